@@ -1,0 +1,70 @@
+"""mus-rules: the rules of Mus, the Basque and Spanish card game, as a Python library.
+
+>>> import mus
+>>> hands = [mus.Hand.parse(t) for t in ("Ro Rc 7e 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c")]
+>>> mus.winner(mus.Lance.GRANDE, hands, mus.Rules())
+0
+"""
+
+from mus.cards import ALL_CARDS, Card, Deck, Rank, Suit, parse_cards
+from mus.errors import (
+    CardError,
+    HandError,
+    IllegalActionError,
+    MusError,
+    NotationError,
+    RulesError,
+)
+from mus.hand import HAND_SIZE, RANK_MULTISETS, Hand
+from mus.lances import (
+    JUEGO_ORDER,
+    Lance,
+    Pares,
+    ParesKind,
+    Ranking,
+    bonus,
+    compare,
+    has_juego,
+    has_pares,
+    lance_key,
+    pares,
+    points,
+    winner,
+)
+from mus.rules import PRESETS, Payouts, Rules
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "ALL_CARDS",
+    "Card",
+    "CardError",
+    "Deck",
+    "HAND_SIZE",
+    "Hand",
+    "HandError",
+    "IllegalActionError",
+    "JUEGO_ORDER",
+    "Lance",
+    "MusError",
+    "NotationError",
+    "PRESETS",
+    "Pares",
+    "ParesKind",
+    "Payouts",
+    "RANK_MULTISETS",
+    "Rank",
+    "Ranking",
+    "Rules",
+    "RulesError",
+    "Suit",
+    "bonus",
+    "compare",
+    "has_juego",
+    "has_pares",
+    "lance_key",
+    "pares",
+    "parse_cards",
+    "points",
+    "winner",
+]

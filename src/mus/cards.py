@@ -1,0 +1,278 @@
+"""Suits, ranks, cards and the 40-card Spanish deck, with their text forms.
+
+A card's canonical text is two characters, rank then suit (RULES.md section 1):
+ranks ``1 2 3 4 5 6 7 S C R`` (as, ..., sota, caballo, rey) and suits ``o c e b``
+(oros, copas, espadas, bastos).
+
+>>> card = Card.parse("Ro")
+>>> card
+Card.parse('Ro')
+>>> str(card), card.rank, card.suit
+('Ro', <Rank.REY: 12>, <Suit.OROS: 'o'>)
+>>> Card.parse("12o") == card, str(Card.parse("Ab"))
+(True, '1b')
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from typing import Iterable, Iterator
+
+import attrs
+
+from mus.errors import CardError, MusError
+
+__all__ = ["Suit", "Rank", "Card", "Deck", "ALL_CARDS"]
+
+
+class Suit(enum.Enum):
+    """The four suits. Suits never matter in Mus; they only tell cards apart.
+
+    >>> Suit.parse("e")
+    <Suit.ESPADAS: 'e'>
+    >>> [str(suit) for suit in Suit]
+    ['o', 'c', 'e', 'b']
+    """
+
+    OROS = "o"
+    COPAS = "c"
+    ESPADAS = "e"
+    BASTOS = "b"
+
+    def __str__(self) -> str:
+        return self.value
+
+    @classmethod
+    def parse(cls, text: str) -> Suit:
+        """The suit written ``text`` (``o``, ``c``, ``e`` or ``b``, any case)."""
+        suit = _SUIT_BY_TEXT.get(text.lower()) if isinstance(text, str) else None
+        if suit is None:
+            raise CardError(f"unknown suit {text!r} (suits: o, c, e, b)")
+        return suit
+
+
+_SUIT_BY_TEXT = {suit.value: suit for suit in Suit}
+
+
+class Rank(enum.IntEnum):
+    """The ten ranks of the Spanish deck, valued by their printed number.
+
+    The integer order is the grande order of four-kings play (rey highest).
+
+    >>> Rank.parse("C"), Rank.parse("11"), Rank.parse("A")
+    (<Rank.CABALLO: 11>, <Rank.CABALLO: 11>, <Rank.AS: 1>)
+    >>> str(Rank.SOTA), Rank.SOTA > Rank.SIETE
+    ('S', True)
+    """
+
+    AS = 1
+    DOS = 2
+    TRES = 3
+    CUATRO = 4
+    CINCO = 5
+    SEIS = 6
+    SIETE = 7
+    SOTA = 10
+    CABALLO = 11
+    REY = 12
+
+    def __str__(self) -> str:
+        return _RANK_TEXT[self]
+
+    @classmethod
+    def parse(cls, text: str) -> Rank:
+        """The rank written ``text``: ``1``-``7``, ``S``, ``C``, ``R``, ``A``, ``10``-``12``."""
+        rank = _RANK_BY_TEXT.get(text.upper()) if isinstance(text, str) else None
+        if rank is None:
+            raise CardError(
+                f"unknown rank {text!r} (ranks: 1-7, S, C, R; also A, 10, 11, 12)"
+            )
+        return rank
+
+
+_RANK_TEXT = {rank: ("SCR"[rank - 10] if rank >= 10 else str(int(rank))) for rank in Rank}
+_RANK_BY_TEXT = {text: rank for rank, text in _RANK_TEXT.items()}
+_RANK_BY_TEXT.update({"A": Rank.AS, "10": Rank.SOTA, "11": Rank.CABALLO, "12": Rank.REY})
+
+
+_SUIT_INDEX = {suit: index for index, suit in enumerate(Suit)}
+
+
+def _check_rank(instance: object, attribute: attrs.Attribute[Rank], value: object) -> None:
+    if not isinstance(value, Rank):
+        raise CardError(f"a card's rank must be a Rank, got {value!r}")
+
+
+def _check_suit(instance: object, attribute: attrs.Attribute[Suit], value: object) -> None:
+    if not isinstance(value, Suit):
+        raise CardError(f"a card's suit must be a Suit, got {value!r}")
+
+
+@attrs.frozen(repr=False, order=False)
+class Card:
+    """One card: a rank and a suit. Immutable and hashable.
+
+    >>> Card(Rank.SIETE, Suit.ESPADAS)
+    Card.parse('7e')
+    >>> Card.parse("7e") in {Card(Rank.SIETE, Suit.ESPADAS)}
+    True
+    >>> sorted([Card.parse("1b"), Card.parse("Ro"), Card.parse("7e")])
+    [Card.parse('Ro'), Card.parse('7e'), Card.parse('1b')]
+    """
+
+    rank: Rank = attrs.field(validator=_check_rank)
+    suit: Suit = attrs.field(validator=_check_suit)
+    order: int = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """Position in the sorted order a player fans the cards: high ranks first, then suit."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "order", (Rank.REY - self.rank) * 4 + _SUIT_INDEX[self.suit])
+
+    @classmethod
+    def parse(cls, text: str) -> Card:
+        """Read a card: a rank (``1``-``7``, ``S``, ``C``, ``R``, ``A``, ``10``-``12``)
+        then a suit (``o``, ``c``, ``e``, ``b``). Case does not matter.
+
+        >>> Card.parse("10c"), Card.parse("sE")
+        (Card.parse('Sc'), Card.parse('Se'))
+        """
+        if isinstance(text, Card):
+            return text
+        if not isinstance(text, str):
+            raise CardError(f"a card is text like 'Ro', got {type(text).__name__} {text!r}")
+        card = _CARD_BY_TEXT.get(text)
+        if card is not None:
+            return card
+        stripped = text.strip()
+        if len(stripped) < 2:
+            raise CardError(f"card {text!r} is too short: write a rank then a suit, like 'Ro'")
+        try:
+            rank = Rank.parse(stripped[:-1])
+            suit = Suit.parse(stripped[-1])
+        except CardError as error:
+            kind = "rank" if "rank" in str(error) else "suit"
+            token = stripped[:-1] if kind == "rank" else stripped[-1]
+            hint = str(error).split(" (", 1)[1]
+            raise CardError(f"unknown {kind} {token!r} in card {text!r} ({hint}") from None
+        return _CARD[rank, suit]
+
+    @property
+    def index(self) -> int:
+        """A number from 0 to 39 that identifies the card (suit-major).
+
+        >>> Card.parse("1o").index, Card.parse("Rb").index
+        (0, 39)
+        """
+        return _SUIT_INDEX[self.suit] * 10 + _RANK_INDEX[self.rank]
+
+    def __lt__(self, other: object) -> bool:
+        if not isinstance(other, Card):
+            return NotImplemented
+        return self.order < other.order
+
+    def __str__(self) -> str:
+        return f"{self.rank}{self.suit}"
+
+    def __repr__(self) -> str:
+        return f"Card.parse({str(self)!r})"
+
+
+_RANK_INDEX = {rank: index for index, rank in enumerate(Rank)}
+_CARD = {(rank, suit): Card(rank, suit) for suit in Suit for rank in Rank}
+_CARD_BY_TEXT = {str(card): card for card in _CARD.values()}
+
+ALL_CARDS: tuple[Card, ...] = tuple(_CARD.values())
+"""The 40 cards, oros first, each suit from as to rey.
+
+>>> len(ALL_CARDS), str(ALL_CARDS[0]), str(ALL_CARDS[-1])
+(40, '1o', 'Rb')
+"""
+
+
+def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
+    """Read cards from space-separated text or an iterable of cards or card texts.
+
+    >>> parse_cards("Ro 7e")
+    (Card.parse('Ro'), Card.parse('7e'))
+    """
+    if isinstance(text, str):
+        tokens: Iterable[Card | str] = text.split()
+    else:
+        try:
+            tokens = list(text)
+        except TypeError:
+            raise CardError(
+                f"expected cards as text or a list of cards, got {type(text).__name__}"
+            ) from None
+    return tuple(Card.parse(token) for token in tokens)  # type: ignore[arg-type]
+
+
+def _check_deck(instance: object, attribute: attrs.Attribute[tuple[Card, ...]], value: object) -> None:
+    if not isinstance(value, tuple) or not all(isinstance(card, Card) for card in value):
+        raise CardError("a deck is a tuple of Card values")
+    if len(set(value)) != len(value):
+        seen: set[Card] = set()
+        for card in value:
+            if card in seen:
+                raise CardError(f"duplicate card {str(card)!r} in deck")
+            seen.add(card)
+
+
+@attrs.frozen
+class Deck:
+    """An ordered pile of distinct cards, top card first. Dealing returns new values.
+
+    ``Deck()`` is the full 40-card deck in a fixed order; :meth:`shuffled` gives a
+    deterministic shuffle for a seed.
+
+    >>> deck = Deck.shuffled(7)
+    >>> len(deck), deck == Deck.shuffled(7)
+    (40, True)
+    >>> cards, rest = deck.deal(4)
+    >>> len(cards), len(rest), len(deck)
+    (4, 36, 40)
+    """
+
+    cards: tuple[Card, ...] = attrs.field(default=ALL_CARDS, validator=_check_deck)
+
+    @classmethod
+    def shuffled(cls, seed: int | str) -> Deck:
+        """The 40 cards shuffled by a generator seeded with ``seed`` (an int or text).
+
+        The same seed always gives the same order, on every machine.
+        """
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise MusError(f"a seed is an int or a str, got {type(seed).__name__}")
+        cards = list(ALL_CARDS)
+        random.Random(seed).shuffle(cards)
+        return cls(tuple(cards))
+
+    @classmethod
+    def parse(cls, text: str) -> Deck:
+        """Read a deck written as space-separated cards, top first.
+
+        >>> Deck.parse("Ro 1b").cards
+        (Card.parse('Ro'), Card.parse('1b'))
+        """
+        return cls(parse_cards(text))
+
+    def deal(self, count: int) -> tuple[tuple[Card, ...], Deck]:
+        """The top ``count`` cards and the deck that remains."""
+        if isinstance(count, bool) or not isinstance(count, int) or count < 0:
+            raise CardError(f"can only deal a whole number of cards, got {count!r}")
+        if count > len(self.cards):
+            raise CardError(f"cannot deal {count} cards from a deck of {len(self.cards)}")
+        return self.cards[:count], Deck(self.cards[count:])
+
+    def __len__(self) -> int:
+        return len(self.cards)
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.cards
+
+    def __str__(self) -> str:
+        return " ".join(map(str, self.cards))

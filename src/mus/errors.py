@@ -1,0 +1,75 @@
+"""The library's exceptions.
+
+Every error the library raises on bad input is a :class:`MusError`, which is a
+:class:`ValueError`, so callers can catch one type and show its message to a player.
+
+>>> from mus import Card, MusError
+>>> try:
+...     Card.parse("Xo")
+... except MusError as error:
+...     print(error)
+unknown rank 'X' in card 'Xo' (ranks: 1-7, S, C, R; also A, 10, 11, 12)
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "MusError",
+    "CardError",
+    "HandError",
+    "RulesError",
+    "IllegalActionError",
+    "NotationError",
+]
+
+
+class MusError(ValueError):
+    """Base class of every error the library raises on bad input.
+
+    >>> issubclass(MusError, ValueError)
+    True
+    """
+
+
+class CardError(MusError):
+    """A card, rank or suit could not be read or built.
+
+    >>> from mus import Card
+    >>> Card.parse("7x")
+    Traceback (most recent call last):
+    ...
+    mus.errors.CardError: unknown suit 'x' in card '7x' (suits: o, c, e, b)
+    """
+
+
+class HandError(MusError):
+    """A hand is not four distinct cards.
+
+    >>> from mus import Hand
+    >>> Hand.parse("Ro Ro 7e 1b")
+    Traceback (most recent call last):
+    ...
+    mus.errors.HandError: duplicate card 'Ro' in hand 'Ro Ro 7e 1b'
+    """
+
+
+class RulesError(MusError):
+    """A :class:`~mus.Rules` knob has an invalid value.
+
+    >>> from mus import Rules
+    >>> Rules(target=0)
+    Traceback (most recent call last):
+    ...
+    mus.errors.RulesError: target must be a whole number of stones from 1 to 1000, got 0
+    """
+
+
+class IllegalActionError(MusError):
+    """An action that the rules do not allow in this state.
+
+    The message says why; the state the action was applied to is unchanged.
+    """
+
+
+class NotationError(MusError):
+    """A hand history (text or JSON) could not be read."""

@@ -1,0 +1,134 @@
+"""A player's four cards, with the index that makes every lance a table lookup.
+
+A hand is four distinct cards. Only its multiset of ranks matters to the lances, and
+there are just 715 of those (330 once 2s count as ases and 3s as reyes), so each hand
+carries the index of its rank multiset and :mod:`mus.lances` keeps one key per
+multiset and lance.
+
+>>> hand = Hand.parse("1b 7e Ro Rc")
+>>> hand
+Hand.parse('Ro Rc 7e 1b')
+>>> str(hand), len(hand), Card.parse("7e") in hand
+('Ro Rc 7e 1b', 4, True)
+"""
+
+from __future__ import annotations
+
+import itertools
+import operator
+from typing import Iterable, Iterator
+
+import attrs
+
+from mus.cards import Card, Rank, parse_cards
+from mus.errors import CardError, HandError
+
+__all__ = ["Hand", "HAND_SIZE", "RANK_MULTISETS"]
+
+HAND_SIZE = 4
+
+RANK_MULTISETS: tuple[tuple[Rank, ...], ...] = tuple(
+    itertools.combinations_with_replacement(sorted(Rank, reverse=True), HAND_SIZE)
+)
+"""Every multiset of four ranks, each sorted high to low; a hand's ``multiset`` indexes it.
+
+>>> len(RANK_MULTISETS)
+715
+"""
+
+_MULTISET_INDEX = {ranks: index for index, ranks in enumerate(RANK_MULTISETS)}
+
+
+_BY_ORDER = operator.attrgetter("order")
+
+
+def _to_cards(value: object) -> tuple[Card, ...]:
+    if isinstance(value, Hand):
+        return value.cards
+    if (
+        # The engine builds hands from cards it already holds: keep that path short.
+        type(value) is tuple
+        and len(value) == HAND_SIZE
+        and all(type(card) is Card for card in value)
+        and len({card.order for card in value}) == HAND_SIZE
+    ):
+        return tuple(sorted(value, key=_BY_ORDER))
+    try:
+        cards = parse_cards(value)  # type: ignore[arg-type]
+    except CardError as error:
+        raise HandError(str(error)) from None
+    if len(cards) != HAND_SIZE:
+        raise HandError(
+            f"a hand has exactly {HAND_SIZE} cards, got {len(cards)}: {' '.join(map(str, cards))!r}"
+        )
+    if len({card.order for card in cards}) != HAND_SIZE:
+        text = " ".join(map(str, cards))
+        duplicate = next(card for card in cards if cards.count(card) > 1)
+        raise HandError(f"duplicate card {str(duplicate)!r} in hand {text!r}")
+    return tuple(sorted(cards, key=_BY_ORDER))
+
+
+@attrs.frozen(repr=False)
+class Hand:
+    """Four distinct cards, kept sorted high to low. Immutable and hashable.
+
+    Build one from cards, card texts or one string; the order given does not matter.
+
+    >>> Hand.parse("Ro Rc 7e 1b") == Hand([Card.parse(t) for t in ("1b", "7e", "Rc", "Ro")])
+    True
+    >>> Hand.parse("Ro Rc 7e")
+    Traceback (most recent call last):
+    ...
+    mus.errors.HandError: a hand has exactly 4 cards, got 3: 'Ro Rc 7e'
+    """
+
+    cards: tuple[Card, ...] = attrs.field(converter=_to_cards)
+    multiset: int = attrs.field(init=False, eq=False, hash=False)
+    """Index of the hand's rank multiset in :data:`RANK_MULTISETS`."""
+
+    def __attrs_post_init__(self) -> None:
+        ranks = tuple(card.rank for card in self.cards)
+        object.__setattr__(self, "multiset", _MULTISET_INDEX[ranks])
+
+    @classmethod
+    def parse(cls, text: str) -> Hand:
+        """Read four space-separated cards, such as ``"Ro Rc 7e 1b"``."""
+        if not isinstance(text, str):
+            raise HandError(f"a hand's text is a str, got {type(text).__name__}")
+        return cls(text)
+
+    @property
+    def ranks(self) -> tuple[Rank, ...]:
+        """The four ranks, high to low.
+
+        >>> Hand.parse("3o 2c Se 5b").ranks
+        (<Rank.SOTA: 10>, <Rank.CINCO: 5>, <Rank.TRES: 3>, <Rank.DOS: 2>)
+        """
+        return RANK_MULTISETS[self.multiset]
+
+    def replace(self, discards: Iterable[Card], drawn: Iterable[Card]) -> Hand:
+        """The hand with ``discards`` taken out and ``drawn`` put in.
+
+        >>> Hand.parse("Ro Rc 7e 1b").replace([Card.parse("1b")], [Card.parse("Re")])
+        Hand.parse('Ro Rc Re 7e')
+        """
+        out = set(discards)
+        if not out <= set(self.cards):
+            missing = " ".join(str(card) for card in sorted(out - set(self.cards)))
+            raise HandError(f"cannot discard {missing}: not in hand {self}")
+        return Hand([card for card in self.cards if card not in out] + list(drawn))
+
+    def __len__(self) -> int:
+        return HAND_SIZE
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.cards
+
+    def __str__(self) -> str:
+        return " ".join(map(str, self.cards))
+
+    def __repr__(self) -> str:
+        return f"Hand.parse({str(self)!r})"

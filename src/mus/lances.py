@@ -1,0 +1,294 @@
+"""The five lances and their comparators (RULES.md section 5).
+
+Every comparison is a lookup: :class:`Ranking` holds, for each lance, one integer key
+per rank multiset (see :mod:`mus.hand`), bigger is better, built once per rule set.
+Keys of ``0`` mean "does not have it" for pares and juego.
+
+>>> from mus import Hand, Lance, Rules, winner
+>>> hands = [Hand.parse(text) for text in ("Ro Rc 7e 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c")]
+>>> rules = Rules()
+>>> [winner(lance, hands, rules) for lance in Lance]
+[0, 3, 0, None, 1]
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING, Sequence
+
+import attrs
+
+from mus.cards import Rank
+from mus.errors import MusError
+from mus.hand import RANK_MULTISETS, Hand
+
+if TYPE_CHECKING:
+    from mus.rules import Rules
+
+__all__ = [
+    "Lance",
+    "ParesKind",
+    "Pares",
+    "Ranking",
+    "JUEGO_ORDER",
+    "pares",
+    "points",
+    "has_pares",
+    "has_juego",
+    "bonus",
+    "lance_key",
+    "compare",
+    "winner",
+]
+
+
+class Lance(enum.IntEnum):
+    """The lances, in the order they are bet and counted.
+
+    Punto is played instead of juego when no seat has juego.
+
+    >>> [str(lance) for lance in Lance]
+    ['grande', 'chica', 'pares', 'juego', 'punto']
+    >>> Lance.parse("Juego")
+    <Lance.JUEGO: 3>
+    """
+
+    GRANDE = 0
+    CHICA = 1
+    PARES = 2
+    JUEGO = 3
+    PUNTO = 4
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+    @classmethod
+    def parse(cls, text: str) -> Lance:
+        """The lance named ``text`` (any case)."""
+        try:
+            return cls[text.upper()]
+        except (KeyError, AttributeError):
+            raise MusError(
+                f"unknown lance {text!r} (lances: grande, chica, pares, juego, punto)"
+            ) from None
+
+
+class ParesKind(enum.IntEnum):
+    """The pares combinations, weakest first; duples beat medias beat pareja."""
+
+    PAREJA = 1
+    MEDIAS = 2
+    DUPLES = 3
+
+    def __str__(self) -> str:
+        return self.name.lower()
+
+
+@attrs.frozen
+class Pares:
+    """A hand's pares: its kind and the ranks that rank it (after the eight-kings mapping).
+
+    ``ranks`` is one rank for pareja and medias and two (high, low) for duples; four
+    equal cards are duples of that rank twice.
+
+    >>> from mus import Hand, Rules
+    >>> pares(Hand.parse("Ro 3c Se Sb"), Rules())
+    Pares(kind=<ParesKind.DUPLES: 3>, ranks=(<Rank.REY: 12>, <Rank.SOTA: 10>))
+    """
+
+    kind: ParesKind
+    ranks: tuple[Rank, ...]
+
+    def __str__(self) -> str:
+        return f"{self.kind} of {' and '.join(rank.name.lower() for rank in self.ranks)}"
+
+
+JUEGO_ORDER: tuple[int, ...] = (31, 32, 40, 37, 36, 35, 34, 33)
+"""Juego totals, best first (38 and 39 cannot occur)."""
+
+
+def _mapped(rank: Rank, eight_kings: bool) -> Rank:
+    if eight_kings and rank == Rank.TRES:
+        return Rank.REY
+    if eight_kings and rank == Rank.DOS:
+        return Rank.AS
+    return rank
+
+
+def _value(rank: Rank) -> int:
+    return 10 if rank >= Rank.SOTA else int(rank)
+
+
+def _pares_of(ranks: Sequence[Rank]) -> Pares | None:
+    counts: dict[Rank, int] = {}
+    for rank in ranks:
+        counts[rank] = counts.get(rank, 0) + 1
+    pairs = sorted((rank for rank, n in counts.items() if n >= 2), reverse=True)
+    if not pairs:
+        return None
+    top = pairs[0]
+    if counts[top] == 4:
+        return Pares(ParesKind.DUPLES, (top, top))
+    if len(pairs) == 2:
+        return Pares(ParesKind.DUPLES, (pairs[0], pairs[1]))
+    if counts[top] == 3:
+        return Pares(ParesKind.MEDIAS, (top,))
+    return Pares(ParesKind.PAREJA, (top,))
+
+
+def _digits(values: Sequence[int]) -> int:
+    key = 0
+    for value in values:
+        key = key * 16 + value
+    return key
+
+
+@attrs.frozen
+class Ranking:
+    """The lance keys and combinations of every rank multiset under one rule set.
+
+    ``keys[lance][hand.multiset]`` is the hand's key for that lance: the bigger key wins.
+    Pares and juego keys are ``0`` for a hand without the combination. You rarely build
+    one yourself: ``rules.ranking`` is cached per rule set.
+
+    >>> from mus import Hand, Lance, Rules
+    >>> ranking = Rules().ranking
+    >>> a, b = Hand.parse("Ro Rc 7e 1b"), Hand.parse("Cc Co 5b 4e")
+    >>> ranking.keys[Lance.GRANDE][a.multiset] > ranking.keys[Lance.GRANDE][b.multiset]
+    True
+    """
+
+    eight_kings: bool
+    real_31: bool
+    keys: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
+    points: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
+    pares: tuple[Pares | None, ...] = attrs.field(init=False, eq=False, repr=False)
+
+    def __attrs_post_init__(self) -> None:
+        grande, chica, pares_keys, juego, punto, totals, combos = [], [], [], [], [], [], []
+        for raw in RANK_MULTISETS:
+            ranks = sorted((_mapped(rank, self.eight_kings) for rank in raw), reverse=True)
+            grande.append(_digits(ranks))
+            chica.append(_digits([15 - rank for rank in reversed(ranks)]))
+            combo = _pares_of(ranks)
+            combos.append(combo)
+            pares_keys.append(0 if combo is None else combo.kind * 256 + _digits(combo.ranks) * (16 if len(combo.ranks) == 1 else 1))
+            total = sum(_value(rank) for rank in ranks)
+            totals.append(total)
+            juego.append(self._juego_key(raw, total))
+            punto.append(total)
+        object.__setattr__(self, "keys", tuple(map(tuple, (grande, chica, pares_keys, juego, punto))))
+        object.__setattr__(self, "points", tuple(totals))
+        object.__setattr__(self, "pares", tuple(combos))
+
+    def _juego_key(self, raw: Sequence[Rank], total: int) -> int:
+        if total < 31:
+            return 0
+        if self.real_31 and total == 31 and raw.count(Rank.SIETE) == 3 and raw[0] >= Rank.SOTA:
+            return len(JUEGO_ORDER) + 1
+        return len(JUEGO_ORDER) - JUEGO_ORDER.index(total)
+
+
+def lance_key(lance: Lance, hand: Hand, rules: Rules) -> int:
+    """The hand's key for a lance under ``rules``: bigger wins, ``0`` lacks pares/juego.
+
+    >>> from mus import Hand, Lance, Rules
+    >>> lance_key(Lance.PUNTO, Hand.parse("Ro 7e 5b 1b"), Rules())
+    23
+    """
+    return rules.ranking.keys[lance][hand.multiset]
+
+
+def compare(lance: Lance, a: Hand, b: Hand, rules: Rules) -> int:
+    """``1`` if ``a`` beats ``b`` at the lance, ``-1`` if ``b`` beats ``a``, ``0`` if equal.
+
+    Equal hands tie here; at the table the one nearest the mano wins (see :func:`winner`).
+    For pares and juego two hands without the combination compare equal.
+
+    >>> from mus import Hand, Lance, Rules
+    >>> a, b = Hand.parse("Ro 1c 1e 1b"), Hand.parse("Co Cc Ce Cb")
+    >>> compare(Lance.GRANDE, a, b, Rules()), compare(Lance.CHICA, a, b, Rules())
+    (1, 1)
+    """
+    keys = rules.ranking.keys[lance]
+    ka = keys[a.multiset]
+    kb = keys[b.multiset]
+    return (ka > kb) - (ka < kb)
+
+
+def winner(lance: Lance, hands: Sequence[Hand], rules: Rules) -> int | None:
+    """The index of the winning hand among ``hands``, listed from the mano.
+
+    Ties go to the lowest index (nearest the mano). For pares and juego a hand without
+    the combination cannot win; ``None`` when no hand qualifies.
+
+    >>> from mus import Hand, Lance, Rules
+    >>> hands = [Hand.parse("Ro Rc 5e 4b"), Hand.parse("Rb Re 6e 4o")]
+    >>> winner(Lance.PARES, hands, Rules()), winner(Lance.JUEGO, hands, Rules())
+    (0, None)
+    """
+    keys = rules.ranking.keys[lance]
+    best = None
+    best_key = 0 if lance in (Lance.PARES, Lance.JUEGO) else -1
+    for index, hand in enumerate(hands):
+        key = keys[hand.multiset]
+        if key > best_key:
+            best, best_key = index, key
+    return best
+
+
+def pares(hand: Hand, rules: Rules) -> Pares | None:
+    """The hand's pares, or ``None`` without any.
+
+    >>> from mus import Hand, Rules
+    >>> str(pares(Hand.parse("Ro 3c 7e 1b"), Rules()))
+    'pareja of rey'
+    >>> pares(Hand.parse("Ro 3c 7e 1b"), Rules(eight_kings=False)) is None
+    True
+    """
+    return rules.ranking.pares[hand.multiset]
+
+
+def has_pares(hand: Hand, rules: Rules) -> bool:
+    """Whether the hand has pares (two or more cards of one rank)."""
+    return rules.ranking.keys[Lance.PARES][hand.multiset] > 0
+
+
+def points(hand: Hand, rules: Rules) -> int:
+    """The hand's total for juego and punto.
+
+    >>> from mus import Hand, Rules
+    >>> points(Hand.parse("Ro 3c 2e 7b"), Rules()), points(Hand.parse("Ro 3c 2e 7b"), Rules(eight_kings=False))
+    (28, 22)
+    """
+    return rules.ranking.points[hand.multiset]
+
+
+def has_juego(hand: Hand, rules: Rules) -> bool:
+    """Whether the hand has juego (31 or more).
+
+    >>> from mus import Hand, Rules
+    >>> has_juego(Hand.parse("Ro Rc Se 1b"), Rules())
+    True
+    """
+    return rules.ranking.points[hand.multiset] >= 31
+
+
+def bonus(lance: Lance, hand: Hand, rules: Rules) -> int:
+    """The stones a hand adds for its team when its team wins the lance.
+
+    Pares: pareja 1, medias 2, duples 3; juego: 3 for 31 and 2 otherwise; others 0.
+
+    >>> from mus import Hand, Lance, Rules
+    >>> bonus(Lance.PARES, Hand.parse("Ro Rc Rb 1b"), Rules()), bonus(Lance.JUEGO, Hand.parse("Ro Rc Se 1b"), Rules())
+    (2, 3)
+    """
+    if lance == Lance.PARES:
+        combo = rules.ranking.pares[hand.multiset]
+        return 0 if combo is None else rules.payouts.pares[combo.kind - 1]
+    if lance == Lance.JUEGO:
+        total = rules.ranking.points[hand.multiset]
+        if total < 31:
+            return 0
+        return rules.payouts.juego_31 if total == 31 else rules.payouts.juego
+    return 0

@@ -1,0 +1,207 @@
+"""The rule set: every knob where groups of players differ, validated, with presets.
+
+``Rules()`` is the game of RULES.md: eight kings, game to 40, best of five games.
+Knobs are keyword-only and every new knob gets a default that keeps the old behaviour,
+so adding one never breaks existing code.
+
+>>> from mus import Rules
+>>> rules = Rules()
+>>> rules.eight_kings, rules.target, rules.games_to_win
+(True, 40, 3)
+>>> Rules.preset("four-kings") == Rules(eight_kings=False)
+True
+>>> rules.evolve(target=30).target
+30
+"""
+
+from __future__ import annotations
+
+import functools
+from typing import Any, Mapping
+
+import attrs
+
+from mus.errors import RulesError
+from mus.lances import Ranking
+
+__all__ = ["Rules", "Payouts", "PRESETS"]
+
+
+def _whole(low: int, high: int) -> Any:
+    def check(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
+        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+            raise RulesError(
+                f"{attribute.name} must be a whole number of stones from {low} to {high}, got {value!r}"
+            )
+
+    return check
+
+
+def _flag(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
+    if not isinstance(value, bool):
+        raise RulesError(f"{attribute.name} must be True or False, got {value!r}")
+
+
+def _one_of(*allowed: object) -> Any:
+    def check(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
+        if isinstance(value, bool) or value not in allowed:
+            choices = ", ".join(map(repr, allowed))
+            raise RulesError(f"{attribute.name} must be one of {choices}, got {value!r}")
+
+    return check
+
+
+def _pares_bonuses(instance: object, attribute: attrs.Attribute[tuple[int, int, int]], value: object) -> None:
+    if (
+        not isinstance(value, tuple)
+        or len(value) != 3
+        or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 100 for v in value)
+    ):
+        raise RulesError(
+            f"pares must be three whole numbers from 0 to 100 (pareja, medias, duples), got {value!r}"
+        )
+
+
+@attrs.frozen(kw_only=True)
+class Payouts:
+    """The stones each lance pays besides the stakes (RULES.md section 8).
+
+    >>> Payouts()
+    Payouts(en_paso=1, first_refusal=1, pares=(1, 2, 3), juego_31=3, juego=2, punto=1)
+    >>> Payouts(juego_31=4).juego_31
+    4
+    """
+
+    en_paso: int = attrs.field(default=1, validator=_whole(0, 100))
+    """What grande, chica and punto pay to the better hand when nobody bet."""
+    first_refusal: int = attrs.field(default=1, validator=_whole(0, 100))
+    """What a team gets when the lance's first bet is refused."""
+    pares: tuple[int, int, int] = attrs.field(default=(1, 2, 3), validator=_pares_bonuses)
+    """The bonus of each seat's pareja, medias and duples."""
+    juego_31: int = attrs.field(default=3, validator=_whole(0, 100))
+    """The bonus of each seat's juego of 31."""
+    juego: int = attrs.field(default=2, validator=_whole(0, 100))
+    """The bonus of each seat's other juegos."""
+    punto: int = attrs.field(default=1, validator=_whole(0, 100))
+    """What the team that wins punto adds once, bet or not."""
+
+
+def _payouts(instance: object, attribute: attrs.Attribute[Payouts], value: object) -> None:
+    if not isinstance(value, Payouts):
+        raise RulesError(f"payouts must be a Payouts, got {value!r}")
+
+
+@functools.lru_cache(maxsize=None)
+def _ranking(eight_kings: bool, real_31: bool) -> Ranking:
+    return Ranking(eight_kings, real_31)
+
+
+@attrs.frozen(kw_only=True)
+class Rules:
+    """A validated, immutable rule set. Every knob is keyword-only with a default.
+
+    * ``eight_kings``: 3s play as reyes and 2s as ases (default ``True``);
+    * ``real_31``: three sietes and a figure beat every other 31 (default ``False``);
+    * ``target``: stones that win a game (default 40; 30 by agreement);
+    * ``games_to_win``: games that win the match, 1, 2 or 3 (default 3, best of five);
+    * ``payouts``: the stones each lance pays (:class:`Payouts`).
+
+    >>> Rules(games_to_win=5)
+    Traceback (most recent call last):
+    ...
+    mus.errors.RulesError: games_to_win must be one of 1, 2, 3, got 5
+    """
+
+    eight_kings: bool = attrs.field(default=True, validator=_flag)
+    real_31: bool = attrs.field(default=False, validator=_flag)
+    target: int = attrs.field(default=40, validator=_whole(1, 1000))
+    games_to_win: int = attrs.field(default=3, validator=_one_of(1, 2, 3))
+    payouts: Payouts = attrs.field(factory=Payouts, validator=_payouts)
+    ranking: Ranking = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """Lance keys for every hand under these rules (see :class:`~mus.lances.Ranking`)."""
+
+    def __attrs_post_init__(self) -> None:
+        object.__setattr__(self, "ranking", _ranking(self.eight_kings, self.real_31))
+
+    @property
+    def seats(self) -> int:
+        """How many seats play: 4.
+
+        >>> Rules().seats
+        4
+        """
+        return 4
+
+    @property
+    def teams(self) -> tuple[int, ...]:
+        """The team of each seat: partners sit opposite, so seats alternate teams.
+
+        >>> Rules().teams
+        (0, 1, 0, 1)
+        """
+        return tuple(seat % 2 for seat in range(self.seats))
+
+    def evolve(self, **changes: Any) -> Rules:
+        """A copy with some knobs changed, validated like the constructor."""
+        unknown = set(changes) - {field.name for field in attrs.fields(Rules) if field.init}
+        if unknown:
+            raise RulesError(f"unknown rules knob(s): {', '.join(sorted(unknown))}")
+        return attrs.evolve(self, **changes)
+
+    @classmethod
+    def preset(cls, name: str) -> Rules:
+        """The named preset (see :data:`PRESETS`).
+
+        >>> Rules.preset("short").target
+        30
+        """
+        try:
+            return PRESETS[name]
+        except (KeyError, TypeError):
+            raise RulesError(
+                f"unknown preset {name!r} (presets: {', '.join(sorted(PRESETS))})"
+            ) from None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The knobs as plain data (for JSON); :meth:`from_dict` reads it back.
+
+        >>> Rules.from_dict(Rules(target=30).to_dict()) == Rules(target=30)
+        True
+        """
+        data = attrs.asdict(self, filter=lambda field, value: field.init)
+        data["payouts"]["pares"] = list(self.payouts.pares)
+        return data
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> Rules:
+        """Rules from :meth:`to_dict` data; unknown or invalid knobs raise :class:`RulesError`."""
+        if not isinstance(data, Mapping):
+            raise RulesError(f"rules data must be a mapping, got {type(data).__name__}")
+        knobs = dict(data)
+        payouts = knobs.pop("payouts", None)
+        if payouts is not None:
+            if not isinstance(payouts, Mapping):
+                raise RulesError("payouts must be a mapping")
+            payouts = dict(payouts)
+            if isinstance(payouts.get("pares"), list):
+                payouts["pares"] = tuple(payouts["pares"])
+            try:
+                knobs["payouts"] = Payouts(**payouts)
+            except TypeError as error:
+                raise RulesError(f"bad payouts: {error}") from None
+        try:
+            return Rules().evolve(**knobs)
+        except TypeError as error:
+            raise RulesError(f"bad rules: {error}") from None
+
+
+PRESETS: dict[str, Rules] = {
+    "standard": Rules(),
+    "four-kings": Rules(eight_kings=False),
+    "short": Rules(target=30),
+    "single-game": Rules(games_to_win=1),
+    "best-of-three": Rules(games_to_win=2),
+}
+"""Named rule sets: ``standard`` (RULES.md defaults), ``four-kings`` (Basque
+country style, RULES.md section 1), ``short`` (game to 30), ``single-game`` and
+``best-of-three``."""
