@@ -32,10 +32,57 @@ from mus.lances import (
     winner,
 )
 from mus.rules import PRESETS, Payouts, Rules
+from mus.actions import (
+    MIN_BET,
+    Accept,
+    Action,
+    Bet,
+    Declare,
+    Discard,
+    Fold,
+    Mus,
+    NoMus,
+    Ordago,
+    Pass,
+    parse_action,
+)
+from mus.scoring import Count, CountLine, LanceResult, Outcome, count, lance_winner
+from mus.state import Betting, Deal, HandState, HiddenDiscard, Phase, SeatView
+from mus.reducer import LegalActions, apply, new_hand, problem, replay, start
 
 __version__ = "0.1.0"
 
 __all__ = [
+    "Accept",
+    "Action",
+    "Bet",
+    "Betting",
+    "Count",
+    "CountLine",
+    "Deal",
+    "Declare",
+    "Discard",
+    "Fold",
+    "HandState",
+    "HiddenDiscard",
+    "LanceResult",
+    "LegalActions",
+    "MIN_BET",
+    "Mus",
+    "NoMus",
+    "Ordago",
+    "Outcome",
+    "Pass",
+    "Phase",
+    "SeatView",
+    "apply",
+    "count",
+    "lance_winner",
+    "new_hand",
+    "parse_action",
+    "problem",
+    "replay",
+    "start",
     "ALL_CARDS",
     "Card",
     "CardError",

@@ -1,0 +1,276 @@
+"""The immutable state of one hand, its phases, and what each seat may see.
+
+A :class:`HandState` is a frozen value: :func:`mus.apply` returns a new state and never
+changes the old one, so keeping a state is free (no deep copies). Equal histories give
+equal states; states hash and pickle.
+
+>>> import mus
+>>> state = mus.new_hand(mus.Rules(), seed=1)
+>>> state.phase, state.to_act, state.lance
+(<Phase.MUS: 'mus'>, 0, None)
+>>> state = mus.apply(state, mus.NoMus())
+>>> state.phase, state.lance, state.to_act
+(<Phase.BETTING: 'betting'>, <Lance.GRANDE: 0>, 0)
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import TYPE_CHECKING, Any
+
+import attrs
+
+from mus.actions import Action, Declare, Discard
+from mus.cards import Card
+from mus.hand import Hand
+from mus.lances import Lance
+from mus.rules import Rules
+from mus.scoring import Count, LanceResult
+
+if TYPE_CHECKING:
+    from mus.reducer import LegalActions
+
+__all__ = ["Phase", "Deal", "Betting", "HandState", "SeatView", "HiddenDiscard"]
+
+
+class Phase(enum.Enum):
+    """Where a hand stands."""
+
+    MUS = "mus"
+    """Seats say mus or no mus in speaking order."""
+    DISCARD = "discard"
+    """Everyone said mus: seats discard in speaking order."""
+    BETTING = "betting"
+    """Betting on a lance (``state.lance``)."""
+    FINISHED = "finished"
+    """The hand is over: counted, or the game was decided during it."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@attrs.frozen
+class Deal:
+    """What a hand starts from: rules, mano, scores, the four hands and the stock.
+
+    ``seed`` drives every reshuffle of the discards, so a deal replays identically.
+    """
+
+    rules: Rules
+    mano: int
+    scores: tuple[int, int]
+    hands: tuple[Hand, ...]
+    stock: tuple[Card, ...]
+    seed: int | str
+
+
+@attrs.frozen
+class Betting:
+    """The betting on the current lance.
+
+    ``seats`` take part (speaking order), ``stake`` stands (0 before any bet),
+    ``previous`` is the stake before the last raise, ``bets`` counts the bet and its
+    raises, ``bettor`` made the last one, ``folded`` are out of this lance.
+    """
+
+    lance: Lance
+    seats: tuple[int, ...]
+    stake: int = 0
+    previous: int = 0
+    bets: int = 0
+    bettor: int | None = None
+    ordago: bool = False
+    folded: tuple[int, ...] = ()
+
+
+@attrs.frozen(repr=False)
+class HandState:
+    """One hand of Mus at one moment. Build it with :func:`mus.new_hand`.
+
+    ``hands`` and ``scores`` are indexed by seat and team; ``history`` lists
+    ``(seat, action)`` pairs, declarations the engine derived included; ``results``
+    says how each lance's betting ended; ``count`` is the count record once counted.
+
+    >>> import mus
+    >>> state = mus.new_hand(mus.Rules(), hands=["Ro Rc 7e 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c"])
+    >>> for action in ["no-mus"] + ["pass"] * 11:
+    ...     state = mus.apply(state, mus.parse_action(action))
+    >>> state.phase, state.lance, state.to_act
+    (<Phase.BETTING: 'betting'>, <Lance.PUNTO: 4>, 0)
+    """
+
+    deal: Deal
+    hands: tuple[Hand, ...]
+    stock: tuple[Card, ...]
+    discards: tuple[Card, ...]
+    pending: tuple[tuple[Card, ...], ...]
+    reshuffles: int
+    scores: tuple[int, int]
+    phase: Phase
+    queue: tuple[int, ...]
+    betting: Betting | None
+    results: tuple[LanceResult, ...]
+    history: tuple[tuple[int, Action], ...]
+    count: Count | None
+    winner: int | None
+
+    @property
+    def rules(self) -> Rules:
+        """The rules this hand is played under."""
+        return self.deal.rules
+
+    @property
+    def mano(self) -> int:
+        """The seat that speaks first."""
+        return self.deal.mano
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or ``None`` once the hand is over."""
+        return self.queue[0] if self.queue else None
+
+    @property
+    def lance(self) -> Lance | None:
+        """The lance being bet on, or ``None`` outside the betting."""
+        return self.betting.lance if self.betting is not None else None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand has ended."""
+        return self.phase is Phase.FINISHED
+
+    @property
+    def game_over(self) -> bool:
+        """Whether a team won the game during this hand (by count, refusal or órdago)."""
+        return self.winner is not None
+
+    @property
+    def speaking_order(self) -> tuple[int, ...]:
+        """The seats from the mano on."""
+        n = self.rules.seats
+        return tuple((self.mano + i) % n for i in range(n))
+
+    def team_of(self, seat: int) -> int:
+        """The team (0 or 1) of a seat."""
+        return self.rules.teams[seat]
+
+    def legal_actions(self) -> LegalActions:
+        """The actions the seat to act may take; supports ``in`` for any action.
+
+        >>> import mus
+        >>> state = mus.apply(mus.new_hand(mus.Rules(), seed=1), mus.NoMus())
+        >>> legal = state.legal_actions()
+        >>> list(legal), legal.min_bet, mus.Bet(7) in legal, mus.Accept() in legal
+        ([Pass(), Bet(2), Ordago()], 2, True, False)
+        """
+        from mus.reducer import LegalActions
+
+        return LegalActions(self)
+
+    def is_legal(self, action: Action, seat: int | None = None) -> bool:
+        """Whether ``action`` (by ``seat``, if given) is legal now; cheap."""
+        from mus.reducer import problem
+
+        return problem(self, action, seat) is None
+
+    def initial(self) -> HandState:
+        """The state this hand started from."""
+        from mus.reducer import start
+
+        return start(self.deal)
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know: its own cards, the public history and the scores.
+
+        Other seats' cards and discards and the stock stay hidden until a showdown.
+
+        >>> import mus
+        >>> view = mus.new_hand(mus.Rules(), seed=3).view(2)
+        >>> view.seat, len(view.hand), view.hands
+        (2, 4, None)
+        """
+        from mus.reducer import LegalActions
+
+        rules = self.rules
+        if not (isinstance(seat, int) and 0 <= seat < rules.seats):
+            from mus.errors import MusError
+
+            raise MusError(f"no seat {seat!r}: seats are 0 to {rules.seats - 1}")
+        history = tuple(
+            (who, HiddenDiscard(len(action.cards)) if isinstance(action, Discard) and who != seat else action)
+            for who, action in self.history
+        )
+        shown = self.count is not None
+        return SeatView(
+            seat=seat,
+            rules=rules,
+            mano=self.mano,
+            phase=self.phase,
+            lance=self.lance,
+            to_act=self.to_act,
+            scores=self.scores,
+            hand=self.hands[seat],
+            pending=self.pending[seat],
+            history=history,
+            results=self.results,
+            stock_size=len(self.stock),
+            discards_size=len(self.discards),
+            count=self.count,
+            winner=self.winner,
+            hands=self.hands if shown else None,
+            legal=tuple(LegalActions(self)) if self.to_act == seat else (),
+        )
+
+    def __repr__(self) -> str:
+        return (
+            f"<HandState {self.phase}"
+            + (f" {self.lance}" if self.lance is not None else "")
+            + f" to_act={self.to_act} scores={self.scores[0]}-{self.scores[1]}"
+            + f" after {len(self.history)} actions>"
+        )
+
+
+@attrs.frozen
+class HiddenDiscard:
+    """Another seat's discard as a seat sees it: how many cards, not which."""
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"discard {self.count} card{'' if self.count == 1 else 's'}"
+
+
+@attrs.frozen
+class SeatView:
+    """What one seat may know of a hand (see :meth:`HandState.view`).
+
+    ``hands`` is every seat's hand once the cards are shown at the count, else
+    ``None``; ``legal`` lists this seat's legal actions when it is its turn.
+    """
+
+    seat: int
+    rules: Rules
+    mano: int
+    phase: Phase
+    lance: Lance | None
+    to_act: int | None
+    scores: tuple[int, int]
+    hand: Hand
+    pending: tuple[Card, ...]
+    history: tuple[tuple[int, Any], ...]
+    results: tuple[LanceResult, ...]
+    stock_size: int
+    discards_size: int
+    count: Count | None
+    winner: int | None
+    hands: tuple[Hand, ...] | None
+    legal: tuple[Action, ...]
+
+    @property
+    def declarations(self) -> dict[Lance, tuple[bool | None, ...]]:
+        """Each seat's pares and juego declarations so far (``None``: not declared)."""
+        table: dict[Lance, list[bool | None]] = {}
+        for who, action in self.history:
+            if isinstance(action, Declare):
+                table.setdefault(action.lance, [None] * self.rules.seats)[who] = action.has
+        return {lance: tuple(seats) for lance, seats in table.items()}
