@@ -84,6 +84,13 @@ class Discard:
     cards: tuple[Card, ...] = attrs.field(converter=_to_discards)
 
     @classmethod
+    def _trusted(cls, cards: tuple[Card, ...]) -> Discard:
+        # Legal-action lists build up to 15 discards per turn from cards already checked.
+        discard = object.__new__(cls)
+        object.__setattr__(discard, "cards", cards)
+        return discard
+
+    @classmethod
     def parse(cls, text: str) -> Discard:
         """The discard of the space-separated cards in ``text``."""
         return cls(text)

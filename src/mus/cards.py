@@ -109,7 +109,7 @@ def _check_suit(instance: object, attribute: attrs.Attribute[Suit], value: objec
         raise CardError(f"a card's suit must be a Suit, got {value!r}")
 
 
-@attrs.frozen(repr=False, order=False)
+@attrs.frozen(repr=False, order=False, eq=False)
 class Card:
     """One card: a rank and a suit. Immutable and hashable.
 
@@ -166,6 +166,21 @@ class Card:
         """
         return _SUIT_INDEX[self.suit] * 10 + _RANK_INDEX[self.rank]
 
+    # Cards are compared and hashed by ``order`` (unique per card): dealing and
+    # validating hands hashes cards constantly, and an int is the cheapest key.
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self.order == other.order
+
+    def __ne__(self, other: object) -> bool:
+        if type(other) is not Card:
+            return NotImplemented
+        return self.order != other.order
+
+    def __hash__(self) -> int:
+        return self.order
+
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):
             return NotImplemented
@@ -209,9 +224,9 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
 
 
 def _check_deck(instance: object, attribute: attrs.Attribute[tuple[Card, ...]], value: object) -> None:
-    if not isinstance(value, tuple) or not all(isinstance(card, Card) for card in value):
+    if not isinstance(value, tuple) or not all(type(card) is Card for card in value):
         raise CardError("a deck is a tuple of Card values")
-    if len(set(value)) != len(value):
+    if len({card.order for card in value}) != len(value):
         seen: set[Card] = set()
         for card in value:
             if card in seen:

@@ -45,7 +45,7 @@ from mus.actions import (
     Pass,
     parse_action,
 )
-from mus.cards import ALL_CARDS, Card, Deck, parse_cards
+from mus.cards import ALL_CARDS, Card, parse_cards
 from mus.errors import IllegalActionError, MusError
 from mus.hand import HAND_SIZE, Hand
 from mus.lances import Lance, has_juego, has_pares
@@ -100,11 +100,13 @@ def new_hand(
     if hands is None:
         if stock is not None:
             raise MusError("give the stock only together with the hands")
-        cards = Deck.shuffled(seed).cards
+        shuffled = list(ALL_CARDS)
+        random.Random(seed).shuffle(shuffled)  # the same order as Deck.shuffled(seed)
+        cards = tuple(shuffled)
         order = [(mano + i) % n for i in range(n)]
         dealt: list[Hand | None] = [None] * n
         for i, seat in enumerate(order):
-            dealt[seat] = Hand(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE])
+            dealt[seat] = Hand._trusted(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE])
         held = tuple(hand for hand in dealt if hand is not None)
         rest = cards[n * HAND_SIZE :]
     else:
@@ -169,15 +171,24 @@ def _order(first: int, n: int) -> tuple[int, ...]:
     return tuple((first + i) % n for i in range(n))
 
 
-_FIELDS = tuple(field.name for field in attrs.fields(HandState))
+def _make_replace() -> Callable[..., HandState]:
+    # The hot path of every transition. attrs.evolve re-reads the class's fields and
+    # validates on each call; this generated copier only sets slots.
+    names = [field.name for field in attrs.fields(HandState)]
+    source = (
+        f"def _replace(state, *, {', '.join(name + '=_KEEP' for name in names)}):\n"
+        "    new = _new(HandState)\n"
+        + "".join(
+            f"    _set(new, {name!r}, state.{name} if {name} is _KEEP else {name})\n" for name in names
+        )
+        + "    return new\n"
+    )
+    namespace: dict[str, object] = {"_KEEP": object(), "_new": object.__new__, "_set": object.__setattr__, "HandState": HandState}
+    exec(source, namespace)
+    return namespace["_replace"]  # type: ignore[return-value]
 
 
-def _replace(state: HandState, **changes: object) -> HandState:
-    # attrs.evolve re-reads the class's fields on every call; this is the hot path.
-    new = object.__new__(HandState)
-    for name in _FIELDS:
-        object.__setattr__(new, name, changes[name] if name in changes else getattr(state, name))
-    return new
+_replace = _make_replace()
 
 
 # --- validation -----------------------------------------------------------------------
@@ -387,10 +398,7 @@ def _pass(state: HandState, seat: int, action: Action) -> HandState:
 def _raise(state: HandState, seat: int, action: Action, stake: int, ordago: bool) -> HandState:
     betting = state.betting
     assert betting is not None
-    previous = betting.stake
-    raised = attrs.evolve(
-        betting, stake=stake, previous=previous, bets=betting.bets + 1, bettor=seat, ordago=ordago
-    )
+    raised = Betting(betting.lance, betting.seats, stake, betting.stake, betting.bets + 1, seat, ordago, betting.folded)
     return _replace(state, betting=raised, queue=_answerers(state.rules, raised, seat), history=_played(state, seat, action))
 
 
@@ -441,7 +449,10 @@ def _fold(state: HandState, seat: int, action: Action) -> HandState:
     assert betting is not None and betting.bettor is not None
     history = _played(state, seat, action)
     if len(state.queue) > 1:
-        folded = attrs.evolve(betting, folded=betting.folded + (seat,))
+        folded = Betting(
+            betting.lance, betting.seats, betting.stake, betting.previous, betting.bets,
+            betting.bettor, betting.ordago, betting.folded + (seat,),
+        )
         return _replace(state, betting=folded, queue=state.queue[1:], history=history)
     rules = state.rules
     team = rules.teams[betting.bettor]

@@ -119,9 +119,25 @@ class Rules:
     payouts: Payouts = attrs.field(factory=Payouts, validator=_payouts)
     ranking: Ranking = attrs.field(init=False, eq=False, hash=False, repr=False)
     """Lance keys for every hand under these rules (see :class:`~mus.lances.Ranking`)."""
+    teams: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """The team of each seat: partners sit opposite, so seats alternate teams.
+
+    >>> Rules().teams
+    (0, 1, 0, 1)
+    """
 
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "ranking", _ranking(self.eight_kings, self.real_31))
+        object.__setattr__(self, "teams", tuple(seat % 2 for seat in range(self.seats)))
+
+    # Derived tables are rebuilt on unpickling rather than stored in every pickle.
+    def __getstate__(self) -> dict[str, Any]:
+        return {field.name: getattr(self, field.name) for field in attrs.fields(Rules) if field.init}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        for name, value in state.items():
+            object.__setattr__(self, name, value)
+        self.__attrs_post_init__()
 
     @property
     def seats(self) -> int:
@@ -131,15 +147,6 @@ class Rules:
         4
         """
         return 4
-
-    @property
-    def teams(self) -> tuple[int, ...]:
-        """The team of each seat: partners sit opposite, so seats alternate teams.
-
-        >>> Rules().teams
-        (0, 1, 0, 1)
-        """
-        return tuple(seat % 2 for seat in range(self.seats))
 
     def evolve(self, **changes: Any) -> Rules:
         """A copy with some knobs changed, validated like the constructor."""
