@@ -196,7 +196,7 @@ class Declare:
 Action = Union[Mus, NoMus, Discard, Pass, Bet, Accept, Fold, Ordago, Declare]
 """Any action a seat can take."""
 
-ACTION_TYPES = (Mus, NoMus, Discard, Pass, Bet, Accept, Fold, Ordago, Declare)
+ACTION_TYPES = frozenset((Mus, NoMus, Discard, Pass, Bet, Accept, Fold, Ordago, Declare))
 
 _WORDS: dict[str, Action] = {
     "mus": Mus(),

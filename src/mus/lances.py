@@ -62,6 +62,9 @@ class Lance(enum.IntEnum):
     def __str__(self) -> str:
         return self.name.lower()
 
+    def __format__(self, spec: str) -> str:
+        return format(str(self), spec)
+
     @classmethod
     def parse(cls, text: str) -> Lance:
         """The lance named ``text`` (any case)."""

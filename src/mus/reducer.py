@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import functools
 import itertools
-import random
 import secrets
 from typing import Callable, Iterable, Iterator, Sequence
 
@@ -45,12 +44,12 @@ from mus.actions import (
     Pass,
     parse_action,
 )
-from mus.cards import ALL_CARDS, Card, parse_cards
+from mus.cards import ALL_CARDS, Card, parse_cards, shuffle
 from mus.errors import IllegalActionError, MusError
 from mus.hand import HAND_SIZE, Hand
 from mus.lances import Lance, has_juego, has_pares
 from mus.rules import Rules
-from mus.scoring import LanceResult, Outcome, count
+from mus.scoring import Count, CountLine, LanceResult, Outcome, count, lance_winner
 from mus.state import Betting, Deal, HandState, Phase
 
 __all__ = ["new_hand", "start", "apply", "problem", "replay", "LegalActions"]
@@ -100,14 +99,12 @@ def new_hand(
     if hands is None:
         if stock is not None:
             raise MusError("give the stock only together with the hands")
-        shuffled = list(ALL_CARDS)
-        random.Random(seed).shuffle(shuffled)  # the same order as Deck.shuffled(seed)
-        cards = tuple(shuffled)
-        order = [(mano + i) % n for i in range(n)]
-        dealt: list[Hand | None] = [None] * n
-        for i, seat in enumerate(order):
-            dealt[seat] = Hand._trusted(cards[i * HAND_SIZE : (i + 1) * HAND_SIZE])
-        held = tuple(hand for hand in dealt if hand is not None)
+        cards = shuffle(ALL_CARDS, seed)  # the order of Deck.shuffled(seed)
+        # Four cards a seat, the mano first: seat s gets the block (s - mano) mod n.
+        held = tuple(
+            Hand._trusted(cards[(seat - mano) % n * HAND_SIZE : ((seat - mano) % n + 1) * HAND_SIZE])
+            for seat in range(n)
+        )
         rest = cards[n * HAND_SIZE :]
     else:
         held, rest = _explicit(hands, stock, seed, n)
@@ -115,7 +112,7 @@ def new_hand(
 
 
 def _check_scores(scores: Sequence[int], rules: Rules) -> tuple[int, int]:
-    if isinstance(scores, (str, bytes)) or not isinstance(scores, Sequence) or len(scores) != 2:
+    if not isinstance(scores, (tuple, list)) or len(scores) != 2:
         raise MusError(f"scores are a pair (team 0, team 1), got {scores!r}")
     for value in scores:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < rules.target:
@@ -126,7 +123,7 @@ def _check_scores(scores: Sequence[int], rules: Rules) -> tuple[int, int]:
 def _explicit(
     hands: Sequence[Hand | str], stock: Sequence[Card | str] | str | None, seed: int | str, n: int
 ) -> tuple[tuple[Hand, ...], tuple[Card, ...]]:
-    if isinstance(hands, str) or not isinstance(hands, Sequence) or len(hands) != n:
+    if not isinstance(hands, (tuple, list)) or len(hands) != n:
         raise MusError(f"hands are a list of {n} hands by seat, got {hands!r}")
     held = tuple(hand if isinstance(hand, Hand) else Hand.parse(hand) for hand in hands)
     seen: set[Card] = set()
@@ -137,8 +134,7 @@ def _explicit(
             seen.add(card)
     others = [card for card in ALL_CARDS if card not in seen]
     if stock is None:
-        random.Random(seed).shuffle(others)
-        return held, tuple(others)
+        return held, shuffle(others, seed)
     rest = parse_cards(stock)
     if len(rest) != len(set(rest)) or set(rest) != set(others):
         raise MusError("the stock must hold exactly the cards not in the hands, each once")
@@ -148,7 +144,8 @@ def _explicit(
 def start(deal: Deal) -> HandState:
     """The first state of a :class:`Deal`: the mus phase, the mano to speak."""
     n = deal.rules.seats
-    return HandState(
+    return _replace(
+        _BLANK,
         deal=deal,
         hands=deal.hands,
         stock=deal.stock,
@@ -171,24 +168,19 @@ def _order(first: int, n: int) -> tuple[int, ...]:
     return tuple((first + i) % n for i in range(n))
 
 
-def _make_replace() -> Callable[..., HandState]:
-    # The hot path of every transition. attrs.evolve re-reads the class's fields and
-    # validates on each call; this generated copier only sets slots.
-    names = [field.name for field in attrs.fields(HandState)]
-    source = (
-        f"def _replace(state, *, {', '.join(name + '=_KEEP' for name in names)}):\n"
-        "    new = _new(HandState)\n"
-        + "".join(
-            f"    _set(new, {name!r}, state.{name} if {name} is _KEEP else {name})\n" for name in names
-        )
-        + "    return new\n"
-    )
-    namespace: dict[str, object] = {"_KEEP": object(), "_new": object.__new__, "_set": object.__setattr__, "HandState": HandState}
-    exec(source, namespace)
-    return namespace["_replace"]  # type: ignore[return-value]
+def _replace(state: HandState, **changes: object) -> HandState:
+    # The hot path of every transition: attrs.evolve re-reads the fields and runs
+    # __init__; copying the instance dict is two C calls. (HandState has no slots
+    # for this reason.)
+    new = _new(HandState)
+    values = new.__dict__
+    values.update(state.__dict__)
+    values.update(changes)
+    return new
 
 
-_replace = _make_replace()
+_new = object.__new__
+_BLANK = _new(HandState)
 
 
 # --- validation -----------------------------------------------------------------------
@@ -322,10 +314,9 @@ def _serve(state: HandState, pending: list[tuple[Card, ...]], history: tuple[tup
         if len(drawn) < len(own):
             # RULES.md section 4: the last seat served keeps its own discards out.
             kept = own if seat == order[-1] else ()
-            stock = [card for card in pile if card not in kept]
-            pile = list(kept)
             reshuffles += 1
-            random.Random(f"{state.deal.seed}/{reshuffles}").shuffle(stock)
+            stock = list(shuffle([card for card in pile if card not in kept], f"{state.deal.seed}/{reshuffles}"))
+            pile = list(kept)
             more = len(own) - len(drawn)
             drawn += stock[:more]
             del stock[:more]
@@ -344,6 +335,7 @@ def _serve(state: HandState, pending: list[tuple[Card, ...]], history: tuple[tup
 
 
 _HAS: dict[Lance, Callable[[Hand, Rules], bool]] = {Lance.PARES: has_pares, Lance.JUEGO: has_juego}
+_DECLARE = {(lance, has): Declare(lance, has) for lance in _HAS for has in (False, True)}
 
 
 def _open(state: HandState, lance: Lance) -> HandState:
@@ -352,7 +344,7 @@ def _open(state: HandState, lance: Lance) -> HandState:
     order = _order(state.mano, rules.seats)
     if lance in _HAS:
         has = _HAS[lance]
-        declared = tuple((seat, Declare(lance, has(state.hands[seat], rules))) for seat in order)
+        declared = tuple((seat, _DECLARE[lance, has(state.hands[seat], rules)]) for seat in order)
         seats = tuple(seat for seat, declaration in declared if declaration.has)
         state = _replace(state, history=state.history + declared)
         if lance is Lance.JUEGO and not seats:
@@ -404,13 +396,17 @@ def _raise(state: HandState, seat: int, action: Action, stake: int, ordago: bool
 
 def _answerers(rules: Rules, betting: Betting, bettor: int) -> tuple[int, ...]:
     """The opposing seats still in the lance, in speaking order after the bettor."""
-    n = rules.seats
-    teams = rules.teams
     return tuple(
         seat
-        for seat in _order((bettor + 1) % n, n)
-        if teams[seat] != teams[bettor] and seat in betting.seats and seat not in betting.folded
+        for seat in _opponents_after(bettor, rules.teams)
+        if seat in betting.seats and seat not in betting.folded
     )
+
+
+@functools.lru_cache(maxsize=None)
+def _opponents_after(bettor: int, teams: tuple[int, ...]) -> tuple[int, ...]:
+    n = len(teams)
+    return tuple(seat for seat in _order((bettor + 1) % n, n) if teams[seat] != teams[bettor])
 
 
 def _bet(state: HandState, seat: int, action: Action) -> HandState:
@@ -431,13 +427,13 @@ def _accept(state: HandState, seat: int, action: Action) -> HandState:
         result = LanceResult(betting.lance, Outcome.ACCEPTED, stake=betting.stake, seats=betting.seats)
         return _settle(state, result, history)
     # An accepted órdago is shown down at once and decides the game.
-    from mus.scoring import lance_winner
-
-    best = lance_winner(betting.lance, state.hands, state.rules, state.mano, betting.seats)
+    rules = state.rules
+    best = lance_winner(betting.lance, state.hands, rules, state.mano, betting.seats)
     assert best is not None
-    team = state.rules.teams[best]
+    team = rules.teams[best]
+    line = CountLine(betting.lance, Outcome.ORDAGO, team, best, 0, 0, 0, state.scores)
+    record = Count((line,), state.scores, team, betting.lance)
     result = LanceResult(betting.lance, Outcome.ORDAGO, team=team, seats=betting.seats)
-    record = count(state.hands, (result,), state.rules, mano=state.mano, scores=state.scores)
     return _replace(
         state, phase=Phase.FINISHED, betting=None, queue=(), results=state.results + (result,),
         history=history, count=record, winner=team,
@@ -488,7 +484,7 @@ _TRANSITIONS: dict[type, Callable[[HandState, int, Action], HandState]] = {
 @functools.lru_cache(maxsize=4096)
 def _discards(cards: tuple[Card, ...]) -> tuple[Discard, ...]:
     return tuple(
-        Discard(subset)
+        Discard._trusted(subset)
         for size in range(1, HAND_SIZE + 1)
         for subset in itertools.combinations(cards, size)
     )
@@ -514,10 +510,11 @@ class LegalActions:
     (True, False)
     """
 
-    __slots__ = ("_state",)
+    __slots__ = ("_state", "_actions")
 
     def __init__(self, state: HandState) -> None:
         self._state = state
+        self._actions: tuple[Action, ...] | None = None
 
     @property
     def seat(self) -> int | None:
@@ -533,6 +530,11 @@ class LegalActions:
         return MIN_BET
 
     def _listed(self) -> tuple[Action, ...]:
+        if self._actions is None:
+            self._actions = self._list()
+        return self._actions
+
+    def _list(self) -> tuple[Action, ...]:
         state = self._state
         if not state.queue:
             return ()

@@ -44,7 +44,7 @@ def _flag(instance: object, attribute: attrs.Attribute[bool], value: object) -> 
 
 def _one_of(*allowed: object) -> Any:
     def check(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
-        if isinstance(value, bool) or value not in allowed:
+        if isinstance(value, bool) or type(value) not in {type(choice) for choice in allowed} or value not in allowed:
             choices = ", ".join(map(repr, allowed))
             raise RulesError(f"{attribute.name} must be one of {choices}, got {value!r}")
 

@@ -31,7 +31,7 @@ import attrs
 
 from mus.errors import MusError
 from mus.hand import Hand
-from mus.lances import Lance, bonus, winner
+from mus.lances import Lance, bonus
 from mus.rules import Rules
 
 __all__ = ["Outcome", "LanceResult", "CountLine", "Count", "count", "lance_winner"]
@@ -69,7 +69,8 @@ class LanceResult:
     * ``stake``: for ``ACCEPTED`` the stake at the count; for ``REFUSED`` the refusal
       stones already taken;
     * ``team``: for ``REFUSED`` the team whose bet was refused (it won the lance), for
-      ``NO_BET`` the only team with the combination, for ``ORDAGO`` the winner;
+      ``NO_BET`` the only team with the combination, for ``ORDAGO`` the winner (the
+      count finds it from the cards when not given);
     * ``seats``: the seats that took part (pares and juego: those that have it; empty
       means every seat).
 
@@ -84,8 +85,8 @@ class LanceResult:
     seats: tuple[int, ...] = ()
 
     def __attrs_post_init__(self) -> None:
-        needs_team = self.outcome in (Outcome.REFUSED, Outcome.NO_BET, Outcome.ORDAGO)
-        if needs_team != (self.team is not None):
+        needs_team = self.outcome in (Outcome.REFUSED, Outcome.NO_BET)
+        if needs_team and self.team is None or self.outcome in (Outcome.EN_PASO, Outcome.ACCEPTED, Outcome.VOID) and self.team is not None:
             raise MusError(f"a {self.outcome} result {'needs' if needs_team else 'has no'} team")
 
     def __str__(self) -> str:
@@ -187,12 +188,19 @@ def lance_winner(lance: Lance, hands: Sequence[Hand], rules: Rules, mano: int, s
     >>> lance_winner(Lance.CHICA, hands, Rules(), mano=0), lance_winner(Lance.CHICA, hands, Rules(), mano=0, seats=(0, 1))
     (3, 0)
     """
+    # winner() over the hands in speaking order, without building the lists.
+    keys = rules.ranking.keys[lance]
     n = rules.seats
-    order = [(mano + i) % n for i in range(n)]
-    if seats:
-        order = [seat for seat in order if seat in seats]
-    best = winner(lance, [hands[seat] for seat in order], rules)
-    return None if best is None else order[best]
+    best = None
+    best_key = 0 if lance is Lance.PARES or lance is Lance.JUEGO else -1
+    for i in range(n):
+        seat = (mano + i) % n
+        if seats and seat not in seats:
+            continue
+        key = keys[hands[seat].multiset]
+        if key > best_key:
+            best, best_key = seat, key
+    return best
 
 
 def count(

@@ -16,12 +16,13 @@ equal states; states hash and pickle.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
 from mus.actions import Action, Declare, Discard
 from mus.cards import Card
+from mus.errors import MusError
 from mus.hand import Hand
 from mus.lances import Lance
 from mus.rules import Rules
@@ -64,13 +65,13 @@ class Deal:
     seed: int | str
 
 
-@attrs.frozen
-class Betting:
+class Betting(NamedTuple):
     """The betting on the current lance.
 
     ``seats`` take part (speaking order), ``stake`` stands (0 before any bet),
     ``previous`` is the stake before the last raise, ``bets`` counts the bet and its
-    raises, ``bettor`` made the last one, ``folded`` are out of this lance.
+    raises, ``bettor`` made the last one, ``folded`` are out of this lance. (A named
+    tuple: a new one is built at every bet, and tuples are the cheapest record.)
     """
 
     lance: Lance
@@ -83,7 +84,7 @@ class Betting:
     folded: tuple[int, ...] = ()
 
 
-@attrs.frozen(repr=False)
+@attrs.frozen(repr=False, slots=False)
 class HandState:
     """One hand of Mus at one moment. Build it with :func:`mus.new_hand`.
 
@@ -163,21 +164,15 @@ class HandState:
         >>> list(legal), legal.min_bet, mus.Bet(7) in legal, mus.Accept() in legal
         ([Pass(), Bet(2), Ordago()], 2, True, False)
         """
-        from mus.reducer import LegalActions
-
-        return LegalActions(self)
+        return _reducer.LegalActions(self)
 
     def is_legal(self, action: Action, seat: int | None = None) -> bool:
         """Whether ``action`` (by ``seat``, if given) is legal now; cheap."""
-        from mus.reducer import problem
-
-        return problem(self, action, seat) is None
+        return _reducer.problem(self, action, seat) is None
 
     def initial(self) -> HandState:
         """The state this hand started from."""
-        from mus.reducer import start
-
-        return start(self.deal)
+        return _reducer.start(self.deal)
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know: its own cards, the public history and the scores.
@@ -189,12 +184,8 @@ class HandState:
         >>> view.seat, len(view.hand), view.hands
         (2, 4, None)
         """
-        from mus.reducer import LegalActions
-
         rules = self.rules
-        if not (isinstance(seat, int) and 0 <= seat < rules.seats):
-            from mus.errors import MusError
-
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.seats:
             raise MusError(f"no seat {seat!r}: seats are 0 to {rules.seats - 1}")
         history = tuple(
             (who, HiddenDiscard(len(action.cards)) if isinstance(action, Discard) and who != seat else action)
@@ -218,7 +209,7 @@ class HandState:
             count=self.count,
             winner=self.winner,
             hands=self.hands if shown else None,
-            legal=tuple(LegalActions(self)) if self.to_act == seat else (),
+            legal=tuple(_reducer.LegalActions(self)) if self.to_act == seat else (),
         )
 
     def __repr__(self) -> str:
@@ -274,3 +265,8 @@ class SeatView:
             if isinstance(action, Declare):
                 table.setdefault(action.lance, [None] * self.rules.seats)[who] = action.has
         return {lance: tuple(seats) for lance, seats in table.items()}
+
+
+# The reducer builds on these types and the state's methods delegate to it; importing
+# it last, once this module's names exist, resolves the cycle once instead of per call.
+from mus import reducer as _reducer  # noqa: E402
