@@ -220,6 +220,7 @@ class TestPlainData:
                 "juego": 2,
                 "punto": 1,
             },
+            "folded_seat_counts": False,
         }
 
     def test_to_dict_is_json(self) -> None:

@@ -48,7 +48,8 @@ from mus.actions import (
 )
 from mus.scoring import Count, CountLine, LanceResult, Outcome, count, lance_winner
 from mus.state import Betting, Deal, HandState, HiddenDiscard, Phase, SeatView
-from mus.reducer import LegalActions, apply, new_hand, problem, replay, start
+from mus.reducer import LegalActions, new_hand, problem, replay, start
+from mus.match import MAX_HANDS, MatchState, apply, apply_match, new_match, replay_match, score_text
 
 __version__ = "0.1.0"
 
@@ -76,6 +77,12 @@ __all__ = [
     "Phase",
     "SeatView",
     "apply",
+    "apply_match",
+    "MAX_HANDS",
+    "MatchState",
+    "new_match",
+    "replay_match",
+    "score_text",
     "count",
     "lance_winner",
     "new_hand",

@@ -248,20 +248,12 @@ def problem(state: HandState, action: Action, seat: int | None = None) -> str | 
 
 
 def apply(state: HandState, action: Action | str, seat: int | None = None) -> HandState:
-    """The state after the seat to act takes ``action``; ``state`` is never changed.
-
-    ``action`` may be an action value or its text (``"envido 5"``). With ``seat``, the
-    action is also checked to come from the seat whose turn it is.
+    """The hand state after the seat to act takes ``action`` (see :func:`mus.apply`).
 
     >>> import mus
-    >>> state = mus.new_hand(mus.Rules(), seed=1)
-    >>> after = mus.apply(state, "mus")
-    >>> state.to_act, after.to_act
-    (0, 1)
-    >>> mus.apply(after, mus.Bet(5))
-    Traceback (most recent call last):
-    ...
-    mus.errors.IllegalActionError: during the mus, say mus or no-mus, not bet 5
+    >>> from mus.reducer import apply
+    >>> apply(mus.new_hand(mus.Rules(), seed=1), "no-mus").lance
+    <Lance.GRANDE: 0>
     """
     if not isinstance(state, HandState):
         raise MusError(f"apply() needs a HandState, got {type(state).__name__}")
@@ -419,21 +411,29 @@ def _ordago(state: HandState, seat: int, action: Action) -> HandState:
     return _raise(state, seat, action, state.betting.stake, True)
 
 
+def _still_in(betting: Betting, rules: Rules) -> tuple[int, ...]:
+    """The seats whose cards and bonuses count for the lance once its betting ends."""
+    if not betting.folded or rules.folded_seat_counts:
+        return betting.seats
+    return tuple(seat for seat in betting.seats if seat not in betting.folded)
+
+
 def _accept(state: HandState, seat: int, action: Action) -> HandState:
     betting = state.betting
     assert betting is not None
     history = _played(state, seat, action)
+    rules = state.rules
+    seats = _still_in(betting, rules)
     if not betting.ordago:
-        result = LanceResult(betting.lance, Outcome.ACCEPTED, stake=betting.stake, seats=betting.seats)
+        result = LanceResult(betting.lance, Outcome.ACCEPTED, stake=betting.stake, seats=seats)
         return _settle(state, result, history)
     # An accepted órdago is shown down at once and decides the game.
-    rules = state.rules
-    best = lance_winner(betting.lance, state.hands, rules, state.mano, betting.seats)
+    best = lance_winner(betting.lance, state.hands, rules, state.mano, seats)
     assert best is not None
     team = rules.teams[best]
     line = CountLine(betting.lance, Outcome.ORDAGO, team, best, 0, 0, 0, state.scores)
     record = Count((line,), state.scores, team, betting.lance)
-    result = LanceResult(betting.lance, Outcome.ORDAGO, team=team, seats=betting.seats)
+    result = LanceResult(betting.lance, Outcome.ORDAGO, team=team, seats=seats)
     return _replace(
         state, phase=Phase.FINISHED, betting=None, queue=(), results=state.results + (result,),
         history=history, count=record, winner=team,
@@ -455,7 +455,7 @@ def _fold(state: HandState, seat: int, action: Action) -> HandState:
     stones = rules.payouts.first_refusal if betting.bets == 1 else betting.previous
     scores = list(state.scores)
     scores[team] += stones
-    result = LanceResult(betting.lance, Outcome.REFUSED, stake=stones, team=team, seats=betting.seats)
+    result = LanceResult(betting.lance, Outcome.REFUSED, stake=stones, team=team, seats=_still_in(betting, rules))
     state = _replace(state, scores=(scores[0], scores[1]))
     if scores[team] >= rules.target:
         # Refusal stones are taken at once and can end the game before any count.

@@ -104,7 +104,11 @@ class Rules:
     * ``real_31``: three sietes and a figure beat every other 31 (default ``False``);
     * ``target``: stones that win a game (default 40; 30 by agreement);
     * ``games_to_win``: games that win the match, 1, 2 or 3 (default 3, best of five);
-    * ``payouts``: the stones each lance pays (:class:`Payouts`).
+    * ``payouts``: the stones each lance pays (:class:`Payouts`);
+    * ``folded_seat_counts``: a seat that folded while its partner accepted or raised
+      still shows down with its cards and bonuses (default ``False``: RULES.md
+      section 7, "a seat that folds is out of this lance", and source ``000``, it "n'a
+      plus aucun droit sur ce que rapporte ... la phase").
 
     >>> Rules(games_to_win=5)
     Traceback (most recent call last):
@@ -117,6 +121,7 @@ class Rules:
     target: int = attrs.field(default=40, validator=_whole(1, 1000))
     games_to_win: int = attrs.field(default=3, validator=_one_of(1, 2, 3))
     payouts: Payouts = attrs.field(factory=Payouts, validator=_payouts)
+    folded_seat_counts: bool = attrs.field(default=False, validator=_flag)
     ranking: Ranking = attrs.field(init=False, eq=False, hash=False, repr=False)
     """Lance keys for every hand under these rules (see :class:`~mus.lances.Ranking`)."""
     teams: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)

@@ -71,8 +71,9 @@ class LanceResult:
     * ``team``: for ``REFUSED`` the team whose bet was refused (it won the lance), for
       ``NO_BET`` the only team with the combination, for ``ORDAGO`` the winner (the
       count finds it from the cards when not given);
-    * ``seats``: the seats that took part (pares and juego: those that have it; empty
-      means every seat).
+    * ``seats``: the seats still in the lance when its betting ended, whose cards and
+      bonuses count (pares and juego: those that have it, less any that folded while
+      a partner went on; empty means every seat).
 
     >>> str(LanceResult(Lance.GRANDE, Outcome.REFUSED, stake=1, team=1))
     'grande: refused, 1 stone to team 1'
@@ -134,13 +135,16 @@ class CountLine:
         why = {
             Outcome.EN_PASO: "en paso",
             Outcome.ACCEPTED: "the accepted stake",
-            Outcome.REFUSED: f"by refusal ({_stones(self.refusal)} already taken)",
+            Outcome.REFUSED: "by refusal",
             Outcome.NO_BET: "with no bet",
             Outcome.ORDAGO: "the órdago and the game",
             Outcome.VOID: "",
         }[self.outcome]
         if self.outcome == Outcome.ORDAGO:
             return f"{self.lance}: {who} wins {why}"
+        if self.outcome == Outcome.REFUSED:
+            extra = f", then {self.bonus} bonus stone{'' if self.bonus == 1 else 's'}" if self.bonus else ""
+            return f"{self.lance}: {who} wins {why}: {_stones(self.refusal)} taken at the fold{extra}"
         bonus = f"{self.bonus} bonus stone{'' if self.bonus == 1 else 's'}"
         if self.bonus and self.bet:
             paid = f"{self.bet} + {bonus}"
@@ -173,11 +177,15 @@ class Count:
         return text + f"\nscore {self.scores[0]}-{self.scores[1]}"
 
 
-def _team_bonus(lance: Lance, hands: Sequence[Hand], team: int, rules: Rules) -> int:
+def _team_bonus(lance: Lance, hands: Sequence[Hand], team: int, rules: Rules, seats: Sequence[int]) -> int:
     if lance == Lance.PUNTO:
         return rules.payouts.punto
     teams = rules.teams
-    return sum(bonus(lance, hand, rules) for seat, hand in enumerate(hands) if teams[seat] == team)
+    return sum(
+        bonus(lance, hand, rules)
+        for seat, hand in enumerate(hands)
+        if teams[seat] == team and (not seats or seat in seats)
+    )
 
 
 def lance_winner(lance: Lance, hands: Sequence[Hand], rules: Rules, mano: int, seats: Sequence[int] = ()) -> int | None:
@@ -231,7 +239,7 @@ def count(
         elif result.outcome in (Outcome.REFUSED, Outcome.NO_BET):
             team = result.team
             if lance in (Lance.PARES, Lance.JUEGO, Lance.PUNTO):
-                extra = _team_bonus(lance, hands, team, rules)  # type: ignore[arg-type]
+                extra = _team_bonus(lance, hands, team, rules, result.seats)  # type: ignore[arg-type]
         else:
             seat = lance_winner(lance, hands, rules, mano, result.seats)
             team = None if seat is None else teams[seat]
@@ -240,7 +248,7 @@ def count(
             elif lance in (Lance.GRANDE, Lance.CHICA) and result.outcome == Outcome.EN_PASO:
                 bet = rules.payouts.en_paso
             if team is not None and lance in (Lance.PARES, Lance.JUEGO, Lance.PUNTO):
-                extra = _team_bonus(lance, hands, team, rules)
+                extra = _team_bonus(lance, hands, team, rules, result.seats)
         if team is not None and result.outcome != Outcome.ORDAGO:
             score[team] += bet + extra
         refusal = result.stake if result.outcome == Outcome.REFUSED else 0

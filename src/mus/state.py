@@ -26,7 +26,7 @@ from mus.errors import MusError
 from mus.hand import Hand
 from mus.lances import Lance
 from mus.rules import Rules
-from mus.scoring import Count, LanceResult
+from mus.scoring import Count, LanceResult, Outcome
 
 if TYPE_CHECKING:
     from mus.reducer import LegalActions
@@ -191,7 +191,14 @@ class HandState:
             (who, HiddenDiscard(len(action.cards)) if isinstance(action, Discard) and who != seat else action)
             for who, action in self.history
         )
-        shown = self.count is not None
+        hands: tuple[Hand | None, ...] | None = None
+        if self.count is not None:
+            last = self.results[-1]
+            # An accepted órdago shows only the cards of the seats in that lance.
+            if last.outcome is Outcome.ORDAGO and last.seats:
+                hands = tuple(hand if s in last.seats or s == seat else None for s, hand in enumerate(self.hands))
+            else:
+                hands = self.hands
         return SeatView(
             seat=seat,
             rules=rules,
@@ -208,7 +215,8 @@ class HandState:
             discards_size=len(self.discards),
             count=self.count,
             winner=self.winner,
-            hands=self.hands if shown else None,
+            hands=hands,
+            betting=self.betting,
             legal=tuple(_reducer.LegalActions(self)) if self.to_act == seat else (),
         )
 
@@ -235,8 +243,10 @@ class HiddenDiscard:
 class SeatView:
     """What one seat may know of a hand (see :meth:`HandState.view`).
 
-    ``hands`` is every seat's hand once the cards are shown at the count, else
-    ``None``; ``legal`` lists this seat's legal actions when it is its turn.
+    ``hands`` is every seat's hand once the cards are shown at the count (after an
+    accepted órdago, only the hands of the seats in that lance, others ``None``), else
+    ``None``; ``betting`` is the public state of the betting on the current lance;
+    ``legal`` lists this seat's legal actions when it is its turn.
     """
 
     seat: int
@@ -254,7 +264,8 @@ class SeatView:
     discards_size: int
     count: Count | None
     winner: int | None
-    hands: tuple[Hand, ...] | None
+    hands: tuple[Hand | None, ...] | None
+    betting: Betting | None
     legal: tuple[Action, ...]
 
     @property

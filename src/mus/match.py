@@ -1,0 +1,217 @@
+"""Games and matches: hands dealt one after another, the mano rotating, games to the
+target and a match to ``rules.games_to_win`` games (RULES.md sections 2 and 9).
+
+A :class:`MatchState` is a frozen value like a hand state; :func:`mus.apply` plays an
+action in its current hand and, once that hand is over, settles it and deals the next.
+
+>>> import mus
+>>> match = mus.new_match(mus.Rules(games_to_win=1), seed=7)
+>>> match.hand.mano, match.games, match.scores
+(0, (0, 0), (0, 0))
+>>> match = mus.apply(match, "no-mus")
+>>> match = mus.apply(match, "ordago")
+>>> match = mus.apply(match, "accept")
+>>> match.is_over, match.games, match.winner
+(True, (0, 1), 1)
+"""
+
+from __future__ import annotations
+
+import secrets
+from typing import Iterable, overload
+
+import attrs
+
+from mus.actions import Action
+from mus.errors import MusError
+from mus.reducer import LegalActions, new_hand
+from mus.reducer import apply as apply_hand
+from mus.rules import Rules
+from mus.state import HandState
+
+__all__ = ["MatchState", "new_match", "apply", "apply_match", "replay_match", "score_text", "MAX_HANDS"]
+
+MAX_HANDS = 10_000
+"""A match that has not ended after this many hands is refused (it cannot happen in
+real play; it bounds what a hostile history can make the library do)."""
+
+
+@attrs.frozen(repr=False)
+class MatchState:
+    """A match at one moment: the current hand, the score, and the games won.
+
+    ``hand`` is the hand being played (once the match is over, the last hand);
+    ``finished`` holds the hands already played, in order; ``scores`` is the score of
+    the game under way and ``games`` the games each team has won.
+    """
+
+    rules: Rules
+    seed: int | str
+    first_mano: int
+    hand: HandState
+    finished: tuple[HandState, ...]
+    games: tuple[int, int]
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """The score of the game under way (stones, team 0 and team 1); once the match
+        is over, the score its last hand ended with."""
+        return self.hand.scores
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or ``None`` once the match is over."""
+        return self.hand.to_act
+
+    @property
+    def is_over(self) -> bool:
+        """Whether a team has won the match."""
+        return max(self.games) >= self.rules.games_to_win
+
+    @property
+    def winner(self) -> int | None:
+        """The team that won the match, or ``None`` while it goes on."""
+        if not self.is_over:
+            return None
+        return 0 if self.games[0] > self.games[1] else 1
+
+    @property
+    def hand_number(self) -> int:
+        """How many hands were dealt before the current one."""
+        return len(self.finished)
+
+    @property
+    def last_hand(self) -> HandState | None:
+        """The hand played just before the current one, or ``None``."""
+        return self.finished[-1] if self.finished else None
+
+    def legal_actions(self) -> LegalActions:
+        """The legal actions in the current hand."""
+        return self.hand.legal_actions()
+
+    def __repr__(self) -> str:
+        return (
+            f"<MatchState hand {self.hand_number + 1} games {self.games[0]}-{self.games[1]}"
+            f" score {self.scores[0]}-{self.scores[1]} to_act={self.to_act}>"
+        )
+
+
+def _hand_seed(seed: int | str, number: int) -> str:
+    return f"{seed}/hand/{number}"
+
+
+def new_match(rules: Rules | None = None, *, seed: int | str | None = None, mano: int = 0) -> MatchState:
+    """A new match: its first hand dealt from ``seed`` with ``mano`` speaking first.
+
+    Each hand's deck is shuffled from the match seed and the hand's number, so the
+    seed and the actions replay the whole match.
+
+    >>> import mus
+    >>> mus.new_match(seed=1) == mus.new_match(seed=1)
+    True
+    """
+    rules = Rules() if rules is None else rules
+    if seed is None:
+        seed = secrets.randbits(63)
+    elif isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise MusError(f"a seed is an int or a str, got {type(seed).__name__}")
+    hand = new_hand(rules, seed=_hand_seed(seed, 0), mano=mano)
+    return MatchState(rules, seed, mano, hand, (), (0, 0))
+
+
+def apply_match(match: MatchState, action: Action | str, seat: int | None = None) -> MatchState:
+    """The match after ``action`` in its current hand; deals the next hand when it ends."""
+    if not isinstance(match, MatchState):
+        raise MusError(f"apply_match() needs a MatchState, got {type(match).__name__}")
+    if match.is_over:
+        raise MusError("the match is over")
+    hand = apply_hand(match.hand, action, seat)
+    if not hand.is_over:
+        return attrs.evolve(match, hand=hand)
+    games = match.games
+    scores = hand.scores
+    if hand.winner is not None:
+        won = list(games)
+        won[hand.winner] += 1
+        games = (won[0], won[1])
+        scores = (0, 0)
+    finished = match.finished + (hand,)
+    if max(games) >= match.rules.games_to_win:
+        return attrs.evolve(match, hand=hand, finished=finished[:-1], games=games)
+    if len(finished) >= MAX_HANDS:
+        raise MusError(f"a match longer than {MAX_HANDS} hands is refused")
+    rules = match.rules
+    following = new_hand(
+        rules,
+        seed=_hand_seed(match.seed, len(finished)),
+        mano=(hand.mano + 1) % rules.seats,
+        scores=scores,
+    )
+    return attrs.evolve(match, hand=following, finished=finished, games=games)
+
+
+@overload
+def apply(state: HandState, action: Action | str, seat: int | None = None) -> HandState: ...
+
+
+@overload
+def apply(state: MatchState, action: Action | str, seat: int | None = None) -> MatchState: ...
+
+
+def apply(state: HandState | MatchState, action: Action | str, seat: int | None = None) -> HandState | MatchState:
+    """The state after the seat to act takes ``action``: a hand's or a match's.
+
+    ``state`` is never changed. ``action`` may be an action value or its text
+    (``"envido 5"``); with ``seat``, the action is also checked to come from the seat
+    whose turn it is. An illegal action raises :class:`~mus.IllegalActionError`.
+
+    >>> import mus
+    >>> state = mus.new_hand(mus.Rules(), seed=1)
+    >>> after = mus.apply(state, "mus")
+    >>> state.to_act, after.to_act
+    (0, 1)
+    >>> mus.apply(after, mus.Bet(5))
+    Traceback (most recent call last):
+    ...
+    mus.errors.IllegalActionError: during the mus, say mus or no-mus, not bet 5
+    """
+    if type(state) is MatchState:
+        return apply_match(state, action, seat)
+    return apply_hand(state, action, seat)  # type: ignore[arg-type]
+
+
+def replay_match(
+    rules: Rules, seed: int | str, mano: int, actions: Iterable[tuple[int, Action]]
+) -> MatchState:
+    """Rebuild a match from its rules, seed, first mano and the seats' actions in order.
+
+    Declarations the engine derives may be included or left out.
+    """
+    from mus.actions import Declare
+
+    match = new_match(rules, seed=seed, mano=mano)
+    for seat, action in actions:
+        if isinstance(action, Declare):
+            continue
+        match = apply_match(match, action, seat)
+    return match
+
+
+def score_text(stones: int, rules: Rules | None = None) -> str:
+    """A score the way players keep it: amarracos (5 stones) and stones, and
+    *adentro* once a team is within an amarraco of the target (35 of 40).
+
+    >>> score_text(0), score_text(7), score_text(37)
+    ('0', '1 amarraco 2 stones', '7 amarracos 2 stones, adentro')
+    """
+    rules = Rules() if rules is None else rules
+    amarracos, rest = divmod(stones, 5)
+    parts = []
+    if amarracos:
+        parts.append(f"{amarracos} amarraco{'' if amarracos == 1 else 's'}")
+    if rest or not parts:
+        parts.append(f"{rest} stone{'' if rest == 1 else 's'}" if parts else str(rest))
+    text = " ".join(parts)
+    if stones >= rules.target - 5:
+        text += ", adentro"
+    return text

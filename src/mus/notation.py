@@ -1,0 +1,537 @@
+"""Hand and match histories as text and as JSON; both round-trip.
+
+The text notation is line-based and meant to be read by people::
+
+    mus-hand 1
+    rules eight_kings=true real_31=false target=40 games_to_win=3 ...
+    mano 0
+    scores 0-0
+    seed 42
+    hands Ro Rc 7e 1b / Cc Co 5b 4e / Se 6c 5o 1c / 3b 2e 1o 4c
+    stock Ce 7c ...
+    0 no-mus
+    0 bet 2
+    1 fold
+    ...
+    # count
+    # grande: team 0 wins by refusal (1 stone already taken): 0 stones
+
+``rules`` lists every knob; ``hands`` are by seat (``/`` between seats), ``stock`` top
+first; each action line is a seat and an action's text form (declarations the engine
+derives included). Lines starting with ``#`` are comments: the count is written as
+comments, because it follows from the rest. A match is a ``mus-match 1`` header with
+``rules``, ``seed`` and ``mano``, then one ``hand N`` block per hand, each giving its
+cards (which the parser checks against the match's seeded deal) and its actions.
+
+Reading is strict and bounded: sizes are capped, and anything wrong raises
+:class:`~mus.NotationError` with the line number.
+
+>>> import mus
+>>> state = mus.new_hand(mus.Rules(), seed=42)
+>>> for action in ["no-mus", "bet 2", "fold", "fold"]:
+...     state = mus.apply(state, action)
+>>> text = format_hand(state)
+>>> parse_hand(text) == state and format_hand(parse_hand(text)) == text
+True
+>>> hand_from_json(hand_to_json(state)) == state
+True
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Iterable, Iterator, Mapping
+
+from mus.actions import Action, Declare, parse_action
+from mus.cards import parse_cards
+from mus.errors import MusError, NotationError
+from mus.hand import Hand
+from mus.match import MatchState, apply_match, new_match
+from mus.reducer import new_hand, replay
+from mus.rules import Rules
+from mus.state import HandState
+
+__all__ = [
+    "format_hand",
+    "parse_hand",
+    "hand_to_json",
+    "hand_from_json",
+    "format_match",
+    "parse_match",
+    "match_to_json",
+    "match_from_json",
+    "load",
+    "MAX_TEXT",
+    "MAX_ACTIONS",
+]
+
+MAX_TEXT = 4_000_000
+"""The longest history text or JSON accepted, in characters."""
+MAX_ACTIONS = 10_000
+"""The most actions accepted in one hand."""
+MAX_LINE = 2_000
+"""The longest line accepted in the text notation."""
+
+HAND_HEADER = "mus-hand 1"
+MATCH_HEADER = "mus-match 1"
+
+
+# --- rules and seeds as text ----------------------------------------------------------
+
+
+def _flatten(data: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
+    for key, value in data.items():
+        if isinstance(value, Mapping):
+            yield from _flatten(value, f"{prefix}{key}.")
+        else:
+            yield f"{prefix}{key}", value
+
+
+def _value_text(value: Any) -> str:
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, (list, tuple)):
+        return ",".join(map(str, value))
+    return str(value)
+
+
+def rules_text(rules: Rules) -> str:
+    """Every knob of ``rules`` as ``name=value`` words.
+
+    >>> rules_text(Rules(target=30)).split()[:4]
+    ['eight_kings=true', 'real_31=false', 'target=30', 'games_to_win=3']
+    """
+    return " ".join(f"{key}={_value_text(value)}" for key, value in _flatten(rules.to_dict()))
+
+
+def parse_rules(text: str) -> Rules:
+    """Rules from :func:`rules_text` words; knobs left out keep their defaults."""
+    template = dict(_flatten(Rules().to_dict()))
+    data: dict[str, Any] = {}
+    for word in text.split():
+        key, sep, raw = word.partition("=")
+        if not sep or key not in template:
+            raise NotationError(f"unknown rules knob {key!r}")
+        data[key] = _read_value(key, raw, template[key])
+    nested: dict[str, Any] = {}
+    for key, value in data.items():
+        *path, last = key.split(".")
+        target = nested
+        for part in path:
+            target = target.setdefault(part, {})
+        target[last] = value
+    try:
+        return Rules.from_dict(nested)
+    except MusError as error:
+        raise NotationError(str(error)) from None
+
+
+def _read_value(key: str, raw: str, like: Any) -> Any:
+    if isinstance(like, bool):
+        if raw not in ("true", "false"):
+            raise NotationError(f"{key} is true or false, not {raw!r}")
+        return raw == "true"
+    if isinstance(like, int):
+        return _read_int(raw, key)
+    if isinstance(like, (list, tuple)):
+        return [_read_int(part, key) for part in raw.split(",")]
+    return raw
+
+
+def _read_int(raw: str, what: str) -> int:
+    if not re.fullmatch(r"-?[0-9]{1,9}", raw):
+        raise NotationError(f"{what} must be a whole number, not {raw[:20]!r}")
+    return int(raw)
+
+
+def _seed_text(seed: int | str) -> str:
+    return str(seed) if isinstance(seed, int) else json.dumps(seed)
+
+
+def _read_seed(raw: str) -> int | str:
+    if raw.startswith('"'):
+        try:
+            seed = json.loads(raw)
+        except ValueError:
+            raise NotationError(f"bad seed {raw[:40]!r}") from None
+        if not isinstance(seed, str):
+            raise NotationError(f"bad seed {raw[:40]!r}")
+        return seed
+    return _read_int(raw, "seed") if re.fullmatch(r"-?[0-9]+", raw) else _fail(f"bad seed {raw[:40]!r}")
+
+
+def _fail(message: str) -> Any:
+    raise NotationError(message)
+
+
+# --- lines ----------------------------------------------------------------------------
+
+
+class _Lines:
+    """The meaningful lines of a text, numbered, with the library's errors."""
+
+    def __init__(self, text: str) -> None:
+        if not isinstance(text, str):
+            raise NotationError(f"a history is text, got {type(text).__name__}")
+        if len(text) > MAX_TEXT:
+            raise NotationError(f"history longer than {MAX_TEXT} characters")
+        self.lines: list[tuple[int, str]] = []
+        for number, line in enumerate(text.splitlines(), 1):
+            if len(line) > MAX_LINE:
+                raise NotationError(f"line {number}: longer than {MAX_LINE} characters")
+            line = line.strip()
+            if line and not line.startswith("#"):
+                self.lines.append((number, line))
+        self.at = 0
+
+    def peek(self) -> tuple[int, str] | None:
+        return self.lines[self.at] if self.at < len(self.lines) else None
+
+    def field(self, name: str) -> tuple[int, str]:
+        entry = self.peek()
+        if entry is None:
+            raise NotationError(f"missing {name!r} line at the end")
+        number, line = entry
+        key, _, rest = line.partition(" ")
+        if key != name:
+            raise NotationError(f"line {number}: expected {name!r}, found {line[:40]!r}")
+        self.at += 1
+        return number, rest.strip()
+
+    def actions(self, seats: int) -> list[tuple[int, int, Action]]:
+        entries: list[tuple[int, int, Action]] = []
+        while (entry := self.peek()) is not None and entry[1][:1].isdigit():
+            number, line = entry
+            seat_text, _, action_text = line.partition(" ")
+            if not re.fullmatch(r"[0-9]{1,2}", seat_text) or int(seat_text) >= seats:
+                raise NotationError(f"line {number}: no seat {seat_text!r}")
+            try:
+                action = parse_action(action_text)
+            except MusError as error:
+                raise NotationError(f"line {number}: {error}") from None
+            entries.append((number, int(seat_text), action))
+            if len(entries) > MAX_ACTIONS:
+                raise NotationError(f"line {number}: more than {MAX_ACTIONS} actions in a hand")
+            self.at += 1
+        return entries
+
+
+def _hands_text(hands: Iterable[Hand]) -> str:
+    return " / ".join(map(str, hands))
+
+
+def _read_hands(number: int, text: str, seats: int) -> list[Hand]:
+    parts = text.split("/")
+    if len(parts) != seats:
+        raise NotationError(f"line {number}: {seats} hands separated by '/', got {len(parts)}")
+    try:
+        return [Hand.parse(part.strip()) for part in parts]
+    except MusError as error:
+        raise NotationError(f"line {number}: {error}") from None
+
+
+def _play(state: HandState, entries: list[tuple[int, int, Action]]) -> HandState:
+    """Apply the entries, checking derived declarations instead of applying them."""
+    from mus.reducer import apply
+
+    for number, seat, action in entries:
+        if isinstance(action, Declare):
+            continue
+        try:
+            state = apply(state, action, seat)
+        except MusError as error:
+            raise NotationError(f"line {number}: {error}") from None
+    if state.history != tuple((seat, action) for _, seat, action in entries):
+        raise NotationError("the declarations in the history do not match the cards")
+    return state
+
+
+def _count_comments(state: HandState) -> list[str]:
+    if state.count is None:
+        if state.winner is not None:
+            return [f"# team {state.winner} wins the game by refusal: score {state.scores[0]}-{state.scores[1]}"]
+        return []
+    return ["# count"] + [f"# {line}" for line in str(state.count).splitlines()]
+
+
+# --- hands ----------------------------------------------------------------------------
+
+
+def format_hand(state: HandState) -> str:
+    """The text history of a hand, from its deal to its count (if it has ended)."""
+    if not isinstance(state, HandState):
+        raise NotationError(f"format_hand() needs a HandState, got {type(state).__name__}")
+    deal = state.deal
+    lines = [
+        HAND_HEADER,
+        f"rules {rules_text(deal.rules)}",
+        f"mano {deal.mano}",
+        f"scores {deal.scores[0]}-{deal.scores[1]}",
+        f"seed {_seed_text(deal.seed)}",
+        f"hands {_hands_text(deal.hands)}",
+        f"stock {' '.join(map(str, deal.stock))}",
+    ]
+    lines += [f"{seat} {action}" for seat, action in state.history]
+    lines += _count_comments(state)
+    return "\n".join(lines) + "\n"
+
+
+def _header(lines: _Lines, kind: str) -> Rules:
+    """Read the ``mus-hand 1`` or ``mus-match 1`` line and the rules line."""
+    _, version = lines.field(kind)
+    if version != "1":
+        raise NotationError(f"unsupported {kind} notation version {version[:10]!r}")
+    _, rules_words = lines.field("rules")
+    return parse_rules(rules_words)
+
+
+def parse_hand(text: str) -> HandState:
+    """The hand state that a :func:`format_hand` text describes."""
+    lines = _Lines(text)
+    rules = _header(lines, "mus-hand")
+    number, mano = lines.field("mano")
+    number, scores_text = lines.field("scores")
+    match = re.fullmatch(r"([0-9]{1,4})-([0-9]{1,4})", scores_text)
+    if match is None:
+        raise NotationError(f"line {number}: scores are written like 12-30")
+    _, seed_text = lines.field("seed")
+    number, hands_text = lines.field("hands")
+    hands = _read_hands(number, hands_text, rules.seats)
+    number, stock_text = lines.field("stock")
+    try:
+        state = new_hand(
+            rules,
+            seed=_read_seed(seed_text),
+            hands=hands,
+            stock=parse_cards(stock_text),
+            mano=_read_int(mano, "mano"),
+            scores=(int(match[1]), int(match[2])),
+        )
+    except NotationError:
+        raise
+    except MusError as error:
+        raise NotationError(f"bad deal: {error}") from None
+    state = _play(state, lines.actions(rules.seats))
+    if (extra := lines.peek()) is not None:
+        raise NotationError(f"line {extra[0]}: unexpected {extra[1][:40]!r}")
+    return state
+
+
+def _hand_data(state: HandState) -> dict[str, Any]:
+    deal = state.deal
+    return {
+        "format": "mus-hand",
+        "version": 1,
+        "rules": deal.rules.to_dict(),
+        "mano": deal.mano,
+        "scores": list(deal.scores),
+        "seed": deal.seed,
+        "hands": [str(hand) for hand in deal.hands],
+        "stock": " ".join(map(str, deal.stock)),
+        "actions": [[seat, str(action)] for seat, action in state.history],
+        "count": _count_comments(state),
+    }
+
+
+def hand_to_json(state: HandState) -> str:
+    """The JSON history of a hand (the same content as :func:`format_hand`)."""
+    if not isinstance(state, HandState):
+        raise NotationError(f"hand_to_json() needs a HandState, got {type(state).__name__}")
+    return json.dumps(_hand_data(state), ensure_ascii=False, indent=1)
+
+
+def _load_json(text: str, kind: str | None = None) -> dict[str, Any]:
+    if not isinstance(text, str):
+        raise NotationError(f"a history is text, got {type(text).__name__}")
+    if len(text) > MAX_TEXT:
+        raise NotationError(f"history longer than {MAX_TEXT} characters")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise NotationError(f"not JSON: {error}") from None
+    kinds = (kind,) if kind else ("mus-hand", "mus-match")
+    if not isinstance(data, dict) or data.get("format") not in kinds or data.get("version") != 1:
+        raise NotationError(f"not a {' or '.join(kinds)} history, version 1")
+    if not isinstance(data.get("seed"), (int, str)) or isinstance(data.get("seed"), bool):
+        raise NotationError("the history needs its seed, an int or a string")
+    return data
+
+
+def _json_entries(actions: Any, seats: int) -> list[tuple[int, int, Action]]:
+    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+        raise NotationError(f"actions must be a list of at most {MAX_ACTIONS} [seat, action] pairs")
+    entries = []
+    for index, entry in enumerate(actions):
+        if (
+            not isinstance(entry, list) or len(entry) != 2 or isinstance(entry[0], bool)
+            or not isinstance(entry[0], int) or not 0 <= entry[0] < seats or not isinstance(entry[1], str)
+        ):
+            raise NotationError(f"action {index}: expected [seat, text], got {str(entry)[:40]}")
+        try:
+            entries.append((index, entry[0], parse_action(entry[1])))
+        except MusError as error:
+            raise NotationError(f"action {index}: {error}") from None
+    return entries
+
+
+def _json_rules(data: dict[str, Any]) -> Rules:
+    try:
+        return Rules.from_dict(data.get("rules", {}))
+    except MusError as error:
+        raise NotationError(f"bad rules: {error}") from None
+
+
+def hand_from_json(text: str) -> HandState:
+    """The hand state that a :func:`hand_to_json` text describes."""
+    return _hand_from_data(_load_json(text, "mus-hand"))
+
+
+def _hand_from_data(data: dict[str, Any]) -> HandState:
+    rules = _json_rules(data)
+    try:
+        state = new_hand(
+            rules,
+            seed=data.get("seed"),
+            hands=data.get("hands"),
+            stock=data.get("stock"),
+            mano=data.get("mano"),  # type: ignore[arg-type]
+            scores=data.get("scores"),  # type: ignore[arg-type]
+        )
+    except MusError as error:
+        raise NotationError(f"bad deal: {error}") from None
+    return _play(state, _json_entries(data.get("actions"), rules.seats))
+
+
+# --- matches --------------------------------------------------------------------------
+
+
+def _match_hands(match: MatchState) -> list[HandState]:
+    hands = list(match.finished)
+    if match.hand.history or match.is_over:
+        hands.append(match.hand)
+    return hands
+
+
+def format_match(match: MatchState) -> str:
+    """The text history of a match: its header, then each hand dealt so far."""
+    if not isinstance(match, MatchState):
+        raise NotationError(f"format_match() needs a MatchState, got {type(match).__name__}")
+    lines = [
+        MATCH_HEADER,
+        f"rules {rules_text(match.rules)}",
+        f"seed {_seed_text(match.seed)}",
+        f"mano {match.first_mano}",
+    ]
+    for number, hand in enumerate(_match_hands(match), 1):
+        lines.append(f"hand {number}")
+        lines.append(f"hands {_hands_text(hand.deal.hands)}")
+        lines += [f"{seat} {action}" for seat, action in hand.history]
+        lines += _count_comments(hand)
+    if match.is_over:
+        lines.append(f"# team {match.winner} wins the match, {match.games[0]}-{match.games[1]} in games")
+    return "\n".join(lines) + "\n"
+
+
+def parse_match(text: str) -> MatchState:
+    """The match state that a :func:`format_match` text describes."""
+    lines = _Lines(text)
+    rules = _header(lines, "mus-match")
+    _, seed_text = lines.field("seed")
+    _, mano = lines.field("mano")
+    try:
+        match = new_match(rules, seed=_read_seed(seed_text), mano=_read_int(mano, "mano"))
+    except NotationError:
+        raise
+    except MusError as error:
+        raise NotationError(f"bad match header: {error}") from None
+    expected = 1
+    while lines.peek() is not None:
+        number, count_text = lines.field("hand")
+        if count_text != str(expected):
+            raise NotationError(f"line {number}: expected hand {expected}")
+        number, hands_text = lines.field("hands")
+        match = _match_block(match, number, _read_hands(number, hands_text, rules.seats), lines.actions(rules.seats))
+        expected += 1
+    return match
+
+
+def _match_block(
+    match: MatchState, number: int, hands: list[Hand], entries: list[tuple[int, int, Action]]
+) -> MatchState:
+    if match.is_over:
+        raise NotationError(f"line {number}: the match was already over")
+    if list(match.hand.deal.hands) != hands:
+        raise NotationError(f"line {number}: these are not the cards the match's seed deals")
+    dealt = len(match.finished)
+    for line, seat, action in entries:
+        if isinstance(action, Declare):
+            continue
+        if len(match.finished) != dealt or match.is_over:
+            raise NotationError(f"line {line}: the hand is already over")
+        try:
+            match = apply_match(match, action, seat)
+        except MusError as error:
+            raise NotationError(f"line {line}: {error}") from None
+    played = match.finished[-1] if len(match.finished) > dealt else match.hand
+    if played.history != tuple((seat, action) for _, seat, action in entries):
+        raise NotationError(f"line {number}: the declarations in the history do not match the cards")
+    return match
+
+
+def match_to_json(match: MatchState) -> str:
+    """The JSON history of a match (the same content as :func:`format_match`)."""
+    if not isinstance(match, MatchState):
+        raise NotationError(f"match_to_json() needs a MatchState, got {type(match).__name__}")
+    data = {
+        "format": "mus-match",
+        "version": 1,
+        "rules": match.rules.to_dict(),
+        "seed": match.seed,
+        "mano": match.first_mano,
+        "hands": [
+            {"hands": [str(h) for h in hand.deal.hands], "actions": [[seat, str(action)] for seat, action in hand.history]}
+            for hand in _match_hands(match)
+        ],
+    }
+    return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def match_from_json(text: str) -> MatchState:
+    """The match state that a :func:`match_to_json` text describes."""
+    return _match_from_data(_load_json(text, "mus-match"))
+
+
+def _match_from_data(data: dict[str, Any]) -> MatchState:
+    rules = _json_rules(data)
+    try:
+        match = new_match(rules, seed=data["seed"], mano=data.get("mano", 0))
+    except MusError as error:
+        raise NotationError(f"bad match header: {error}") from None
+    blocks = data.get("hands")
+    if not isinstance(blocks, list):
+        raise NotationError("hands must be a list")
+    for index, block in enumerate(blocks, 1):
+        if not isinstance(block, dict) or not isinstance(block.get("hands"), list):
+            raise NotationError(f"hand {index}: expected {{'hands': [...], 'actions': [...]}}")
+        hands = _read_hands(index, " / ".join(map(str, block["hands"])), rules.seats)
+        match = _match_block(match, index, hands, _json_entries(block.get("actions"), rules.seats))
+    return match
+
+
+def load(text: str) -> HandState | MatchState:
+    """A hand or a match from any of the four notations, told apart by their start.
+
+    >>> import mus
+    >>> load(format_hand(mus.new_hand(seed=3))).to_act
+    0
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a history is text, got {type(text).__name__}")
+    start = text.lstrip()[:20]
+    if start.startswith("{"):
+        data = _load_json(text)
+        return _match_from_data(data) if data["format"] == "mus-match" else _hand_from_data(data)
+    if start.startswith(MATCH_HEADER):
+        return parse_match(text)
+    return parse_hand(text)
