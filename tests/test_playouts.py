@@ -24,6 +24,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mus
+import mus.notation
 from mus import (
     ALL_CARDS,
     Accept,
@@ -248,13 +249,19 @@ def check_final(state: mus.HandState) -> None:
         assert state.game_over
     if state.count is not None and state.count.winner is None:
         assert state.winner is None
-        assert max(state.scores) < RULES.target
+        assert max(state.scores) < state.rules.target
 
 
 def playout(
-    seed: int, rnd: random.Random, *, mano: int = 0, scores: tuple[int, int] = (0, 0), checks: bool = True
+    seed: int,
+    rnd: random.Random,
+    *,
+    mano: int = 0,
+    scores: tuple[int, int] = (0, 0),
+    checks: bool = True,
+    rules: mus.Rules = RULES,
 ) -> mus.HandState:
-    state = mus.new_hand(RULES, seed=seed, mano=mano, scores=scores)
+    state = mus.new_hand(rules, seed=seed, mano=mano, scores=scores)
     style = rnd.choice(STYLES)
     previous = state.scores
     steps = 0
@@ -469,6 +476,18 @@ def test_invariants_with_any_mano_and_scores(seed: int, rnd: random.Random, mano
     assert state.mano == mano
     if state.winner is None:
         assert max(state.scores) < 40
+
+
+@pytest.mark.parametrize("preset", sorted(mus.PRESETS))
+@settings(max_examples=60, **SETTINGS)  # type: ignore[arg-type]
+@given(seed=st.integers(0, 2**63 - 1), rnd=st.randoms(use_true_random=True), mano=st.integers(0, 3))
+def test_invariants_under_each_preset(preset: str, seed: int, rnd: random.Random, mano: int) -> None:
+    rules = mus.Rules.preset(preset)
+    scores = (rnd.randrange(rules.target), rnd.randrange(rules.target))
+    state = playout(seed, rnd, mano=mano, scores=scores, rules=rules)
+    assert state.rules == rules
+    assert mus.notation.parse_hand(mus.notation.format_hand(state)) == state
+    assert mus.notation.hand_from_json(mus.notation.hand_to_json(state)) == state
 
 
 @settings(max_examples=600, **SETTINGS)  # type: ignore[arg-type]

@@ -162,7 +162,11 @@ class TestPresets:
         assert Rules.preset("short") == Rules(target=30)
         assert Rules.preset("single-game") == Rules(games_to_win=1)
         assert Rules.preset("best-of-three") == Rules(games_to_win=2)
-        assert set(PRESETS) == {"standard", "four-kings", "short", "single-game", "best-of-three"}
+        assert Rules.preset("federation") == Rules(eight_kings=False, mus_decision="team")
+        assert Rules.preset("declared") == Rules(declarations="explicit")
+        assert set(PRESETS) == {
+            "standard", "four-kings", "short", "single-game", "best-of-three", "federation", "declared",
+        }
 
     @pytest.mark.parametrize("name", sorted(PRESETS))
     def test_presets_are_rules(self, name: str) -> None:
@@ -221,6 +225,9 @@ class TestPlainData:
                 "punto": 1,
             },
             "folded_seat_counts": False,
+            "declarations": "derived",
+            "mus_decision": "seat",
+            "house": [],
         }
 
     def test_to_dict_is_json(self) -> None:

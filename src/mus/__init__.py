@@ -31,7 +31,7 @@ from mus.lances import (
     points,
     winner,
 )
-from mus.rules import PRESETS, Payouts, Rules
+from mus.rules import HOUSE_RULES, PRESETS, HouseRule, Payouts, Rules
 from mus.actions import (
     MIN_BET,
     Accept,
@@ -103,6 +103,8 @@ __all__ = [
     "MusError",
     "NotationError",
     "PRESETS",
+    "HOUSE_RULES",
+    "HouseRule",
     "Pares",
     "ParesKind",
     "Payouts",

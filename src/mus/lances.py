@@ -19,11 +19,11 @@ from typing import TYPE_CHECKING, Sequence
 import attrs
 
 from mus.cards import Rank
-from mus.errors import MusError
+from mus.errors import MusError, RulesError
 from mus.hand import RANK_MULTISETS, Hand
 
 if TYPE_CHECKING:
-    from mus.rules import Rules
+    from mus.rules import HouseRule, Rules
 
 __all__ = [
     "Lance",
@@ -163,6 +163,9 @@ class Ranking:
 
     eight_kings: bool
     real_31: bool
+    house: tuple[HouseRule, ...] = ()
+    rules: Rules | None = attrs.field(default=None, eq=False, repr=False)
+    """The rules handed to house rules' hooks while the tables are built."""
     keys: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
     points: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     pares: tuple[Pares | None, ...] = attrs.field(init=False, eq=False, repr=False)
@@ -180,7 +183,18 @@ class Ranking:
             totals.append(total)
             juego.append(self._juego_key(raw, total))
             punto.append(total)
-        object.__setattr__(self, "keys", tuple(map(tuple, (grande, chica, pares_keys, juego, punto))))
+        tables = [grande, chica, pares_keys, juego, punto]
+        for rule in self.house:
+            for lance in Lance:
+                table = tables[lance]
+                for index, raw in enumerate(RANK_MULTISETS):
+                    key = rule.lance_key(lance, raw, table[index], self.rules)
+                    if isinstance(key, bool) or not isinstance(key, int) or key < 0:
+                        raise RulesError(
+                            f"house rule {rule.name!r} gave {lance} key {key!r}: keys are whole numbers >= 0"
+                        )
+                    table[index] = key
+        object.__setattr__(self, "keys", tuple(map(tuple, tables)))
         object.__setattr__(self, "points", tuple(totals))
         object.__setattr__(self, "pares", tuple(combos))
 
@@ -280,18 +294,23 @@ def has_juego(hand: Hand, rules: Rules) -> bool:
 def bonus(lance: Lance, hand: Hand, rules: Rules) -> int:
     """The stones a hand adds for its team when its team wins the lance.
 
-    Pares: pareja 1, medias 2, duples 3; juego: 3 for 31 and 2 otherwise; others 0.
+    Pares: pareja 1, medias 2, duples 3; juego: 3 for 31 and 2 otherwise; others 0
+    (the values of ``rules.payouts``, then any house rule's ``bonus`` hook).
 
     >>> from mus import Hand, Lance, Rules
     >>> bonus(Lance.PARES, Hand.parse("Ro Rc Rb 1b"), Rules()), bonus(Lance.JUEGO, Hand.parse("Ro Rc Se 1b"), Rules())
     (2, 3)
     """
+    stones = 0
     if lance == Lance.PARES:
         combo = rules.ranking.pares[hand.multiset]
-        return 0 if combo is None else rules.payouts.pares[combo.kind - 1]
-    if lance == Lance.JUEGO:
+        stones = 0 if combo is None else rules.payouts.pares[combo.kind - 1]
+    elif lance == Lance.JUEGO:
         total = rules.ranking.points[hand.multiset]
-        if total < 31:
-            return 0
-        return rules.payouts.juego_31 if total == 31 else rules.payouts.juego
-    return 0
+        if total >= 31:
+            stones = rules.payouts.juego_31 if total == 31 else rules.payouts.juego
+    for rule in rules.house:
+        stones = rule.bonus(lance, hand, stones, rules)
+        if isinstance(stones, bool) or not isinstance(stones, int) or stones < 0:
+            raise RulesError(f"house rule {rule.name!r} gave a {lance} bonus of {stones!r}")
+    return stones

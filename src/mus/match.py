@@ -24,7 +24,7 @@ import attrs
 
 from mus.actions import Action
 from mus.errors import MusError
-from mus.reducer import LegalActions, new_hand
+from mus.reducer import LegalActions, derived, new_hand
 from mus.reducer import apply as apply_hand
 from mus.rules import Rules
 from mus.state import HandState
@@ -185,13 +185,12 @@ def replay_match(
 ) -> MatchState:
     """Rebuild a match from its rules, seed, first mano and the seats' actions in order.
 
-    Declarations the engine derives may be included or left out.
+    Declarations the engine derives (under ``declarations="derived"``) may be
+    included or left out.
     """
-    from mus.actions import Declare
-
     match = new_match(rules, seed=seed, mano=mano)
     for seat, action in actions:
-        if isinstance(action, Declare):
+        if derived(action, rules):
             continue
         match = apply_match(match, action, seat)
     return match

@@ -43,12 +43,12 @@ import json
 import re
 from typing import Any, Iterable, Iterator, Mapping
 
-from mus.actions import Action, Declare, parse_action
+from mus.actions import Action, parse_action
 from mus.cards import parse_cards
 from mus.errors import MusError, NotationError
 from mus.hand import Hand
 from mus.match import MatchState, apply_match, new_match
-from mus.reducer import new_hand, replay
+from mus.reducer import derived, new_hand
 from mus.rules import Rules
 from mus.state import HandState
 
@@ -134,6 +134,8 @@ def _read_value(key: str, raw: str, like: Any) -> Any:
         return raw == "true"
     if isinstance(like, int):
         return _read_int(raw, key)
+    if key == "house":
+        return [name for name in raw.split(",") if name]
     if isinstance(like, (list, tuple)):
         return [_read_int(part, key) for part in raw.split(",")]
     return raw
@@ -158,11 +160,9 @@ def _read_seed(raw: str) -> int | str:
         if not isinstance(seed, str):
             raise NotationError(f"bad seed {raw[:40]!r}")
         return seed
-    return _read_int(raw, "seed") if re.fullmatch(r"-?[0-9]+", raw) else _fail(f"bad seed {raw[:40]!r}")
-
-
-def _fail(message: str) -> Any:
-    raise NotationError(message)
+    if not re.fullmatch(r"-?[0-9]{1,40}", raw):
+        raise NotationError(f"bad seed {raw[:40]!r}: a whole number of up to 40 digits, or a quoted string")
+    return int(raw)
 
 
 # --- lines ----------------------------------------------------------------------------
@@ -236,7 +236,7 @@ def _play(state: HandState, entries: list[tuple[int, int, Action]]) -> HandState
     from mus.reducer import apply
 
     for number, seat, action in entries:
-        if isinstance(action, Declare):
+        if derived(action, state.rules):
             continue
         try:
             state = apply(state, action, seat)
@@ -465,7 +465,7 @@ def _match_block(
         raise NotationError(f"line {number}: these are not the cards the match's seed deals")
     dealt = len(match.finished)
     for line, seat, action in entries:
-        if isinstance(action, Declare):
+        if derived(action, match.rules):
             continue
         if len(match.finished) != dealt or match.is_over:
             raise NotationError(f"line {line}: the hand is already over")

@@ -49,10 +49,10 @@ from mus.errors import IllegalActionError, MusError
 from mus.hand import HAND_SIZE, Hand
 from mus.lances import Lance, has_juego, has_pares
 from mus.rules import Rules
-from mus.scoring import Count, CountLine, LanceResult, Outcome, count, lance_winner
+from mus.scoring import Count, CountLine, LanceResult, Outcome, count, false_declarations, lance_winner
 from mus.state import Betting, Deal, HandState, Phase
 
-__all__ = ["new_hand", "start", "apply", "problem", "replay", "LegalActions"]
+__all__ = ["new_hand", "start", "apply", "problem", "replay", "derived", "LegalActions"]
 
 
 # --- the deal -------------------------------------------------------------------------
@@ -154,7 +154,7 @@ def start(deal: Deal) -> HandState:
         reshuffles=0,
         scores=deal.scores,
         phase=Phase.MUS,
-        queue=_order(deal.mano, n),
+        queue=_mus_speakers(deal.mano, deal.rules),
         betting=None,
         results=(),
         history=(),
@@ -166,6 +166,21 @@ def start(deal: Deal) -> HandState:
 @functools.lru_cache(maxsize=None)
 def _order(first: int, n: int) -> tuple[int, ...]:
     return tuple((first + i) % n for i in range(n))
+
+
+def _mus_speakers(mano: int, rules: Rules) -> tuple[int, ...]:
+    """Who says mus or no mus: every seat, or the first seat of each team."""
+    order = _order(mano, rules.seats)
+    if rules.mus_decision == "seat":
+        return order
+    teams = rules.teams
+    return tuple(seat for index, seat in enumerate(order) if teams[seat] not in {teams[s] for s in order[:index]})
+
+
+def derived(action: Action, rules: Rules) -> bool:
+    """Whether ``action`` in a history is one the engine adds itself (a declaration
+    under ``declarations="derived"``), to be checked rather than applied on replay."""
+    return type(action) is Declare and rules.declarations == "derived"
 
 
 def _replace(state: HandState, **changes: object) -> HandState:
@@ -209,7 +224,7 @@ def problem(state: HandState, action: Action, seat: int | None = None) -> str | 
     if seat is not None and seat != to_act:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.rules.seats:
             return f"no seat {seat!r}"
-        if betting is not None and seat not in betting.seats:
+        if betting is not None and state.phase is Phase.BETTING and seat not in betting.seats:
             return f"seat {seat} cannot bet on {betting.lance}: it has no {betting.lance}"
         if betting is not None and seat in betting.folded:
             return f"seat {seat} folded and is out of {betting.lance}"
@@ -229,6 +244,10 @@ def problem(state: HandState, action: Action, seat: int | None = None) -> str | 
         return None
     assert betting is not None
     lance = betting.lance
+    if phase is Phase.DECLARE:
+        if kind is not Declare or action.lance is not lance:  # type: ignore[union-attr]
+            return f"say whether you have {lance}: 'declare {lance} yes' or 'declare {lance} no', not {action}"
+        return None
     if kind is Declare:
         return f"declarations of {lance} are derived from the cards under these rules"
     if kind is Mus or kind is NoMus or kind is Discard:
@@ -237,10 +256,13 @@ def problem(state: HandState, action: Action, seat: int | None = None) -> str | 
         if kind is Accept or kind is Fold:
             return f"there is no bet to {'accept' if kind is Accept else 'fold'} in {lance}"
         return None
-    if kind is Pass:
+    if betting.ordago:
+        if kind is Bet or kind is Ordago:
+            return "nothing can be raised over an órdago: accept or fold"
+        if kind is Pass:
+            return f"an órdago stands in {lance}: accept or fold"
+    elif kind is Pass:
         return f"there is a bet of {betting.stake} in {lance}: accept, fold, raise or ordago"
-    if betting.ordago and (kind is Bet or kind is Ordago):
-        return "nothing can be raised over an órdago: accept or fold"
     return None
 
 
@@ -275,6 +297,17 @@ def _mus(state: HandState, seat: int, action: Action) -> HandState:
         return _replace(state, queue=state.queue[1:], history=history)
     order = _order(state.mano, state.rules.seats)
     return _replace(state, phase=Phase.DISCARD, queue=order, history=history)
+
+
+def _declare(state: HandState, seat: int, action: Action) -> HandState:
+    history = _played(state, seat, action)
+    if len(state.queue) > 1:
+        return _replace(state, queue=state.queue[1:], history=history)
+    betting = state.betting
+    assert betting is not None
+    n = state.rules.seats
+    seats = tuple(who for who, said in history[-n:] if said.has)  # type: ignore[union-attr]
+    return _declared(_replace(state, history=history), betting.lance, seats)
 
 
 def _no_mus(state: HandState, seat: int, action: Action) -> HandState:
@@ -321,7 +354,7 @@ def _serve(state: HandState, pending: list[tuple[Card, ...]], history: tuple[tup
         pending=((),) * len(order),
         reshuffles=reshuffles,
         phase=Phase.MUS,
-        queue=order,
+        queue=_mus_speakers(state.mano, state.rules),
         history=history,
     )
 
@@ -335,23 +368,28 @@ def _open(state: HandState, lance: Lance) -> HandState:
     rules = state.rules
     order = _order(state.mano, rules.seats)
     if lance in _HAS:
+        if rules.declarations == "explicit":
+            return _replace(state, phase=Phase.DECLARE, betting=Betting(lance, ()), queue=order)
         has = _HAS[lance]
         declared = tuple((seat, _DECLARE[lance, has(state.hands[seat], rules)]) for seat in order)
         seats = tuple(seat for seat, declaration in declared if declaration.has)
-        state = _replace(state, history=state.history + declared)
-        if lance is Lance.JUEGO and not seats:
-            return _open(state, Lance.PUNTO)
-        teams = {rules.teams[seat] for seat in seats}
-        if len(teams) < 2:
-            result = (
-                LanceResult(lance, Outcome.NO_BET, team=teams.pop(), seats=seats)
-                if teams
-                else LanceResult(lance, Outcome.VOID)
-            )
-            return _next(_replace(state, results=state.results + (result,)), lance)
-        order = seats
-    betting = Betting(lance, order)
-    return _replace(state, phase=Phase.BETTING, betting=betting, queue=order)
+        return _declared(_replace(state, history=state.history + declared), lance, seats)
+    return _replace(state, phase=Phase.BETTING, betting=Betting(lance, order), queue=order)
+
+
+def _declared(state: HandState, lance: Lance, seats: tuple[int, ...]) -> HandState:
+    """Go on once the seats that have pares (juego) are known (RULES.md section 6)."""
+    if lance is Lance.JUEGO and not seats:
+        return _open(state, Lance.PUNTO)
+    teams = {state.rules.teams[seat] for seat in seats}
+    if len(teams) < 2:
+        result = (
+            LanceResult(lance, Outcome.NO_BET, team=teams.pop(), seats=seats)
+            if teams
+            else LanceResult(lance, Outcome.VOID)
+        )
+        return _next(_replace(state, results=state.results + (result,)), lance)
+    return _replace(state, phase=Phase.BETTING, betting=Betting(lance, seats), queue=seats)
 
 
 def _next(state: HandState, lance: Lance) -> HandState:
@@ -428,10 +466,12 @@ def _accept(state: HandState, seat: int, action: Action) -> HandState:
         result = LanceResult(betting.lance, Outcome.ACCEPTED, stake=betting.stake, seats=seats)
         return _settle(state, result, history)
     # An accepted órdago is shown down at once and decides the game.
-    best = lance_winner(betting.lance, state.hands, rules, state.mano, seats)
-    assert best is not None
-    team = rules.teams[best]
-    line = CountLine(betting.lance, Outcome.ORDAGO, team, best, 0, 0, 0, state.scores)
+    liars = false_declarations(betting.lance, state.hands, rules, seats)
+    honest = tuple(s for s in seats if rules.teams[s] not in {rules.teams[liar] for liar in liars})
+    best = lance_winner(betting.lance, state.hands, rules, state.mano, honest) if honest else None
+    # Both teams declared falsely: the team that called the órdago loses it.
+    team = rules.teams[best] if best is not None else 1 - rules.teams[betting.bettor or 0]
+    line = CountLine(betting.lance, Outcome.ORDAGO, team, best, 0, 0, 0, state.scores, liars)
     record = Count((line,), state.scores, team, betting.lance)
     result = LanceResult(betting.lance, Outcome.ORDAGO, team=team, seats=seats)
     return _replace(
@@ -475,6 +515,7 @@ _TRANSITIONS: dict[type, Callable[[HandState, int, Action], HandState]] = {
     Accept: _accept,
     Fold: _fold,
     Ordago: _ordago,
+    Declare: _declare,
 }
 
 
@@ -525,7 +566,7 @@ class LegalActions:
     def min_bet(self) -> int | None:
         """The smallest legal bet or raise, or ``None`` when no bet can be made."""
         betting = self._state.betting
-        if betting is None or betting.ordago or not self._state.queue:
+        if betting is None or betting.ordago or not self._state.queue or self._state.phase is Phase.DECLARE:
             return None
         return MIN_BET
 
@@ -544,6 +585,8 @@ class LegalActions:
             return _discards(state.hands[state.queue[0]].cards)
         betting = state.betting
         assert betting is not None
+        if state.phase is Phase.DECLARE:
+            return (_DECLARE[betting.lance, True], _DECLARE[betting.lance, False])
         if betting.bets == 0:
             return _OPENING
         return _ORDAGO_ANSWERS if betting.ordago else _ANSWERS
@@ -580,7 +623,7 @@ def replay(deal: Deal | HandState, history: Iterable[tuple[int, Action]]) -> Han
     state = start(deal.deal if isinstance(deal, HandState) else deal)
     entries = list(history)
     for seat, action in entries:
-        if isinstance(action, Declare):
+        if derived(action, state.rules):
             continue
         state = apply(state, action, seat)
     if state.history != tuple(entries):

@@ -16,15 +16,18 @@ True
 
 from __future__ import annotations
 
-import functools
-from typing import Any, Mapping
+from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
 import attrs
 
 from mus.errors import RulesError
-from mus.lances import Ranking
+from mus.cards import Rank
+from mus.lances import Lance, Ranking
 
-__all__ = ["Rules", "Payouts", "PRESETS"]
+if TYPE_CHECKING:
+    from mus.hand import Hand
+
+__all__ = ["Rules", "Payouts", "PRESETS", "HouseRule", "HOUSE_RULES"]
 
 
 def _whole(low: int, high: int) -> Any:
@@ -91,9 +94,78 @@ def _payouts(instance: object, attribute: attrs.Attribute[Payouts], value: objec
         raise RulesError(f"payouts must be a Payouts, got {value!r}")
 
 
-@functools.lru_cache(maxsize=None)
-def _ranking(eight_kings: bool, real_31: bool) -> Ranking:
-    return Ranking(eight_kings, real_31)
+class HouseRule:
+    """Base class of a house rule that no knob covers: the extension point.
+
+    Subclass it as a frozen attrs class (so rules stay hashable) with a class attribute
+    ``name``: the subclass registers itself under that name, which hand histories use
+    to name it. Override either hook; the defaults change nothing.
+
+    * :meth:`lance_key` is called once per rank multiset and lance when the lance
+      tables are built, so comparisons stay lookups;
+    * :meth:`bonus` is called for a seat's bonus at the count.
+
+    >>> import attrs, mus
+    >>> @attrs.frozen
+    ... class FortyFirst(mus.HouseRule):
+    ...     # 40 is the best juego, above 31.
+    ...     name = "doctest-forty-first"
+    ...     def lance_key(self, lance, ranks, key, rules):
+    ...         total = sum(min(int(rank), 10) for rank in ranks)
+    ...         return 100 if lance is mus.Lance.JUEGO and total == 40 else key
+    >>> house = mus.Rules(eight_kings=False, house=[FortyFirst()])
+    >>> forty, thirty_one = mus.Hand.parse("Ro Rc Rb Re"), mus.Hand.parse("Ro Rc Se 1b")
+    >>> mus.compare(mus.Lance.JUEGO, forty, thirty_one, house)
+    1
+    >>> mus.compare(mus.Lance.JUEGO, forty, thirty_one, mus.Rules(eight_kings=False))
+    -1
+    >>> mus.Rules.from_dict(house.to_dict()) == house
+    True
+    """
+
+    name: ClassVar[str] = ""
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if cls.__dict__.get("name"):
+            HOUSE_RULES[cls.name] = cls
+
+    def lance_key(self, lance: Lance, ranks: tuple[Rank, ...], key: int, rules: Rules | None) -> int:
+        """The key of the rank multiset ``ranks`` (four ranks as dealt, high to low,
+        before the eight-kings mapping) at ``lance``, given the library's ``key``.
+
+        Bigger keys win; ``0`` means "does not have it" for pares and juego. Tables are
+        shared by every rule set with the same ``eight_kings``, ``real_31`` and
+        ``house``: depend on nothing else of ``rules``.
+        """
+        return key
+
+    def bonus(self, lance: Lance, hand: Hand, bonus: int, rules: Rules) -> int:
+        """The bonus ``hand`` adds for its team at ``lance``, given the library's ``bonus``."""
+        return bonus
+
+
+HOUSE_RULES: dict[str, type[HouseRule]] = {}
+"""Every :class:`HouseRule` subclass with a ``name``, by name."""
+
+
+def _as_tuple(value: object) -> object:
+    return tuple(value) if isinstance(value, list) else value
+
+
+def _house(instance: object, attribute: attrs.Attribute[tuple[HouseRule, ...]], value: object) -> None:
+    if not isinstance(value, tuple) or not all(isinstance(rule, HouseRule) for rule in value):
+        raise RulesError(f"house must be a tuple of HouseRule values, got {value!r}")
+    names = [rule.name for rule in value]
+    if not all(names) or len(set(names)) != len(names):
+        raise RulesError(f"house rules need distinct, non-empty names, got {names}")
+    try:
+        hash(value)
+    except TypeError:
+        raise RulesError("house rules must be hashable: make them frozen attrs classes") from None
+
+
+_RANKINGS: dict[tuple[bool, bool, tuple[HouseRule, ...]], Ranking] = {}
 
 
 @attrs.frozen(kw_only=True)
@@ -108,7 +180,13 @@ class Rules:
     * ``folded_seat_counts``: a seat that folded while its partner accepted or raised
       still shows down with its cards and bonuses (default ``False``: RULES.md
       section 7, "a seat that folds is out of this lance", and source ``000``, it "n'a
-      plus aucun droit sur ce que rapporte ... la phase").
+      plus aucun droit sur ce que rapporte ... la phase");
+    * ``declarations``: ``"derived"`` (default: the engine declares pares and juego from
+      the cards) or ``"explicit"`` (seats declare; a false "yes" loses the lance at the
+      count; RULES.md section 6);
+    * ``mus_decision``: ``"seat"`` (default: each seat says mus or no mus) or ``"team"``
+      (one word per team, the mano's team first; RULES.md section 4);
+    * ``house``: :class:`HouseRule` values for rules no knob covers.
 
     >>> Rules(games_to_win=5)
     Traceback (most recent call last):
@@ -122,6 +200,9 @@ class Rules:
     games_to_win: int = attrs.field(default=3, validator=_one_of(1, 2, 3))
     payouts: Payouts = attrs.field(factory=Payouts, validator=_payouts)
     folded_seat_counts: bool = attrs.field(default=False, validator=_flag)
+    declarations: str = attrs.field(default="derived", validator=_one_of("derived", "explicit"))
+    mus_decision: str = attrs.field(default="seat", validator=_one_of("seat", "team"))
+    house: tuple[HouseRule, ...] = attrs.field(default=(), converter=_as_tuple, validator=_house)
     ranking: Ranking = attrs.field(init=False, eq=False, hash=False, repr=False)
     """Lance keys for every hand under these rules (see :class:`~mus.lances.Ranking`)."""
     teams: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
@@ -132,7 +213,11 @@ class Rules:
     """
 
     def __attrs_post_init__(self) -> None:
-        object.__setattr__(self, "ranking", _ranking(self.eight_kings, self.real_31))
+        key = (self.eight_kings, self.real_31, self.house)
+        ranking = _RANKINGS.get(key)
+        if ranking is None:
+            ranking = _RANKINGS[key] = Ranking(self.eight_kings, self.real_31, self.house, self)
+        object.__setattr__(self, "ranking", ranking)
         object.__setattr__(self, "teams", tuple(seat % 2 for seat in range(self.seats)))
 
     # Derived tables are rebuilt on unpickling rather than stored in every pickle.
@@ -182,6 +267,7 @@ class Rules:
         """
         data = attrs.asdict(self, filter=lambda field, value: field.init)
         data["payouts"]["pares"] = list(self.payouts.pares)
+        data["house"] = [rule.name for rule in self.house]
         return data
 
     @classmethod
@@ -190,6 +276,14 @@ class Rules:
         if not isinstance(data, Mapping):
             raise RulesError(f"rules data must be a mapping, got {type(data).__name__}")
         knobs = dict(data)
+        house = knobs.pop("house", None)
+        if house is not None:
+            if not isinstance(house, (list, tuple)) or not all(isinstance(name, str) for name in house):
+                raise RulesError("house must be a list of house rule names")
+            unknown = [name for name in house if name not in HOUSE_RULES]
+            if unknown:
+                raise RulesError(f"unknown house rule(s): {', '.join(unknown)} (define and import them first)")
+            knobs["house"] = tuple(HOUSE_RULES[name]() for name in house)
         payouts = knobs.pop("payouts", None)
         if payouts is not None:
             if not isinstance(payouts, Mapping):
@@ -213,7 +307,10 @@ PRESETS: dict[str, Rules] = {
     "short": Rules(target=30),
     "single-game": Rules(games_to_win=1),
     "best-of-three": Rules(games_to_win=2),
+    "federation": Rules(eight_kings=False, mus_decision="team"),
+    "declared": Rules(declarations="explicit"),
 }
 """Named rule sets: ``standard`` (RULES.md defaults), ``four-kings`` (Basque
 country style, RULES.md section 1), ``short`` (game to 30), ``single-game`` and
-``best-of-three``."""
+``best-of-three``, ``federation`` (French federation: four kings, one mus word per
+team) and ``declared`` (explicit pares/juego declarations)."""

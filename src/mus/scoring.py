@@ -31,10 +31,10 @@ import attrs
 
 from mus.errors import MusError
 from mus.hand import Hand
-from mus.lances import Lance, bonus
+from mus.lances import Lance, bonus, has_juego, has_pares
 from mus.rules import Rules
 
-__all__ = ["Outcome", "LanceResult", "CountLine", "Count", "count", "lance_winner"]
+__all__ = ["Outcome", "LanceResult", "CountLine", "Count", "count", "lance_winner", "false_declarations"]
 
 
 class Outcome(enum.Enum):
@@ -122,6 +122,8 @@ class CountLine:
     refusal: int
     bonus: int
     scores: tuple[int, int]
+    liars: tuple[int, ...] = ()
+    """Seats that declared pares (juego) without having it: their team forfeits the lance."""
 
     @property
     def stones(self) -> int:
@@ -129,8 +131,15 @@ class CountLine:
         return self.bet + self.bonus
 
     def __str__(self) -> str:
+        text = self._text()
+        if self.liars:
+            seats = ", ".join(map(str, self.liars))
+            text += f" (seat {seats} declared {self.lance} falsely: that team forfeits the lance)"
+        return text
+
+    def _text(self) -> str:
         if self.team is None:
-            return f"{self.lance}: void, nobody scores"
+            return f"{self.lance}: {'forfeited' if self.liars else 'void'}, nobody scores"
         who = f"team {self.team}" + (f" (seat {self.seat})" if self.seat is not None else "")
         why = {
             Outcome.EN_PASO: "en paso",
@@ -177,6 +186,9 @@ class Count:
         return text + f"\nscore {self.scores[0]}-{self.scores[1]}"
 
 
+_BONUS_LANCES = (Lance.PARES, Lance.JUEGO, Lance.PUNTO)
+
+
 def _team_bonus(lance: Lance, hands: Sequence[Hand], team: int, rules: Rules, seats: Sequence[int]) -> int:
     if lance == Lance.PUNTO:
         return rules.payouts.punto
@@ -186,6 +198,23 @@ def _team_bonus(lance: Lance, hands: Sequence[Hand], team: int, rules: Rules, se
         for seat, hand in enumerate(hands)
         if teams[seat] == team and (not seats or seat in seats)
     )
+
+
+def false_declarations(lance: Lance, hands: Sequence[Hand], rules: Rules, seats: Sequence[int]) -> tuple[int, ...]:
+    """The seats among ``seats`` that declared pares (juego) without having it.
+
+    Only possible under ``declarations="explicit"``; always empty otherwise.
+
+    >>> from mus import Hand, Lance, Rules
+    >>> hands = [Hand.parse(t) for t in ("Ro Rc Se 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c")]
+    >>> false_declarations(Lance.PARES, hands, Rules(), (0, 1, 2))
+    (2,)
+    """
+    if lance is Lance.PARES:
+        return tuple(seat for seat in seats if not has_pares(hands[seat], rules))
+    if lance is Lance.JUEGO:
+        return tuple(seat for seat in seats if not has_juego(hands[seat], rules))
+    return ()
 
 
 def lance_winner(lance: Lance, hands: Sequence[Hand], rules: Rules, mano: int, seats: Sequence[int] = ()) -> int | None:
@@ -231,29 +260,36 @@ def count(
     teams = rules.teams
     for index, result in enumerate(results):
         lance = result.lance
+        outcome = result.outcome
         seat: int | None = None
-        team: int | None
+        team: int | None = None
         bet = extra = 0
-        if result.outcome == Outcome.VOID:
-            team = None
-        elif result.outcome in (Outcome.REFUSED, Outcome.NO_BET):
-            team = result.team
-            if lance in (Lance.PARES, Lance.JUEGO, Lance.PUNTO):
-                extra = _team_bonus(lance, hands, team, rules, result.seats)  # type: ignore[arg-type]
-        else:
-            seat = lance_winner(lance, hands, rules, mano, result.seats)
-            team = None if seat is None else teams[seat]
-            if result.outcome == Outcome.ACCEPTED:
-                bet = result.stake
-            elif lance in (Lance.GRANDE, Lance.CHICA) and result.outcome == Outcome.EN_PASO:
-                bet = rules.payouts.en_paso
-            if team is not None and lance in (Lance.PARES, Lance.JUEGO, Lance.PUNTO):
+        liars = false_declarations(lance, hands, rules, result.seats)
+        # A false "yes" loses the lance for the liar's team, partner's cards and all.
+        forfeit = {teams[liar] for liar in liars}
+        if outcome is Outcome.REFUSED or outcome is Outcome.NO_BET:
+            if outcome is Outcome.REFUSED or result.team not in forfeit:
+                team = result.team
+            if team is not None and team not in forfeit and lance in _BONUS_LANCES:
                 extra = _team_bonus(lance, hands, team, rules, result.seats)
-        if team is not None and result.outcome != Outcome.ORDAGO:
+        elif outcome is not Outcome.VOID:
+            seats = tuple(s for s in result.seats if teams[s] not in forfeit) if forfeit else result.seats
+            if seats or not forfeit:
+                seat = lance_winner(lance, hands, rules, mano, seats)
+            team = result.team if outcome is Outcome.ORDAGO and result.team is not None else (
+                None if seat is None else teams[seat]
+            )
+            if outcome is Outcome.ACCEPTED:
+                bet = result.stake
+            elif lance in (Lance.GRANDE, Lance.CHICA) and outcome is Outcome.EN_PASO:
+                bet = rules.payouts.en_paso
+            if team is not None and outcome is not Outcome.ORDAGO and lance in _BONUS_LANCES:
+                extra = _team_bonus(lance, hands, team, rules, seats)
+        if team is not None and outcome is not Outcome.ORDAGO:
             score[team] += bet + extra
-        refusal = result.stake if result.outcome == Outcome.REFUSED else 0
-        lines.append(CountLine(lance, result.outcome, team, seat, bet, refusal, extra, (score[0], score[1])))
-        if result.outcome == Outcome.ORDAGO or (team is not None and score[team] >= rules.target):
+        refusal = result.stake if outcome is Outcome.REFUSED else 0
+        lines.append(CountLine(lance, outcome, team, seat, bet, refusal, extra, (score[0], score[1]), liars))
+        if outcome is Outcome.ORDAGO or (team is not None and score[team] >= rules.target):
             rest = tuple(later.lance for later in results[index + 1 :])
             return Count(tuple(lines), (score[0], score[1]), team, lance, rest)
     return Count(tuple(lines), (score[0], score[1]))

@@ -41,6 +41,8 @@ class Phase(enum.Enum):
     """Seats say mus or no mus in speaking order."""
     DISCARD = "discard"
     """Everyone said mus: seats discard in speaking order."""
+    DECLARE = "declare"
+    """Seats declare whether they have pares (juego), under ``declarations="explicit"``."""
     BETTING = "betting"
     """Betting on a lance (``state.lance``)."""
     FINISHED = "finished"
@@ -132,7 +134,7 @@ class HandState:
 
     @property
     def lance(self) -> Lance | None:
-        """The lance being bet on, or ``None`` outside the betting."""
+        """The lance being declared or bet on, or ``None`` outside the lances."""
         return self.betting.lance if self.betting is not None else None
 
     @property
