@@ -204,6 +204,10 @@ _WORDS: dict[str, Action] = {
     "no mus": NoMus(),
     "no hay mus": NoMus(),
     "cut": NoMus(),
+    # The French federation's words (RULES.md section 4, source 002): a team "sortir"s
+    # to start play, and the other team may say "mintza" to make it start.
+    "sortir": NoMus(),
+    "mintza": NoMus(),
     "pass": Pass(),
     "paso": Pass(),
     "accept": Accept(),

@@ -175,9 +175,11 @@ def apply(state: HandState | MatchState, action: Action | str, seat: int | None 
     ...
     mus.errors.IllegalActionError: during the mus, say mus or no-mus, not bet 5
     """
+    if type(state) is HandState:
+        return apply_hand(state, action, seat)
     if type(state) is MatchState:
         return apply_match(state, action, seat)
-    return apply_hand(state, action, seat)  # type: ignore[arg-type]
+    return apply_hand(state, action, seat)  # type: ignore[arg-type]  # it says what is wrong
 
 
 def replay_match(
