@@ -17,10 +17,10 @@ import math
 import random
 from typing import Protocol, Sequence
 
-from mus.actions import Accept, Action, Bet, Discard, Fold, Mus, NoMus, Ordago, Pass
+from mus.actions import Accept, Action, Bet, Declare, Discard, Fold, Mus, NoMus, Ordago, Pass
 from mus.cards import Rank
 from mus.hand import RANK_MULTISETS, Hand
-from mus.lances import Lance, Ranking
+from mus.lances import Lance, Ranking, has_juego, has_pares
 from mus.match import MatchState, apply
 from mus.rules import Rules
 from mus.state import HandState, Phase, SeatView
@@ -104,6 +104,9 @@ class HeuristicBot:
         if view.phase is Phase.DISCARD:
             return self._discard(view)
         assert view.lance is not None
+        if view.phase is Phase.DECLARE:  # it declares the truth
+            has = (has_pares if view.lance is Lance.PARES else has_juego)(view.hand, view.rules)
+            return Declare(view.lance, has)
         power = strength(view.lance, view.hand, view.rules) + self.boldness / 10
         legal = view.legal
         if Pass() in legal:  # opening

@@ -541,7 +541,7 @@ class LegalActions:
     """The legal actions of the seat to act. Supports ``in``, ``len`` and iteration.
 
     Iteration lists each kind once, bets as ``Bet(min_bet)``; any larger bet is legal
-    too, and ``in`` says so (``Bet(9) in legal``).
+    too, and ``in`` says so (``Bet(9) in legal``). ``str`` shows it as ``bet 2+``.
 
     >>> import mus
     >>> legal = mus.new_hand(mus.Rules(), seed=1).legal_actions()
@@ -549,6 +549,8 @@ class LegalActions:
     LegalActions([Mus(), NoMus()])
     >>> mus.Mus() in legal, mus.Pass() in legal
     (True, False)
+    >>> str(mus.apply(mus.new_hand(mus.Rules(), seed=1), "no-mus").legal_actions())
+    'pass, bet 2+, ordago'
     """
 
     __slots__ = ("_state", "_actions")
@@ -604,8 +606,10 @@ class LegalActions:
         return f"LegalActions({list(self._listed())!r})"
 
     def __str__(self) -> str:
-        words = [str(action) + ("+" if isinstance(action, Bet) else "") for action in self._listed()]
-        return ", ".join(words) if len(words) < 6 else f"discard 1 to 4 of {self._state.hands[self._state.queue[0]]}"
+        state = self._state
+        if state.phase is Phase.DISCARD and state.queue:
+            return f"discard 1 to 4 of {state.hands[state.queue[0]]}"
+        return ", ".join(str(action) + ("+" if isinstance(action, Bet) else "") for action in self._listed())
 
 
 def replay(deal: Deal | HandState, history: Iterable[tuple[int, Action]]) -> HandState:
