@@ -19,8 +19,8 @@ class FortyIsKing(mus.HouseRule):
 
     name = "example-forty-is-king"
 
-    def lance_key(self, lance: mus.Lance, ranks: tuple[mus.Rank, ...], key: int, rules: mus.Rules | None) -> int:
-        if lance is mus.Lance.JUEGO and key and _total(ranks, rules) == 40:
+    def lance_key(self, lance: mus.Lance, ranks: tuple[mus.Rank, ...], key: int, rules: mus.Rules) -> int:
+        if lance is mus.Lance.JUEGO and key and sum(mus.rank_points(rank, rules) for rank in ranks) == 40:
             return 1000  # above every key the library uses for juego
         return key
 
@@ -28,12 +28,6 @@ class FortyIsKing(mus.HouseRule):
         if lance is mus.Lance.JUEGO and mus.points(hand, rules) == 40:
             return 4
         return bonus
-
-
-def _total(ranks: tuple[mus.Rank, ...], rules: mus.Rules | None) -> int:
-    eight_kings = rules is None or rules.eight_kings
-    values = {mus.Rank.TRES: 10, mus.Rank.DOS: 1} if eight_kings else {}
-    return sum(values.get(rank, min(int(rank), 10)) for rank in ranks)
 
 
 def main() -> None:

@@ -202,7 +202,7 @@ class FourOfAKindAsMedias(mus.HouseRule):
 
     name = "test-four-as-medias"
 
-    def lance_key(self, lance: Lance, ranks: tuple[mus.Rank, ...], key: int, rules: Rules | None) -> int:
+    def lance_key(self, lance: Lance, ranks: tuple[mus.Rank, ...], key: int, rules: Rules) -> int:
         if lance is Lance.PARES and len(set(ranks)) == 1:
             return 2 * 256 + int(ranks[0]) * 16
         return key

@@ -26,9 +26,12 @@ from mus.lances import (
     compare,
     has_juego,
     has_pares,
+    is_real_31,
     lance_key,
     pares,
+    played_rank,
     points,
+    rank_points,
     winner,
 )
 from mus.rules import HOUSE_RULES, PRESETS, HouseRule, Payouts, Rules
@@ -123,4 +126,7 @@ __all__ = [
     "parse_cards",
     "points",
     "winner",
+    "played_rank",
+    "rank_points",
+    "is_real_31",
 ]

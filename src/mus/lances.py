@@ -39,6 +39,9 @@ __all__ = [
     "lance_key",
     "compare",
     "winner",
+    "played_rank",
+    "rank_points",
+    "is_real_31",
 ]
 
 
@@ -122,6 +125,43 @@ def _value(rank: Rank) -> int:
     return 10 if rank >= Rank.SOTA else int(rank)
 
 
+def _real_31(ranks: Sequence[Rank]) -> bool:
+    # ranks high to low as dealt: a 3 is never the figure, even when it plays as a rey.
+    return ranks.count(Rank.SIETE) == 3 and ranks[0] >= Rank.SOTA
+
+
+def played_rank(rank: Rank, rules: Rules) -> Rank:
+    """The rank a card plays as: under eight kings 3s are reyes and 2s are ases.
+
+    >>> from mus import Rank, Rules
+    >>> played_rank(Rank.TRES, Rules()), played_rank(Rank.TRES, Rules(eight_kings=False))
+    (<Rank.REY: 12>, <Rank.TRES: 3>)
+    """
+    return _mapped(rank, rules.eight_kings)
+
+
+def rank_points(rank: Rank, rules: Rules) -> int:
+    """What a card of ``rank`` adds to juego and punto: figures 10, others their pips
+    (under eight kings a 3 is 10 and a 2 is 1).
+
+    >>> from mus import Rank, Rules
+    >>> rank_points(Rank.CABALLO, Rules()), rank_points(Rank.TRES, Rules()), rank_points(Rank.TRES, Rules(eight_kings=False))
+    (10, 10, 3)
+    """
+    return _value(_mapped(rank, rules.eight_kings))
+
+
+def is_real_31(hand: Hand) -> bool:
+    """Whether the hand is three sietes and a figure (sota, caballo or rey; never a 3),
+    the *31 real* that beats other 31s under ``Rules(real_31=True)``.
+
+    >>> from mus import Hand
+    >>> is_real_31(Hand.parse("7o 7c 7e Sb")), is_real_31(Hand.parse("7o 7c 7e 3b"))
+    (True, False)
+    """
+    return _real_31(hand.ranks)
+
+
 def _pares_of(ranks: Sequence[Rank]) -> Pares | None:
     counts: dict[Rank, int] = {}
     for rank in ranks:
@@ -165,7 +205,8 @@ class Ranking:
     real_31: bool
     house: tuple[HouseRule, ...] = ()
     rules: Rules | None = attrs.field(default=None, eq=False, repr=False)
-    """The rules handed to house rules' hooks while the tables are built."""
+    """The rules handed to house rules' hooks while the tables are built (required
+    with house rules; ``Rules`` builds its ranking itself)."""
     keys: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
     points: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     pares: tuple[Pares | None, ...] = attrs.field(init=False, eq=False, repr=False)
@@ -184,11 +225,13 @@ class Ranking:
             juego.append(self._juego_key(raw, total))
             punto.append(total)
         tables = [grande, chica, pares_keys, juego, punto]
+        if self.house and self.rules is None:
+            raise RulesError("a ranking with house rules is built by Rules(house=...)")
         for rule in self.house:
             for lance in Lance:
                 table = tables[lance]
                 for index, raw in enumerate(RANK_MULTISETS):
-                    key = rule.lance_key(lance, raw, table[index], self.rules)
+                    key = rule.lance_key(lance, raw, table[index], self.rules)  # type: ignore[arg-type]
                     if isinstance(key, bool) or not isinstance(key, int) or key < 0:
                         raise RulesError(
                             f"house rule {rule.name!r} gave {lance} key {key!r}: keys are whole numbers >= 0"
@@ -201,7 +244,7 @@ class Ranking:
     def _juego_key(self, raw: Sequence[Rank], total: int) -> int:
         if total < 31:
             return 0
-        if self.real_31 and total == 31 and raw.count(Rank.SIETE) == 3 and raw[0] >= Rank.SOTA:
+        if self.real_31 and total == 31 and _real_31(raw):
             return len(JUEGO_ORDER) + 1
         return len(JUEGO_ORDER) - JUEGO_ORDER.index(total)
 

@@ -41,8 +41,9 @@ class MatchState:
     """A match at one moment: the current hand, the score, and the games won.
 
     ``hand`` is the hand being played (once the match is over, the last hand);
-    ``finished`` holds the hands already played, in order; ``scores`` is the score of
-    the game under way and ``games`` the games each team has won.
+    ``finished`` holds the hands that have ended, in order (the last hand too, once the
+    match is over); ``scores`` is the score of the game under way and ``games`` the
+    games each team has won.
     """
 
     rules: Rules
@@ -77,12 +78,12 @@ class MatchState:
 
     @property
     def hand_number(self) -> int:
-        """How many hands were dealt before the current one."""
-        return len(self.finished)
+        """How many hands ended before the current one."""
+        return len(self.finished) - 1 if self.is_over else len(self.finished)
 
     @property
     def last_hand(self) -> HandState | None:
-        """The hand played just before the current one, or ``None``."""
+        """The hand that ended last, or ``None`` before any has."""
         return self.finished[-1] if self.finished else None
 
     def legal_actions(self) -> LegalActions:
@@ -137,7 +138,7 @@ def apply_match(match: MatchState, action: Action | str, seat: int | None = None
         scores = (0, 0)
     finished = match.finished + (hand,)
     if max(games) >= match.rules.games_to_win:
-        return attrs.evolve(match, hand=hand, finished=finished[:-1], games=games)
+        return attrs.evolve(match, hand=hand, finished=finished, games=games)
     if len(finished) >= MAX_HANDS:
         raise MusError(f"a match longer than {MAX_HANDS} hands is refused")
     rules = match.rules
@@ -203,7 +204,7 @@ def score_text(stones: int, rules: Rules | None = None) -> str:
     *adentro* once a team is within an amarraco of the target (35 of 40).
 
     >>> score_text(0), score_text(7), score_text(37)
-    ('0', '1 amarraco 2 stones', '7 amarracos 2 stones, adentro')
+    ('0 stones', '1 amarraco 2 stones', '7 amarracos 2 stones, adentro')
     """
     rules = Rules() if rules is None else rules
     amarracos, rest = divmod(stones, 5)
@@ -211,7 +212,7 @@ def score_text(stones: int, rules: Rules | None = None) -> str:
     if amarracos:
         parts.append(f"{amarracos} amarraco{'' if amarracos == 1 else 's'}")
     if rest or not parts:
-        parts.append(f"{rest} stone{'' if rest == 1 else 's'}" if parts else str(rest))
+        parts.append(f"{rest} stone{'' if rest == 1 else 's'}")
     text = " ".join(parts)
     if stones >= rules.target - 5:
         text += ", adentro"

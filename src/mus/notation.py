@@ -408,7 +408,7 @@ def _hand_from_data(data: dict[str, Any]) -> HandState:
 
 def _match_hands(match: MatchState) -> list[HandState]:
     hands = list(match.finished)
-    if match.hand.history or match.is_over:
+    if match.hand.history and not match.is_over:
         hands.append(match.hand)
     return hands
 

@@ -111,7 +111,7 @@ class HouseRule:
     ...     # 40 is the best juego, above 31.
     ...     name = "doctest-forty-first"
     ...     def lance_key(self, lance, ranks, key, rules):
-    ...         total = sum(min(int(rank), 10) for rank in ranks)
+    ...         total = sum(mus.rank_points(rank, rules) for rank in ranks)
     ...         return 100 if lance is mus.Lance.JUEGO and total == 40 else key
     >>> house = mus.Rules(eight_kings=False, house=[FortyFirst()])
     >>> forty, thirty_one = mus.Hand.parse("Ro Rc Rb Re"), mus.Hand.parse("Ro Rc Se 1b")
@@ -130,7 +130,7 @@ class HouseRule:
         if cls.__dict__.get("name"):
             HOUSE_RULES[cls.name] = cls
 
-    def lance_key(self, lance: Lance, ranks: tuple[Rank, ...], key: int, rules: Rules | None) -> int:
+    def lance_key(self, lance: Lance, ranks: tuple[Rank, ...], key: int, rules: Rules) -> int:
         """The key of the rank multiset ``ranks`` (four ranks as dealt, high to low,
         before the eight-kings mapping) at ``lance``, given the library's ``key``.
 
