@@ -101,10 +101,8 @@ def new_hand(
             raise MusError("give the stock only together with the hands")
         cards = shuffle(ALL_CARDS, seed)  # the order of Deck.shuffled(seed)
         # Four cards a seat, the mano first: seat s gets the block (s - mano) mod n.
-        held = tuple(
-            Hand._trusted(cards[(seat - mano) % n * HAND_SIZE : ((seat - mano) % n + 1) * HAND_SIZE])
-            for seat in range(n)
-        )
+        starts = [(seat - mano) % n * HAND_SIZE for seat in range(n)]
+        held = tuple([Hand._trusted(cards[start : start + HAND_SIZE]) for start in starts])
         rest = cards[n * HAND_SIZE :]
     else:
         held, rest = _explicit(hands, stock, seed, n)
@@ -277,7 +275,7 @@ def apply(state: HandState, action: Action | str, seat: int | None = None) -> Ha
     >>> apply(mus.new_hand(mus.Rules(), seed=1), "no-mus").lance
     <Lance.GRANDE: 0>
     """
-    if not isinstance(state, HandState):
+    if type(state) is not HandState and not isinstance(state, HandState):
         raise MusError(f"apply() needs a HandState, got {type(state).__name__}")
     if isinstance(action, str):
         action = parse_action(action)
@@ -287,12 +285,8 @@ def apply(state: HandState, action: Action | str, seat: int | None = None) -> Ha
     return _TRANSITIONS[type(action)](state, state.queue[0], action)
 
 
-def _played(state: HandState, seat: int, action: Action) -> tuple[tuple[int, Action], ...]:
-    return state.history + ((seat, action),)
-
-
 def _mus(state: HandState, seat: int, action: Action) -> HandState:
-    history = _played(state, seat, action)
+    history = state.history + ((seat, action),)
     if len(state.queue) > 1:
         return _replace(state, queue=state.queue[1:], history=history)
     order = _order(state.mano, state.rules.seats)
@@ -300,7 +294,7 @@ def _mus(state: HandState, seat: int, action: Action) -> HandState:
 
 
 def _declare(state: HandState, seat: int, action: Action) -> HandState:
-    history = _played(state, seat, action)
+    history = state.history + ((seat, action),)
     if len(state.queue) > 1:
         return _replace(state, queue=state.queue[1:], history=history)
     betting = state.betting
@@ -311,13 +305,13 @@ def _declare(state: HandState, seat: int, action: Action) -> HandState:
 
 
 def _no_mus(state: HandState, seat: int, action: Action) -> HandState:
-    return _open(_replace(state, history=_played(state, seat, action)), Lance.GRANDE)
+    return _open(_replace(state, history=state.history + ((seat, action),)), Lance.GRANDE)
 
 
 def _discard(state: HandState, seat: int, action: Action) -> HandState:
     pending = list(state.pending)
     pending[seat] = action.cards  # type: ignore[union-attr]
-    history = _played(state, seat, action)
+    history = state.history + ((seat, action),)
     if len(state.queue) > 1:
         return _replace(state, pending=tuple(pending), queue=state.queue[1:], history=history)
     return _serve(state, pending, history)
@@ -384,9 +378,9 @@ def _declared(state: HandState, lance: Lance, seats: tuple[int, ...]) -> HandSta
     teams = {state.rules.teams[seat] for seat in seats}
     if len(teams) < 2:
         result = (
-            LanceResult(lance, Outcome.NO_BET, team=teams.pop(), seats=seats)
+            _result(lance, Outcome.NO_BET, team=teams.pop(), seats=seats)
             if teams
-            else LanceResult(lance, Outcome.VOID)
+            else _result(lance, Outcome.VOID)
         )
         return _next(_replace(state, results=state.results + (result,)), lance)
     return _replace(state, phase=Phase.BETTING, betting=Betting(lance, seats), queue=seats)
@@ -404,24 +398,35 @@ def _next(state: HandState, lance: Lance) -> HandState:
     )
 
 
+def _result(
+    lance: Lance, outcome: Outcome, *, stake: int = 0, team: int | None = None, seats: tuple[int, ...] = ()
+) -> LanceResult:
+    # The engine's results are consistent by construction; the constructor's checks
+    # are for results that scripts build by hand.
+    result = _new(LanceResult)
+    for name, value in (("lance", lance), ("outcome", outcome), ("stake", stake), ("team", team), ("seats", seats)):
+        object.__setattr__(result, name, value)
+    return result
+
+
 def _settle(state: HandState, result: LanceResult, history: tuple[tuple[int, Action], ...]) -> HandState:
     return _next(_replace(state, results=state.results + (result,), history=history), result.lance)
 
 
 def _pass(state: HandState, seat: int, action: Action) -> HandState:
-    history = _played(state, seat, action)
+    history = state.history + ((seat, action),)
     if len(state.queue) > 1:
         return _replace(state, queue=state.queue[1:], history=history)
     betting = state.betting
     assert betting is not None
-    return _settle(state, LanceResult(betting.lance, Outcome.EN_PASO, seats=betting.seats), history)
+    return _settle(state, _result(betting.lance, Outcome.EN_PASO, seats=betting.seats), history)
 
 
 def _raise(state: HandState, seat: int, action: Action, stake: int, ordago: bool) -> HandState:
     betting = state.betting
     assert betting is not None
     raised = Betting(betting.lance, betting.seats, stake, betting.stake, betting.bets + 1, seat, ordago, betting.folded)
-    return _replace(state, betting=raised, queue=_answerers(state.rules, raised, seat), history=_played(state, seat, action))
+    return _replace(state, betting=raised, queue=_answerers(state.rules, raised, seat), history=state.history + ((seat, action),))
 
 
 def _answerers(rules: Rules, betting: Betting, bettor: int) -> tuple[int, ...]:
@@ -459,21 +464,25 @@ def _still_in(betting: Betting, rules: Rules) -> tuple[int, ...]:
 def _accept(state: HandState, seat: int, action: Action) -> HandState:
     betting = state.betting
     assert betting is not None
-    history = _played(state, seat, action)
+    history = state.history + ((seat, action),)
     rules = state.rules
     seats = _still_in(betting, rules)
     if not betting.ordago:
-        result = LanceResult(betting.lance, Outcome.ACCEPTED, stake=betting.stake, seats=seats)
+        result = _result(betting.lance, Outcome.ACCEPTED, stake=betting.stake, seats=seats)
         return _settle(state, result, history)
     # An accepted órdago is shown down at once and decides the game.
-    liars = false_declarations(betting.lance, state.hands, rules, seats)
-    honest = tuple(s for s in seats if rules.teams[s] not in {rules.teams[liar] for liar in liars})
+    liars: tuple[int, ...] = ()
+    honest = seats
+    if rules.declarations == "explicit":
+        liars = false_declarations(betting.lance, state.hands, rules, seats)
+        forfeit = {rules.teams[liar] for liar in liars}
+        honest = tuple(s for s in seats if rules.teams[s] not in forfeit)
     best = lance_winner(betting.lance, state.hands, rules, state.mano, honest) if honest else None
     # Both teams declared falsely: the team that called the órdago loses it.
     team = rules.teams[best] if best is not None else 1 - rules.teams[betting.bettor or 0]
     line = CountLine(betting.lance, Outcome.ORDAGO, team, best, 0, 0, 0, state.scores, liars)
     record = Count((line,), state.scores, team, betting.lance)
-    result = LanceResult(betting.lance, Outcome.ORDAGO, team=team, seats=seats)
+    result = _result(betting.lance, Outcome.ORDAGO, team=team, seats=seats)
     return _replace(
         state, phase=Phase.FINISHED, betting=None, queue=(), results=state.results + (result,),
         history=history, count=record, winner=team,
@@ -483,7 +492,7 @@ def _accept(state: HandState, seat: int, action: Action) -> HandState:
 def _fold(state: HandState, seat: int, action: Action) -> HandState:
     betting = state.betting
     assert betting is not None and betting.bettor is not None
-    history = _played(state, seat, action)
+    history = state.history + ((seat, action),)
     if len(state.queue) > 1:
         folded = Betting(
             betting.lance, betting.seats, betting.stake, betting.previous, betting.bets,
@@ -495,7 +504,7 @@ def _fold(state: HandState, seat: int, action: Action) -> HandState:
     stones = rules.payouts.first_refusal if betting.bets == 1 else betting.previous
     scores = list(state.scores)
     scores[team] += stones
-    result = LanceResult(betting.lance, Outcome.REFUSED, stake=stones, team=team, seats=_still_in(betting, rules))
+    result = _result(betting.lance, Outcome.REFUSED, stake=stones, team=team, seats=_still_in(betting, rules))
     state = _replace(state, scores=(scores[0], scores[1]))
     if scores[team] >= rules.target:
         # Refusal stones are taken at once and can end the game before any count.
@@ -594,10 +603,16 @@ class LegalActions:
         return _ORDAGO_ANSWERS if betting.ordago else _ANSWERS
 
     def __iter__(self) -> Iterator[Action]:
-        return iter(self._listed())
+        actions = self._actions
+        if actions is None:
+            actions = self._actions = self._list()
+        return iter(actions)
 
     def __len__(self) -> int:
-        return len(self._listed())
+        actions = self._actions
+        if actions is None:
+            actions = self._actions = self._list()
+        return len(actions)
 
     def __contains__(self, action: object) -> bool:
         return problem(self._state, action) is None  # type: ignore[arg-type]
