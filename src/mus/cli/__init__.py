@@ -1,0 +1,91 @@
+"""The ``mus`` command line: watch, play, simulate, compare and replay Mus.
+
+::
+
+    mus demo [--seed S]                       four bots play one game, every hand narrated
+    mus play [--seat N] [--save FILE]         you against three bots, for a match
+    mus simulate --hands N [--bots B,B,B,B]   bots play many hands; results and statistics
+    mus compare HAND HAND [HAND HAND]         who wins each lance, and why
+    mus replay FILE [--step]                  step through a saved history
+
+Every command takes the rules options ``--preset NAME``, ``--four-kings``,
+``--real-31``, ``--target N`` and ``--games N``. Any error in what was asked prints one
+line, ``mus: error: ...``, on standard error and exits with status 2.
+
+Each command is a module of this package (:mod:`mus.cli.demo`, :mod:`mus.cli.play`,
+:mod:`mus.cli.simulate`, :mod:`mus.cli.compare`, :mod:`mus.cli.replay`); they share
+:mod:`mus.cli.options` (rules options, seeds, files), :mod:`mus.cli.words` (the game's
+words) and :mod:`mus.cli.narration` (a hand told step by step).
+
+>>> main(["compare", "Ro Rc 7e 1b", "Cc Co 5b 4e"])  # doctest: +ELLIPSIS
+hand 1 (mano): Ro Rc 7e 1b ...
+grande: hand 1 wins: R R 7 1 beats C C 5 4 of hand 2: rey over caballo at the 1st card
+...
+0
+"""
+
+from __future__ import annotations
+
+import argparse
+import io
+import os
+import sys
+
+import mus
+from mus import MusError
+from mus.cli import compare, demo, play, replay, simulate
+from mus.cli.compare import compare_lines
+from mus.cli.narration import step_lines
+from mus.cli.options import DEFAULT_SEED, Command, rules_from_options
+from mus.cli.words import action_words, choices_words
+
+__all__ = [
+    "main",
+    "build_parser",
+    "rules_from_options",
+    "action_words",
+    "choices_words",
+    "step_lines",
+    "compare_lines",
+    "DEFAULT_SEED",
+]
+
+
+def build_parser() -> argparse.ArgumentParser:
+    """The argument parser of the ``mus`` command and its subcommands."""
+    parser = argparse.ArgumentParser(
+        prog="mus",
+        description="Mus, the Basque and Spanish card game: watch, play, simulate, compare, replay.",
+    )
+    parser.add_argument("--version", action="version", version=f"mus {mus.__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for command in (demo, play, simulate, compare, replay):
+        command.register(commands)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run the ``mus`` command with ``argv`` (default: the process arguments); the exit status.
+
+    >>> main(["compare", "Ro Rc 7e"])
+    2
+    """
+    if isinstance(sys.stdout, io.TextIOWrapper):
+        sys.stdout.reconfigure(errors="replace")
+    args = build_parser().parse_args(argv)
+    run: Command = args.run
+    try:
+        return run(args)
+    except MusError as error:
+        sys.stdout.flush()
+        message = " ".join(str(error).split())
+        print(f"mus: error: {message}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        print("\nmus: interrupted", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (mus demo | head): stop quietly.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        return 1

@@ -1,0 +1,160 @@
+"""``mus compare``: who wins each lance among two to four hands, and why."""
+
+from __future__ import annotations
+
+import argparse
+from typing import Sequence
+
+import mus
+from mus import JUEGO_ORDER, Hand, Lance, MusError, Rank, Rules
+from mus.cli.narration import print_lines
+from mus.cli.options import add_command, rules_from_options
+from mus.cli.words import describe
+
+__all__ = ["compare_lines", "register", "run"]
+
+_ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``mus compare`` and its options to the subcommands."""
+    parser = add_command(
+        commands, "compare", run, summary="who wins each lance among 2-4 hands, and why",
+        description='Compare 2 to 4 hands, e.g. mus compare "Ro Rc 7e 1b" "Cc Co 5b 4e". '
+        "The hands are given in speaking order from the mano; ties go to the hand nearer the mano.",
+    )
+    parser.add_argument("hands", nargs="+", metavar="HAND", help='four cards, e.g. "Ro Rc 7e 1b"')
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument("--mano-first", action="store_true", help="the first hand is the mano (the default)")
+    where.add_argument("--mano", type=int, metavar="K", help="hand K (1-4) is the mano; speaking order goes on from it")
+
+
+def _ranks(hand: Hand, rules: Rules, low_first: bool) -> list[Rank]:
+    return sorted((mus.played_rank(card.rank, rules) for card in hand), reverse=not low_first)
+
+
+def _total_text(hand: Hand, rules: Rules) -> str:
+    total = mus.points(hand, rules)
+    real = total == 31 and rules.real_31 and mus.is_real_31(hand)
+    return "31 real (three sietes and a figure)" if real else str(total)
+
+
+def _winner(lance: Lance, hands: Sequence[Hand], order: Sequence[int], rules: Rules) -> int | None:
+    index = mus.winner(lance, [hands[i] for i in order], rules)
+    return None if index is None else order[index]
+
+
+def _why(lance: Lance, hands: Sequence[Hand], best: int, runner: int, rules: Rules) -> str:
+    a, b = hands[best], hands[runner]
+    other = f"hand {runner + 1}"
+    tie = "tie, goes to the hand nearer the mano"
+    if lance in (Lance.GRANDE, Lance.CHICA):
+        low = lance is Lance.CHICA
+        ra, rb = _ranks(a, rules, low), _ranks(b, rules, low)
+        shown_a, shown_b = " ".join(map(str, ra)), " ".join(map(str, rb))
+        for i, (x, y) in enumerate(zip(ra, rb)):
+            if x != y:
+                word = "under" if low else "over"
+                note = " (the lower card wins)" if low else ""
+                return f"{shown_a} beats {shown_b} of {other}: {x.name.lower()} {word} {y.name.lower()} at the {_ORDINALS[i + 1]} card{note}"
+        return f"{shown_a} ties {shown_b} of {other}: {tie}"
+    if lance is Lance.PARES:
+        ca, cb = mus.pares(a, rules), mus.pares(b, rules)
+        assert ca is not None and cb is not None
+        if mus.compare(lance, a, b, rules) == 0:
+            return f"{ca} ties {cb} of {other} (the other cards do not count): {tie}"
+        if ca.kind != cb.kind:
+            return f"{ca} beats {cb} of {other}: {ca.kind} beat {cb.kind}"
+        return f"{ca} beats {cb} of {other}"
+    ta, tb = _total_text(a, rules), _total_text(b, rules)
+    if mus.compare(lance, a, b, rules) == 0:
+        return f"{ta} ties {tb} of {other}: {tie}"
+    if lance is Lance.JUEGO:
+        order = ", ".join(map(str, JUEGO_ORDER))
+        return f"{ta} beats {tb} of {other} (juego order {order})"
+    return f"{ta} beats {tb} of {other} (the higher punto wins)"
+
+
+def _only(lance: Lance, hand: Hand, rules: Rules) -> str:
+    if lance is Lance.PARES:
+        return f"only it has pares ({mus.pares(hand, rules)})"
+    return f"only it has juego ({_total_text(hand, rules)})"
+
+
+def _lance_words(lance: Lance, hands: Sequence[Hand], order: Sequence[int], rules: Rules) -> str:
+    """Who wins ``lance`` (played, since a hand has juego when it is punto), and why."""
+    best = _winner(lance, hands, order, rules)
+    if best is None:
+        if lance is Lance.JUEGO:
+            return "nobody has juego (31 or more): punto is played"
+        return f"nobody has {lance}: the lance is void"
+    runner = _winner(lance, hands, [i for i in order if i != best], rules)
+    if runner is None:
+        return f"hand {best + 1} wins: {_only(lance, hands[best], rules)}"
+    return f"hand {best + 1} wins: {_why(lance, hands, best, runner, rules)}"
+
+
+def compare_lines(hands: Sequence[Hand], rules: Rules, mano: int = 0) -> list[str]:
+    """Who wins each lance among 2 to 4 hands, and why; ``mano`` indexes ``hands``.
+
+    Speaking order goes from the mano through the hands as listed, wrapping around.
+
+    >>> hands = [mus.Hand.parse(t) for t in ("Ro Rc 7e 1b", "Cc Co 5b 4e")]
+    >>> for line in compare_lines(hands, mus.Rules())[3:]:
+    ...     print(line)
+    grande: hand 1 wins: R R 7 1 beats C C 5 4 of hand 2: rey over caballo at the 1st card
+     chica: hand 1 wins: 1 7 R R beats 4 5 C C of hand 2: as under cuatro at the 1st card (the lower card wins)
+     pares: hand 1 wins: pareja of rey beats pareja of caballo of hand 2
+     juego: nobody has juego (31 or more): punto is played
+     punto: hand 2 wins: 29 beats 28 of hand 1 (the higher punto wins)
+    """
+    count = len(hands)
+    order = [(mano + i) % count for i in range(count)]
+    lines = [
+        f"hand {i + 1}{' (mano)' if i == mano else ''}: {hand}  ({describe(hand, rules)})"
+        for i, hand in enumerate(hands)
+    ]
+    if count == 4:
+        lines.append("hands 1 and 3 are partners, and hands 2 and 4")
+    if rules.eight_kings:
+        lines.append("eight kings: every 3 plays as a rey (R) and every 2 as an as (1)")
+    else:
+        lines.append("four kings: 2s and 3s keep their rank")
+    anyone_juego = any(mus.has_juego(hand, rules) for hand in hands)
+    for lance in Lance:
+        if lance is Lance.PUNTO and anyone_juego:
+            words = "not played, a hand has juego"
+        else:
+            words = _lance_words(lance, hands, order, rules)
+        lines.append(f"{str(lance):>6}: {words}")
+    return lines
+
+
+def _read_hands(texts: Sequence[str]) -> list[Hand]:
+    """The hands given, each parsed, no card in two of them; a MusError says which."""
+    if not 2 <= len(texts) <= 4:
+        raise MusError(f"compare takes 2 to 4 hands, got {len(texts)}")
+    hands = []
+    for number, text in enumerate(texts, 1):
+        try:
+            hands.append(Hand.parse(text))
+        except MusError as error:
+            raise MusError(f"hand {number}: {error}") from None
+    seen: dict[object, int] = {}
+    for number, hand in enumerate(hands, 1):
+        for card in hand:
+            if card in seen:
+                raise MusError(f"card {card} is in hand {seen[card]} and in hand {number}")
+            seen[card] = number
+    return hands
+
+
+def run(args: argparse.Namespace) -> int:
+    """Print who wins each lance among the hands given, and why."""
+    rules = rules_from_options(args)
+    hands = _read_hands(args.hands)
+    mano = 1 if args.mano is None else int(args.mano)
+    if not 1 <= mano <= len(hands):
+        raise MusError(f"--mano is the number of a hand given, 1 to {len(hands)}, got {mano}")
+    print_lines(compare_lines(hands, rules, mano - 1))
+    return 0

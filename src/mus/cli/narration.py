@@ -1,0 +1,205 @@
+"""A hand and a match told as they are played, step by step: what each action set off,
+the lance headers, the deal, the count at the end. ``mus demo``, ``mus play`` and
+``mus replay`` print these lines; :func:`turn` and :func:`bot_action` drive a match.
+
+>>> match = mus.new_match(mus.Rules(games_to_win=1), seed=7)
+>>> match, hand = turn(match, mus.NoMus())
+>>> hand.is_over, status(hand)
+(False, 'grande; score 0-0')
+"""
+
+from __future__ import annotations
+
+from typing import Mapping, Sequence
+
+import mus
+from mus import Declare, Discard, Fold, Hand, HandState, HiddenDiscard, Lance, MatchState, Outcome, Phase
+from mus.actions import Action
+from mus.bots import Bot
+from mus.cli.words import (
+    action_words,
+    describe,
+    result_words,
+    score_line,
+    seat_name,
+    seats_list,
+    team_name,
+    team_seats,
+)
+
+__all__ = [
+    "step_lines",
+    "deal_lines",
+    "hand_start_lines",
+    "status",
+    "turn",
+    "bot_action",
+    "print_lines",
+]
+
+
+def print_lines(lines: Sequence[str], indent: str = "") -> None:
+    """Print each line, after ``indent``."""
+    for line in lines:
+        print(indent + line)
+
+
+def turn(match: MatchState, action: Action) -> tuple[MatchState, HandState]:
+    """Play ``action`` in the match's current hand: the match after it, and that hand
+    as it stands after it (over, if the action ended it; the match has moved on then).
+    """
+    after = mus.apply(match, action)
+    ended = len(after.finished) > len(match.finished)
+    return after, after.finished[-1] if ended else after.hand
+
+
+def bot_action(match: MatchState, bots: Sequence[Bot] | Mapping[int, Bot]) -> Action:
+    """What the bot of the seat to act chooses, from its seat's view."""
+    seat = match.hand.to_act
+    assert seat is not None
+    return bots[seat].choose(match.hand.view(seat))
+
+
+def _lance_header(state: HandState, viewer: int | None) -> str:
+    betting = state.betting
+    assert betting is not None
+    lance = betting.lance
+    if state.phase is Phase.DECLARE:
+        return f"-- {lance}: each seat says whether it has {lance} --"
+    if lance is Lance.PUNTO:
+        return "-- punto: nobody has juego, so punto is played (all seats bet) --"
+    if lance in (Lance.PARES, Lance.JUEGO):
+        return f"-- {lance}: {seats_list(betting.seats, viewer, state.rules)} bet on it --"
+    return f"-- {lance} --"
+
+
+def _shown_hands(state: HandState, viewer: int | None) -> tuple[Hand | None, ...]:
+    if viewer is None:
+        last = state.results[-1] if state.results else None
+        if last is not None and last.outcome is Outcome.ORDAGO and last.seats:
+            return tuple(hand if seat in last.seats else None for seat, hand in enumerate(state.hands))
+        return state.hands
+    shown = state.view(viewer).hands
+    return shown if shown is not None else tuple(
+        hand if seat == viewer else None for seat, hand in enumerate(state.hands)
+    )
+
+
+def _end_lines(state: HandState, viewer: int | None) -> list[str]:
+    rules = state.rules
+    lines: list[str] = []
+    record = state.count
+    if record is not None:
+        lines.append("cards shown:")
+        for seat, hand in enumerate(_shown_hands(state, viewer)):
+            if hand is not None:
+                lines.append(f"  {seat_name(seat, viewer, rules)}: {hand}  ({describe(hand, rules)})")
+        lines.append("count:")
+        lines += [f"  {line}" for line in record.lines]
+        if record.uncounted:
+            lines.append(f"  not counted, the game is already won: {', '.join(map(str, record.uncounted))}")
+    elif state.winner is not None:
+        lines.append(
+            f"{team_name(state.winner, viewer, rules)} reaches {state.scores[state.winner]} with the refusal"
+            " stones: nothing else is counted and the cards are not shown"
+        )
+    lines.append(score_line(state.scores, rules, viewer))
+    if state.winner is not None:
+        lines.append(f"{team_name(state.winner, viewer, rules)} ({team_seats(state.winner, rules)}) wins the game")
+    return lines
+
+
+def step_lines(before: HandState, after: HandState, viewer: int | None = None) -> list[str]:
+    """What one action changed, in words: the action, then what it set off.
+
+    That is: the exchange of cards, the pares and juego declarations the engine
+    derives, lances that end, are void or are not bet on, the next lance, and, when the
+    hand ends, the cards shown, the count and the score. With ``viewer`` the lines say
+    only what that seat may know (other seats' discards are hidden).
+
+    >>> state = mus.new_hand(hands=["Ro Rc 7e 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c"])
+    >>> after = mus.apply(state, "no hay mus")
+    >>> step_lines(state, after)
+    ['seat 0: no hay mus', '-- grande --']
+    """
+    rules = after.rules
+    entries = after.history[len(before.history) :]
+    if not entries:
+        return []
+    seat, action = entries[0]
+    shown: object = action
+    if viewer is not None and seat != viewer and isinstance(action, Discard):
+        shown = HiddenDiscard(len(action.cards))
+    line = f"{seat_name(seat, viewer, rules)}: {action_words(shown, before.betting)}"
+    if isinstance(action, Fold) and after.betting is not None and seat in after.betting.folded:
+        line += " (the partner still answers)"
+    lines = [line]
+    if before.phase is Phase.MUS and after.phase is Phase.DISCARD:
+        lines.append("mus is agreed: each seat discards 1 to 4 cards")
+    if before.phase is Phase.DISCARD and after.phase is Phase.MUS:
+        if after.reshuffles > before.reshuffles:
+            lines.append("the stock ran out: the discards are shuffled into a new stock")
+        lines.append("new cards are dealt; the mus starts again from the mano")
+        if viewer is None:
+            lines += [f"  seat {s}: {hand}" for s, hand in enumerate(after.hands)]
+        else:
+            lines.append(f"  your cards: {after.hands[viewer]}")
+    declared: dict[Lance, list[str]] = {}
+    for who, entry in entries[1:]:
+        if isinstance(entry, Declare):
+            declared.setdefault(entry.lance, []).append(f"{seat_name(who, viewer, rules)} {'sí' if entry.has else 'no'}")
+    results = list(after.results[len(before.results) :])
+    if before.lance is not None and results and results[0].lance is before.lance:
+        lines.append(result_words(results.pop(0), viewer, rules))
+    for lance in (Lance.PARES, Lance.JUEGO):
+        if lance in declared:
+            lines.append(f"{lance}? " + ", ".join(declared[lance]))
+            if results and results[0].lance is lance:
+                lines.append(result_words(results.pop(0), viewer, rules))
+    lines += [result_words(result, viewer, rules) for result in results]
+    if after.betting is not None and (after.lance is not before.lance or after.phase is not before.phase):
+        lines.append(_lance_header(after, viewer))
+    if after.is_over:
+        lines += _end_lines(after, viewer)
+    return lines
+
+
+def deal_lines(state: HandState, viewer: int | None = None) -> list[str]:
+    """The cards dealt: every seat's, marked with its team and the mano, or only the viewer's."""
+    rules = state.rules
+    if viewer is not None:
+        return [f"your cards: {state.hands[viewer]}"]
+    return [
+        f"  seat {seat} (team {rules.teams[seat]}{', mano' if seat == state.mano else ''}): {hand}"
+        for seat, hand in enumerate(state.hands)
+    ]
+
+
+def hand_start_lines(match: MatchState, viewer: int | None = None) -> list[str]:
+    """A blank line, the title of the match's current hand, and its deal."""
+    hand = match.hand
+    title = (
+        f"=== hand {match.hand_number + 1}: seat {hand.mano} is mano;"
+        f" score {hand.scores[0]}-{hand.scores[1]}; games {match.games[0]}-{match.games[1]} ==="
+    )
+    return ["", title, *deal_lines(hand, viewer)]
+
+
+def status(state: HandState) -> str:
+    """Where the hand stands, briefly: *grande, 4 at stake; score 0-1*."""
+    if state.phase is Phase.MUS:
+        where = "mus"
+    elif state.phase is Phase.DISCARD:
+        where = "discards"
+    elif state.betting is not None:
+        betting = state.betting
+        where = str(betting.lance)
+        if state.phase is Phase.DECLARE:
+            where += " declarations"
+        elif betting.ordago:
+            where += ", órdago on the table"
+        elif betting.bets:
+            where += f", {betting.stake} at stake"
+    else:
+        where = "hand over"
+    return f"{where}; score {state.scores[0]}-{state.scores[1]}"

@@ -1,0 +1,134 @@
+"""What the ``mus`` commands read from their command line: subcommands, the rules
+options every command takes, seeds, and the files named there.
+
+>>> from mus.cli import build_parser
+>>> args = build_parser().parse_args(["demo", "--preset", "short", "--real-31"])
+>>> rules_summary(rules_from_options(args, games=1))
+'eight kings (3s are reyes, 2s are ases), game to 30 stones, one game, real 31'
+"""
+
+from __future__ import annotations
+
+import argparse
+import contextlib
+import re
+from typing import Callable, Iterator
+
+import mus
+from mus import MusError, Rules
+
+__all__ = [
+    "DEFAULT_SEED",
+    "Command",
+    "add_command",
+    "seed_option",
+    "rules_from_options",
+    "rules_summary",
+    "file_errors",
+]
+
+DEFAULT_SEED = 2026
+"""The seed ``mus demo`` and ``mus simulate`` use when none is given."""
+
+Command = Callable[[argparse.Namespace], int]
+"""A subcommand: it runs with the parsed arguments and returns the exit status."""
+
+
+def seed_option(text: str) -> int | str:
+    """A seed from the command line: a whole number, or any other text as it is.
+
+    >>> seed_option("17"), seed_option("-3"), seed_option("table 4")
+    (17, -3, 'table 4')
+    """
+    if re.fullmatch(r"-?[0-9]{1,18}", text.strip()):
+        return int(text)
+    return text
+
+
+def _rules_options() -> argparse.ArgumentParser:
+    parent = argparse.ArgumentParser(add_help=False)
+    group = parent.add_argument_group("rules options")
+    group.add_argument("--preset", metavar="NAME", help=f"start from a preset: {', '.join(sorted(mus.PRESETS))}")
+    group.add_argument("--four-kings", action="store_true", help="2s and 3s keep their rank (default: eight kings)")
+    group.add_argument("--real-31", action="store_true", help="three sietes and a figure beat every other 31")
+    group.add_argument("--target", type=int, metavar="N", help="stones that win a game (default 40)")
+    group.add_argument("--games", type=int, metavar="N", help="games that win the match: 1, 2 or 3 (default 3)")
+    return parent
+
+
+def add_command(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    name: str,
+    run: Command,
+    *,
+    summary: str,
+    description: str,
+) -> argparse.ArgumentParser:
+    """Add the subcommand ``name``, which takes the rules options and runs ``run``;
+    its parser, for the command's own options. ``summary`` is its line in ``mus --help``.
+    """
+    parser = commands.add_parser(name, parents=[_rules_options()], help=summary, description=description)
+    parser.set_defaults(run=run)
+    return parser
+
+
+def rules_from_options(args: argparse.Namespace, *, games: int | None = None) -> Rules:
+    """The :class:`~mus.Rules` the rules options ask for; invalid values raise a MusError.
+
+    ``games`` replaces the match length when ``--games`` was not given.
+
+    >>> from mus.cli import build_parser
+    >>> parser = build_parser()
+    >>> rules = rules_from_options(parser.parse_args(["demo", "--four-kings", "--target", "30"]))
+    >>> rules.eight_kings, rules.target, rules.games_to_win
+    (False, 30, 3)
+    >>> rules_from_options(parser.parse_args(["demo", "--games", "5"]))
+    Traceback (most recent call last):
+    ...
+    mus.errors.RulesError: games_to_win must be one of 1, 2, 3, got 5
+    """
+    preset: str | None = args.preset
+    rules = Rules() if preset is None else Rules.preset(preset)
+    changes: dict[str, object] = {}
+    if args.four_kings:
+        changes["eight_kings"] = False
+    if args.real_31:
+        changes["real_31"] = True
+    if args.target is not None:
+        changes["target"] = int(args.target)
+    if args.games is not None:
+        changes["games_to_win"] = int(args.games)
+    elif games is not None:
+        changes["games_to_win"] = games
+    return rules.evolve(**changes)
+
+
+def rules_summary(rules: Rules) -> str:
+    """The rules in one line of words, as the commands print them first."""
+    kings = "eight kings (3s are reyes, 2s are ases)" if rules.eight_kings else "four kings"
+    games = "one game" if rules.games_to_win == 1 else f"first to {rules.games_to_win} games wins the match"
+    text = f"{kings}, game to {rules.target} stones, {games}" + (", real 31" if rules.real_31 else "")
+    if rules.declarations == "explicit":
+        text += ", seats declare pares and juego (a false yes loses the lance)"
+    if rules.mus_decision == "team":
+        text += ", one mus word per team"
+    return text
+
+
+@contextlib.contextmanager
+def file_errors(path: str, doing: str) -> Iterator[None]:
+    """Turn a failure to read or write ``path`` inside the block into a one-line
+    MusError, ``cannot {doing} {path}: {reason}``.
+
+    >>> with file_errors("/nonexistent/history.mus", "write"):
+    ...     open("/nonexistent/history.mus", "w")
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: cannot write /nonexistent/history.mus: No such file or directory
+    """
+    try:
+        yield
+    except OSError as error:
+        raise MusError(f"cannot {doing} {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise MusError(f"cannot {doing} {path}: not UTF-8 text") from None

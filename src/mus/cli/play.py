@@ -1,0 +1,225 @@
+"""``mus play``: a person against three HeuristicBots for a match, at the terminal or
+from piped input; ``--save FILE`` writes the match history at the end or on quit."""
+
+from __future__ import annotations
+
+import argparse
+import secrets
+import sys
+import unicodedata
+
+import mus
+from mus import Declare, Discard, HandState, MatchState, MusError, Phase
+from mus.actions import Action
+from mus.bots import Bot, HeuristicBot
+from mus.cli.narration import bot_action, hand_start_lines, print_lines, step_lines, turn
+from mus.cli.options import add_command, file_errors, rules_from_options, rules_summary, seed_option
+from mus.cli.words import choices_words, describe, games_line, games_text, score_line, seat_name
+from mus.notation import format_match
+
+__all__ = ["HELP", "MAX_INPUT", "register", "run"]
+
+HELP = """\
+what you can type (case and accents do not matter):
+  mus / no hay mus        during the mus: exchange cards, or cut and play (also: no mus, sortir, mintza)
+  Ro 7e                   the cards to discard, once everybody said mus (also: discard Ro 7e)
+  paso                    pass, while nobody has bet on the lance
+  envido N                bet N stones (2 or more); after a bet, raise N more
+  quiero / no quiero      accept or refuse the bet
+  órdago                  bet the whole game (also: ordago)
+  sí / no                 whether you have pares (juego), when the rules make seats declare
+  help, quit
+cards are a rank and a suit: 1-7, S (sota), C (caballo), R (rey); o, c, e, b (oros,
+copas, espadas, bastos): Ro is the rey de oros, 7e the siete de espadas"""
+"""What ``help`` prints at the prompt."""
+
+MAX_INPUT = 200
+"""The longest line ``mus play`` reads as a move."""
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``mus play`` and its options to the subcommands."""
+    parser = add_command(
+        commands, "play", run, summary="play a match against three bots",
+        description="You play one seat against three HeuristicBots (your partner is one of them).",
+    )
+    parser.add_argument("--seed", type=seed_option, help="the deal's seed (default: random, printed)")
+    parser.add_argument("--seat", type=int, default=0, choices=range(4), help="your seat, 0-3 (default 0)")
+    parser.add_argument("--save", metavar="FILE", help="write the match history (text notation) at the end or on quit")
+
+
+class _Quit(Exception):
+    """The person left the match: end of input or "quit"."""
+
+
+def _read_line(prompt: str) -> str:
+    sys.stdout.write(prompt)
+    sys.stdout.flush()
+    line = sys.stdin.readline()
+    if not line:
+        print()
+        print("end of input: leaving the match")
+        raise _Quit
+    if not sys.stdin.isatty():
+        print(line.rstrip("\r\n"))  # echo piped input so the transcript reads well
+    return line.strip()
+
+
+_YES = ("si", "yes", "tengo", "hay", "si hay", "si tengo")
+_NO = ("no", "no tengo", "no hay")
+
+
+def _declaration(text: str, state: HandState) -> Action | None:
+    """``sí``/``no`` (also ``pares sí``, ``tengo juego``...) while declaring, else ``None``."""
+    if state.phase is not Phase.DECLARE or state.lance is None:
+        return None
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    words = [word for word in plain.split() if word != str(state.lance)]
+    phrase = " ".join(words)
+    if phrase in _YES or phrase in _NO:
+        return Declare(state.lance, phrase in _YES)
+    return None
+
+
+def _person_action(text: str, state: HandState) -> Action:
+    """The action the person's words mean; a MusError says why they cannot be played."""
+    action = _declaration(text, state)
+    if action is None:
+        try:
+            action = mus.parse_action(text)
+        except MusError:
+            if state.phase is not Phase.DISCARD:
+                raise
+            action = Discard.parse(text)  # just the cards: "Ro 7e"
+    mus.apply(state, action)  # raises IllegalActionError with the reason
+    return action
+
+
+def _ask(state: HandState, person: int) -> Action:
+    while True:
+        text = _read_line(f"you (seat {person})> ")
+        word = text.lower()
+        if word in ("quit", "exit", "q"):
+            print("you leave the match")
+            raise _Quit
+        if word in ("help", "?", "h"):
+            print(HELP)
+            print(f"now you may say: {choices_words(state)}")
+            continue
+        if not text:
+            print(f"say one of: {choices_words(state)} (or help, quit)")
+            continue
+        if len(text) > MAX_INPUT:
+            print(f"invalid: say it in at most {MAX_INPUT} characters")
+            continue
+        try:
+            return _person_action(text, state)
+        except MusError as error:
+            print(f"invalid: {error}")
+
+
+def _now(hand: HandState, person: int) -> str:
+    """What the person is asked to do now."""
+    betting = hand.betting
+    if hand.phase is Phase.MUS:
+        return "now: the mus; mus to exchange cards, no hay mus to play these"
+    if hand.phase is Phase.DISCARD:
+        return "now: everybody said mus; discard 1 to 4 cards"
+    assert betting is not None
+    if hand.phase is Phase.DECLARE:
+        return f"now: {betting.lance}; say whether you have {betting.lance} (a false yes loses the lance)"
+    if betting.bettor is None:
+        return f"now: {betting.lance}, nobody has bet yet"
+    bettor = seat_name(betting.bettor, person, hand.rules)
+    if betting.ordago:
+        return f"now: {betting.lance}, órdago by {bettor}!"
+    return f"now: {betting.lance}, {betting.stake} at stake, last bet by {bettor}"
+
+
+def _table(match: MatchState, person: int, since: list[str]) -> list[str]:
+    hand = match.hand
+    rules = match.rules
+    lines = [
+        "-" * 72,
+        f"hand {match.hand_number + 1}; mano: {seat_name(hand.mano, person, rules)};"
+        f" {games_line(match.games, person, rules)} (first to {rules.games_to_win})",
+        score_line(hand.scores, rules, person) + f" (game to {rules.target})",
+    ]
+    if since:
+        lines.append("since your last turn:")
+        lines += [f"  {line}" for line in since]
+    lines.append(_now(hand, person))
+    lines.append(f"your cards: {hand.hands[person]}  ({describe(hand.hands[person], rules)})")
+    lines.append(f"you may say: {choices_words(hand)}  (or help, quit)")
+    return lines
+
+
+def _save(path: str | None, match: MatchState | None) -> None:
+    """Write the match history to ``path``; with ``match=None``, only check that it can be."""
+    if path is None:
+        return
+    with file_errors(path, "write"), open(path, "a" if match is None else "w", encoding="utf-8") as file:
+        if match is None:
+            return
+        file.write(format_match(match))
+    print(f"match saved to {path} (see it again with: mus replay {path})")
+
+
+def _step(match: MatchState, person: int, bots: dict[int, Bot], since: list[str]) -> MatchState:
+    """One action: the person's, asked at the prompt, or a bot's; the match after it.
+
+    What the action set off is kept in ``since`` for the person's next turn, or
+    printed with all that was kept when it ends the hand.
+    """
+    hand = match.hand
+    if hand.to_act == person:
+        print_lines(_table(match, person, since))
+        since.clear()
+        action = _ask(hand, person)
+    else:
+        action = bot_action(match, bots)
+    after, played = turn(match, action)
+    since += step_lines(hand, played, person)
+    if played.is_over:
+        print()
+        print(f"hand {match.hand_number + 1}, since your last turn, to its end:")
+        print_lines(since, "  ")
+        since.clear()
+        if played.winner is not None:
+            print(games_line(after.games, person, match.rules))
+    return after
+
+
+def run(args: argparse.Namespace) -> int:
+    """A person against three HeuristicBots for a match, at the terminal."""
+    rules = rules_from_options(args)
+    seed: int | str = secrets.randbelow(1_000_000) if args.seed is None else args.seed
+    person: int = args.seat
+    _save(args.save, None)  # fail now, not after the match, if FILE cannot be written
+    bots: dict[int, Bot] = {seat: HeuristicBot() for seat in range(rules.seats) if seat != person}
+    partner = [seat for seat in bots if rules.teams[seat] == rules.teams[person]]
+    print(f"mus: you are seat {person}, team {rules.teams[person]}, with seat {partner[0]} as your partner;")
+    print(f"three HeuristicBots play the other seats. {rules_summary(rules)}.")
+    print(f"seed {seed} (play the same deals again with --seed {seed}); type help for the words")
+    match = mus.new_match(rules, seed=seed)
+    since: list[str] = []
+    announced = -1
+    try:
+        while not match.is_over:
+            if match.hand_number != announced:
+                announced = match.hand_number
+                print_lines(hand_start_lines(match, person))
+            match = _step(match, person, bots, since)
+    except _Quit:
+        _save(args.save, match)
+        return 0
+    except KeyboardInterrupt:
+        print()
+        print("interrupted: leaving the match")
+        _save(args.save, match)
+        return 130
+    assert match.winner is not None
+    verdict = "you win" if match.winner == rules.teams[person] else "you lose"
+    print(f"{verdict}: team {match.winner} wins the match, {games_text(match)}")
+    _save(args.save, match)
+    return 0

@@ -1,0 +1,121 @@
+"""``mus replay``: step through a saved hand or match history (any of the four
+notations; several matches one after another, as ``mus simulate --save`` writes them)."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+import mus
+from mus import Declare, HandState, MatchState, MusError, Phase
+from mus.cli.narration import deal_lines, print_lines, status, step_lines
+from mus.cli.options import add_command, file_errors, rules_summary
+from mus.cli.words import games_line, games_text
+from mus.notation import load
+
+__all__ = ["MAX_FILE", "register", "run"]
+
+MAX_FILE = 64_000_000
+"""The largest history file ``mus replay`` reads, in characters."""
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``mus replay`` and its options to the subcommands."""
+    parser = add_command(
+        commands, "replay", run, summary="step through a saved history",
+        description="Replay a saved hand or match (text or JSON notation); '-' reads standard input. "
+        "The rules come from the file; rules options are ignored.",
+    )
+    parser.add_argument("file", metavar="FILE", help="the history file, or - for standard input")
+    parser.add_argument("--step", action="store_true", help="wait for Enter between actions (at a terminal)")
+
+
+class _Stepper:
+    """Waits for Enter between actions when stepping at a terminal."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled
+
+    def wait(self) -> None:
+        if not self.enabled:
+            return
+        sys.stdout.write("[Enter: next action, q: show the rest] ")
+        sys.stdout.flush()
+        line = sys.stdin.readline()
+        if not line or line.strip().lower() in ("q", "quit"):
+            self.enabled = False
+
+
+def _read_history(path: str) -> str:
+    with file_errors(path, "read"):
+        if path == "-":
+            text = sys.stdin.read(MAX_FILE + 1)
+        else:
+            with open(path, encoding="utf-8") as file:
+                text = file.read(MAX_FILE + 1)
+    if len(text) > MAX_FILE:
+        raise MusError(f"{path} is longer than {MAX_FILE} characters")
+    return text
+
+
+def _split_matches(text: str) -> list[str]:
+    """Several ``mus-match 1`` texts one after another (``simulate --save``) split apart."""
+    chunks: list[list[str]] = []
+    for line in text.splitlines(keepends=True):
+        if line.strip() == "mus-match 1" or not chunks:
+            chunks.append([])
+        chunks[-1].append(line)
+    return ["".join(chunk) for chunk in chunks] or [text]
+
+
+def _replay_hand(hand: HandState, stepper: _Stepper) -> None:
+    state = hand.initial()
+    print(f"seat {state.mano} is mano; score {state.scores[0]}-{state.scores[1]}")
+    print_lines(deal_lines(state))
+    for seat, action in hand.history:
+        if isinstance(action, Declare) and state.phase is not Phase.DECLARE:
+            continue  # derived by the engine: step_lines reports them
+        after = mus.apply(state, action, seat)
+        lines = step_lines(state, after)
+        lines[0] = f"{lines[0]}   -> {status(after)}"
+        print_lines(lines, "  ")
+        stepper.wait()
+        state = after
+    if not state.is_over:
+        print(f"  (the history stops here, the hand unfinished: {status(state)})")
+
+
+def _replay_match(match: MatchState, stepper: _Stepper) -> None:
+    print(f"match, seed {match.seed}, first mano seat {match.first_mano}: {rules_summary(match.rules)}")
+    hands = list(match.finished)
+    if match.hand.history and not match.is_over:
+        hands.append(match.hand)  # the hand under way when the history stops
+    games = [0, 0]
+    for number, hand in enumerate(hands, 1):
+        print()
+        print(f"=== hand {number} ===")
+        _replay_hand(hand, stepper)
+        if hand.winner is not None:
+            games[hand.winner] += 1
+            print(f"  {games_line(games)}")
+    if match.winner is not None:
+        print(f"team {match.winner} wins the match, {games_text(match)}")
+    else:
+        print(f"the match is unfinished: games {match.games[0]}-{match.games[1]}, score {match.scores[0]}-{match.scores[1]}")
+
+
+def run(args: argparse.Namespace) -> int:
+    """Step through a saved hand or match history (any of the four notations)."""
+    path: str = args.file
+    text = _read_history(path)
+    loaded = [load(chunk) for chunk in _split_matches(text)]
+    stepper = _Stepper(bool(args.step) and path != "-" and sys.stdin.isatty())
+    for number, history in enumerate(loaded, 1):
+        if len(loaded) > 1:
+            print(f"##### history {number} of {len(loaded)}")
+        if isinstance(history, MatchState):
+            _replay_match(history, stepper)
+        else:
+            print(f"hand: {rules_summary(history.rules)}")
+            _replay_hand(history, stepper)
+    return 0

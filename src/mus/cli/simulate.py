@@ -1,0 +1,177 @@
+"""``mus simulate``: bots play N hands as a sequence of matches; the results and
+statistics are printed, and ``--save FILE`` keeps every match history."""
+
+from __future__ import annotations
+
+import argparse
+import sys
+import time
+from typing import IO, Callable, Sequence
+
+import mus
+from mus import HandState, Lance, MatchState, MusError, Outcome, Rules
+from mus.bots import Bot, HeuristicBot, RandomBot
+from mus.cli.narration import bot_action, print_lines, turn
+from mus.cli.options import DEFAULT_SEED, add_command, file_errors, rules_from_options, rules_summary, seed_option
+from mus.notation import format_match
+
+__all__ = ["BOTS", "register", "run"]
+
+BOTS: dict[str, Callable[[str], Bot]] = {
+    "heuristic": lambda seed: HeuristicBot(),
+    "random": lambda seed: RandomBot(seed),
+}
+"""The built-in players ``mus simulate --bots`` knows, by name, each built from a seed
+(RandomBot picks among the legal actions, so it may declare falsely under explicit
+declarations)."""
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``mus simulate`` and its options to the subcommands."""
+    parser = add_command(
+        commands, "simulate", run, summary="bots play many hands; statistics",
+        description="Bots play N hands as a sequence of matches (a new match starts when one ends) "
+        "and the results are counted.",
+    )
+    parser.add_argument("--hands", type=int, default=1000, metavar="N", help="hands to play (default 1000)")
+    parser.add_argument("--seed", type=seed_option, help=f"the seed (default {DEFAULT_SEED})")
+    parser.add_argument(
+        "--bots", default="heuristic", metavar="B[,B...]",
+        help=f"bots by seat (4 names), by team (2) or for all (1): {', '.join(BOTS)} (default heuristic)",
+    )
+    parser.add_argument("--progress", action="store_true", help="show a progress bar on stderr even when it is not a terminal")
+    parser.add_argument("--save", metavar="FILE", help="write every match history (text notation) to FILE")
+
+
+def _bots(text: str, seed: int | str) -> list[Bot]:
+    names = [name.strip().lower() for name in text.split(",")]
+    for name in names:
+        if name not in BOTS:
+            raise MusError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
+    if len(names) == 1:
+        names *= 4
+    elif len(names) == 2:
+        names = [names[0], names[1], names[0], names[1]]  # by team
+    elif len(names) != 4:
+        raise MusError(f"--bots names 1, 2 (one per team) or 4 (one per seat) bots, got {len(names)}")
+    return [BOTS[name](f"{seed}/seat/{seat}") for seat, name in enumerate(names)]
+
+
+class _Progress:
+    """A progress bar on standard error, redrawn at most a hundred times."""
+
+    def __init__(self, total: int, enabled: bool) -> None:
+        self.total = total
+        self.enabled = enabled
+        self.step = max(1, total // 100)
+
+    def update(self, done: int) -> None:
+        """Show that ``done`` hands of the total are played."""
+        if not self.enabled or (done % self.step and done != self.total):
+            return
+        width = 30
+        filled = width * done // self.total
+        sys.stderr.write(f"\rsimulating [{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} hands")
+        if done == self.total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+class _Tally:
+    """What the hands and matches played add up to, by team and by lance."""
+
+    def __init__(self) -> None:
+        self.hands = 0
+        self.matches = [0, 0]
+        self.games = [0, 0]
+        self.ordagos = [0, 0]
+        self.stones = [0, 0]
+        self.outcomes = {lance: {outcome: 0 for outcome in Outcome} for lance in Lance}
+
+    def hand(self, ended: HandState) -> None:
+        """Count a hand that has ended."""
+        self.hands += 1
+        for result in ended.results:
+            self.outcomes[result.lance][result.outcome] += 1
+        for team in (0, 1):
+            self.stones[team] += ended.scores[team] - ended.deal.scores[team]
+        if ended.winner is not None:
+            self.games[ended.winner] += 1
+            if ended.results and ended.results[-1].outcome is Outcome.ORDAGO:
+                self.ordagos[ended.winner] += 1
+
+    def lines(self) -> list[str]:
+        """The tables: by team, then how each lance ended."""
+        rows = [("matches won", self.matches), ("games won", self.games),
+                ("  of them by órdago", self.ordagos), ("stones won", self.stones)]
+        lines = [f"{'':24}{'team 0':>10}{'team 1':>10}"]
+        lines += [f"{label:24}{values[0]:>10}{values[1]:>10}" for label, values in rows]
+        lines += ["", "how the lances ended (hands):"]
+        lines.append(f"{'':8}" + "".join(f"{str(outcome):>10}" for outcome in Outcome) + f"{'total':>10}")
+        for lance in Lance:
+            row = self.outcomes[lance]
+            lines.append(f"{str(lance):8}" + "".join(f"{row[outcome]:>10}" for outcome in Outcome) + f"{sum(row.values()):>10}")
+        return lines
+
+
+def _simulate(
+    rules: Rules, seed: int | str, bots: Sequence[Bot], total: int, progress: _Progress, output: IO[str] | None
+) -> tuple[_Tally, MatchState]:
+    """Play ``total`` hands, match after match, writing each match to ``output``;
+    the tally, and the last match (unfinished, if it has begun)."""
+    tally = _Tally()
+    match = mus.new_match(rules, seed=seed)
+    while tally.hands < total:
+        match, hand = turn(match, bot_action(match, bots))
+        if not hand.is_over:
+            continue
+        tally.hand(hand)
+        progress.update(tally.hands)
+        if match.is_over:
+            assert match.winner is not None
+            tally.matches[match.winner] += 1
+            if output is not None:
+                output.write(format_match(match))
+            number = sum(tally.matches)
+            match = mus.new_match(rules, seed=f"{seed}/match/{number}", mano=(hand.mano + 1) % rules.seats)
+    if output is not None and (match.finished or match.hand.history):
+        output.write(format_match(match))
+    return tally, match
+
+
+def run(args: argparse.Namespace) -> int:
+    """Bots play N hands as a sequence of matches; prints results and statistics.
+
+    Hands are played in matches (``mus.new_match``; ``--games``, default 3, wins one);
+    when a match ends the next starts, its first mano the seat after the last hand's
+    mano, its seed ``S/match/K``. The last match may be left unfinished.
+    """
+    rules = rules_from_options(args)
+    total: int = args.hands
+    if total < 1:
+        raise MusError(f"--hands must be at least 1, got {total}")
+    seed: int | str = DEFAULT_SEED if args.seed is None else args.seed
+    bots = _bots(args.bots, seed)
+    progress = _Progress(total, args.progress or sys.stderr.isatty())
+    output = None
+    if args.save is not None:
+        with file_errors(args.save, "write"):
+            output = open(args.save, "w", encoding="utf-8")
+    started = time.perf_counter()
+    try:
+        tally, match = _simulate(rules, seed, bots, total, progress, output)
+        elapsed = time.perf_counter() - started
+    finally:
+        if output is not None:
+            output.close()
+    unfinished = bool(match.finished or match.hand.history)
+    print(f"simulated {tally.hands} hands, seed {seed}: {rules_summary(rules)}")
+    print(f"bots: {', '.join(f'seat {seat} {type(bot).__name__}' for seat, bot in enumerate(bots))}")
+    print(f"matches: {sum(tally.matches)} finished" + (f", 1 unfinished (games {match.games[0]}-{match.games[1]})" if unfinished else ""))
+    print()
+    print_lines(tally.lines())
+    if args.save is not None:
+        print(f"histories saved to {args.save} (one mus-match text after another; mus replay reads it)")
+    rate = tally.hands / elapsed if elapsed > 0 else float("inf")
+    print(f"time: {elapsed:.2f} s, {rate:.0f} hands per second")
+    return 0
