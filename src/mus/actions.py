@@ -230,7 +230,7 @@ def parse_action(text: str) -> Action:
     >>> parse_action("raise")
     Traceback (most recent call last):
     ...
-    mus.errors.IllegalActionError: unknown action 'raise' (actions: mus, no-mus, discard CARDS, pass, bet N, accept, fold, ordago)
+    mus.errors.IllegalActionError: unknown action 'raise' (actions: mus, no-mus, discard CARDS, pass, bet N, accept, fold, ordago; or in the game's words: no hay mus, paso, envido N, quiero, no quiero, órdago)
     """
     if not isinstance(text, str):
         raise IllegalActionError(f"an action's text is a str, got {type(text).__name__}")
@@ -257,5 +257,6 @@ def parse_action(text: str) -> Action:
             raise IllegalActionError(str(error)) from None
         return Declare(lance, words[2] == "yes")
     raise IllegalActionError(
-        f"unknown action {text!r} (actions: mus, no-mus, discard CARDS, pass, bet N, accept, fold, ordago)"
+        f"unknown action {text!r} (actions: mus, no-mus, discard CARDS, pass, bet N, accept, fold, ordago;"
+        " or in the game's words: no hay mus, paso, envido N, quiero, no quiero, órdago)"
     )
