@@ -43,7 +43,11 @@ MIN_BET = 2
 
 @attrs.frozen
 class Mus:
-    """Ask for the card exchange ("mus")."""
+    """Ask for the card exchange ("mus").
+
+    >>> Mus(), str(Mus()), parse_action("mus") == Mus()
+    (Mus(), 'mus', True)
+    """
 
     def __str__(self) -> str:
         return "mus"
@@ -51,7 +55,11 @@ class Mus:
 
 @attrs.frozen
 class NoMus:
-    """Cut the mus ("no hay mus"): nobody exchanges and the betting starts."""
+    """Cut the mus ("no hay mus"): nobody exchanges and the betting starts.
+
+    >>> parse_action("no hay mus"), str(NoMus())
+    (NoMus(), 'no-mus')
+    """
 
     def __str__(self) -> str:
         return "no-mus"
@@ -104,7 +112,11 @@ class Discard:
 
 @attrs.frozen
 class Pass:
-    """Pass in the opening of a lance ("paso"): no bet yet."""
+    """Pass in the opening of a lance ("paso"): no bet yet.
+
+    >>> parse_action("paso"), str(Pass())
+    (Pass(), 'pass')
+    """
 
     def __str__(self) -> str:
         return "pass"
@@ -140,7 +152,11 @@ class Bet:
 
 @attrs.frozen
 class Accept:
-    """Accept the standing bet ("quiero")."""
+    """Accept the standing bet ("quiero").
+
+    >>> parse_action("quiero"), str(Accept())
+    (Accept(), 'accept')
+    """
 
     def __str__(self) -> str:
         return "accept"
@@ -148,7 +164,11 @@ class Accept:
 
 @attrs.frozen
 class Fold:
-    """Refuse the standing bet ("no quiero"); the seat is out of this lance."""
+    """Refuse the standing bet ("no quiero"); the seat is out of this lance.
+
+    >>> parse_action("no quiero"), str(Fold())
+    (Fold(), 'fold')
+    """
 
     def __str__(self) -> str:
         return "fold"
@@ -156,7 +176,11 @@ class Fold:
 
 @attrs.frozen
 class Ordago:
-    """Bet the whole game (órdago): it can only be accepted or folded."""
+    """Bet the whole game (órdago): it can only be accepted or folded.
+
+    >>> parse_action("órdago"), str(Ordago())
+    (Ordago(), 'ordago')
+    """
 
     def __str__(self) -> str:
         return "ordago"

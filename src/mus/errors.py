@@ -68,8 +68,21 @@ class IllegalActionError(MusError):
     """An action that the rules do not allow in this state.
 
     The message says why; the state the action was applied to is unchanged.
+
+    >>> import mus
+    >>> mus.apply(mus.new_hand(seed=1), "quiero")
+    Traceback (most recent call last):
+    ...
+    mus.errors.IllegalActionError: during the mus, say mus or no-mus, not accept
     """
 
 
 class NotationError(MusError):
-    """A hand history (text or JSON) could not be read."""
+    """A hand history (text or JSON) could not be read.
+
+    >>> from mus.notation import parse_hand
+    >>> parse_hand("mus-hand 9")
+    Traceback (most recent call last):
+    ...
+    mus.errors.NotationError: unsupported mus-hand notation version '9'
+    """

@@ -40,6 +40,7 @@ _MULTISET_INDEX = {ranks: index for index, ranks in enumerate(RANK_MULTISETS)}
 
 
 _BY_ORDER = operator.attrgetter("order")
+_RANK = operator.attrgetter("rank")
 
 
 def _to_cards(value: object) -> tuple[Card, ...]:
@@ -97,7 +98,7 @@ class Hand:
         hand = object.__new__(cls)
         ordered = tuple(sorted(cards, key=_BY_ORDER))
         object.__setattr__(hand, "cards", ordered)
-        object.__setattr__(hand, "multiset", _MULTISET_INDEX[tuple([card.rank for card in ordered])])
+        object.__setattr__(hand, "multiset", _MULTISET_INDEX[tuple(map(_RANK, ordered))])
         return hand
 
     @classmethod

@@ -80,7 +80,11 @@ class Lance(enum.IntEnum):
 
 
 class ParesKind(enum.IntEnum):
-    """The pares combinations, weakest first; duples beat medias beat pareja."""
+    """The pares combinations, weakest first; duples beat medias beat pareja.
+
+    >>> ParesKind.DUPLES > ParesKind.MEDIAS > ParesKind.PAREJA, str(ParesKind.MEDIAS)
+    (True, 'medias')
+    """
 
     PAREJA = 1
     MEDIAS = 2
@@ -310,7 +314,12 @@ def pares(hand: Hand, rules: Rules) -> Pares | None:
 
 
 def has_pares(hand: Hand, rules: Rules) -> bool:
-    """Whether the hand has pares (two or more cards of one rank)."""
+    """Whether the hand has pares (two or more cards of one rank, after the eight-kings mapping).
+
+    >>> from mus import Hand, Rules
+    >>> has_pares(Hand.parse("Ro 3c 7e 1b"), Rules()), has_pares(Hand.parse("Ro 3c 7e 1b"), Rules(eight_kings=False))
+    (True, False)
+    """
     return rules.ranking.keys[Lance.PARES][hand.multiset] > 0
 
 

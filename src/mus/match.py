@@ -44,6 +44,11 @@ class MatchState:
     ``finished`` holds the hands that have ended, in order (the last hand too, once the
     match is over); ``scores`` is the score of the game under way and ``games`` the
     games each team has won.
+
+    >>> import mus
+    >>> match = mus.new_match(seed=3)
+    >>> match.to_act, match.hand_number, match.games, match.is_over
+    (0, 0, (0, 0), False)
     """
 
     rules: Rules
@@ -121,7 +126,15 @@ def new_match(rules: Rules | None = None, *, seed: int | str | None = None, mano
 
 
 def apply_match(match: MatchState, action: Action | str, seat: int | None = None) -> MatchState:
-    """The match after ``action`` in its current hand; deals the next hand when it ends."""
+    """The match after ``action`` in its current hand; deals the next hand when it ends.
+
+    >>> import mus
+    >>> match = mus.new_match(mus.Rules(games_to_win=2), seed=7)
+    >>> for action in ("no-mus", "ordago", "accept"):
+    ...     match = apply_match(match, action)
+    >>> match.games, match.hand_number, match.hand.mano, match.scores
+    ((0, 1), 1, 1, (0, 0))
+    """
     if not isinstance(match, MatchState):
         raise MusError(f"apply_match() needs a MatchState, got {type(match).__name__}")
     if match.is_over:
@@ -190,6 +203,13 @@ def replay_match(
 
     Declarations the engine derives (under ``declarations="derived"``) may be
     included or left out.
+
+    >>> import mus
+    >>> match = mus.new_match(seed=2)
+    >>> for action in ("no-mus", "bet 2", "fold", "fold"):
+    ...     match = mus.apply(match, action)
+    >>> replay_match(match.rules, 2, 0, match.hand.history) == match
+    True
     """
     match = new_match(rules, seed=seed, mano=mano)
     for seat, action in actions:

@@ -140,7 +140,13 @@ def _explicit(
 
 
 def start(deal: Deal) -> HandState:
-    """The first state of a :class:`Deal`: the mus phase, the mano to speak."""
+    """The first state of a :class:`Deal`: the mus phase, the mano to speak.
+
+    >>> import mus
+    >>> state = mus.apply(mus.new_hand(seed=4), "mus")
+    >>> start(state.deal) == mus.new_hand(seed=4) == state.initial()
+    True
+    """
     n = deal.rules.seats
     return _replace(
         _BLANK,
@@ -193,6 +199,7 @@ def _replace(state: HandState, **changes: object) -> HandState:
 
 
 _new = object.__new__
+_set = object.__setattr__
 _BLANK = _new(HandState)
 
 
@@ -404,8 +411,11 @@ def _result(
     # The engine's results are consistent by construction; the constructor's checks
     # are for results that scripts build by hand.
     result = _new(LanceResult)
-    for name, value in (("lance", lance), ("outcome", outcome), ("stake", stake), ("team", team), ("seats", seats)):
-        object.__setattr__(result, name, value)
+    _set(result, "lance", lance)
+    _set(result, "outcome", outcome)
+    _set(result, "stake", stake)
+    _set(result, "team", team)
+    _set(result, "seats", seats)
     return result
 
 

@@ -38,7 +38,11 @@ __all__ = ["Outcome", "LanceResult", "CountLine", "Count", "count", "lance_winne
 
 
 class Outcome(enum.Enum):
-    """How the betting on a lance ended."""
+    """How the betting on a lance ended.
+
+    >>> str(Outcome.EN_PASO), Outcome("refused")
+    ('en paso', <Outcome.REFUSED: 'refused'>)
+    """
 
     EN_PASO = "en paso"
     """Nobody bet: the lance pays its en paso value."""
@@ -112,6 +116,10 @@ class CountLine:
     ``bet`` is what the bet paid at the count (stake or en paso value), ``refusal`` the
     stones already taken when the bet was refused (not added again), ``bonus`` the
     pares/juego/punto bonus stones; ``scores`` is the score after the line.
+
+    >>> line = CountLine(Lance.GRANDE, Outcome.ACCEPTED, team=0, seat=2, bet=5, refusal=0, bonus=0, scores=(5, 0))
+    >>> str(line), line.stones
+    ('grande: team 0 (seat 2) wins the accepted stake: 5 stones', 5)
     """
 
     lance: Lance
@@ -169,6 +177,13 @@ class Count:
     ``winner`` is the team that reached the target (or won an órdago), ``stopped_at``
     the lance after which counting stopped (``None`` when every lance was counted), and
     ``uncounted`` the lances left uncounted because the game was already won.
+
+    >>> from mus import Hand, Rules
+    >>> hands = [Hand.parse(t) for t in ("Ro Rc Se 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c")]
+    >>> results = [LanceResult(Lance.GRANDE, Outcome.ACCEPTED, stake=4), LanceResult(Lance.CHICA, Outcome.EN_PASO)]
+    >>> record = count(hands, results, Rules(), mano=0, scores=(37, 0))
+    >>> record.winner, record.stopped_at, record.uncounted, record.scores
+    (0, <Lance.GRANDE: 0>, (<Lance.CHICA: 1>,), (41, 0))
     """
 
     lines: tuple[CountLine, ...]
@@ -252,6 +267,12 @@ def count(
 
     ``hands`` are listed by seat; ``results`` say how each lance's betting ended, in
     lance order. Refusal stones are already in ``scores`` (they were taken at the fold).
+
+    >>> from mus import Hand, Rules
+    >>> hands = [Hand.parse(t) for t in ("Ro Rc Se 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c")]
+    >>> print(count(hands, [LanceResult(Lance.PARES, Outcome.REFUSED, stake=1, team=1, seats=(0, 1, 3))], Rules(), mano=0, scores=(0, 1)))
+    pares: team 1 wins by refusal: 1 stone taken at the fold, then 2 bonus stones
+    score 0-3
     """
     if len(hands) != rules.seats:
         raise MusError(f"the count needs {rules.seats} hands, got {len(hands)}")

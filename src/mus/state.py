@@ -35,7 +35,12 @@ __all__ = ["Phase", "Deal", "Betting", "HandState", "SeatView", "HiddenDiscard"]
 
 
 class Phase(enum.Enum):
-    """Where a hand stands."""
+    """Where a hand stands.
+
+    >>> import mus
+    >>> mus.new_hand(seed=1).phase, str(Phase.BETTING)
+    (<Phase.MUS: 'mus'>, 'betting')
+    """
 
     MUS = "mus"
     """Seats say mus or no mus in speaking order."""
@@ -57,6 +62,11 @@ class Deal:
     """What a hand starts from: rules, mano, scores, the four hands and the stock.
 
     ``seed`` drives every reshuffle of the discards, so a deal replays identically.
+
+    >>> import mus
+    >>> deal = mus.new_hand(seed=3, mano=2).deal
+    >>> deal.mano, deal.seed, len(deal.stock), mus.start(deal) == mus.new_hand(seed=3, mano=2)
+    (2, 3, 24, True)
     """
 
     rules: Rules
@@ -74,6 +84,11 @@ class Betting(NamedTuple):
     ``previous`` is the stake before the last raise, ``bets`` counts the bet and its
     raises, ``bettor`` made the last one, ``folded`` are out of this lance. (A named
     tuple: a new one is built at every bet, and tuples are the cheapest record.)
+
+    >>> import mus
+    >>> state = mus.apply(mus.apply(mus.new_hand(seed=1), "no-mus"), "bet 3")
+    >>> state.betting.stake, state.betting.bets, state.betting.bettor
+    (3, 1, 0)
     """
 
     lance: Lance
@@ -233,7 +248,11 @@ class HandState:
 
 @attrs.frozen
 class HiddenDiscard:
-    """Another seat's discard as a seat sees it: how many cards, not which."""
+    """Another seat's discard as a seat sees it: how many cards, not which.
+
+    >>> str(HiddenDiscard(2))
+    'discard 2 cards'
+    """
 
     count: int
 
@@ -249,6 +268,11 @@ class SeatView:
     accepted órdago, only the hands of the seats in that lance, others ``None``), else
     ``None``; ``betting`` is the public state of the betting on the current lance;
     ``legal`` lists this seat's legal actions when it is its turn.
+
+    >>> import mus
+    >>> view = mus.new_hand(seed=1).view(0)
+    >>> view.to_act, view.legal, view.hands
+    (0, (Mus(), NoMus()), None)
     """
 
     seat: int
