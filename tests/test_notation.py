@@ -1,5 +1,5 @@
-"""Hand and match histories: round trips, and hostile input that must only ever raise
-the library's NotationError."""
+"""Hand and match histories: round trips at every table, and hostile input that must
+only ever raise the library's NotationError."""
 
 from __future__ import annotations
 
@@ -11,6 +11,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import mus
+from mus.bots import Bot, HeuristicBot, RandomBot, play_hand, play_match
 from mus.notation import (
     MAX_TEXT,
     format_hand,
@@ -22,12 +23,18 @@ from mus.notation import (
     match_to_json,
     parse_hand,
     parse_match,
+    parse_rules,
+    rules_text,
 )
+
+TABLES = ["standard", "heads-up", "six", "individual-2", "individual-3", "individual-4", "individual-5", "individual-6"]
+"""A preset for every table of RULES.md section 12."""
 
 
 def random_hand(seed: int, preset: str = "standard") -> mus.HandState:
     rng = random.Random(seed)
-    state = mus.new_hand(mus.Rules.preset(preset), seed=seed, mano=seed % 4)
+    rules = mus.Rules.preset(preset)
+    state = mus.new_hand(rules, seed=seed, mano=seed % rules.seats)
     while state.to_act is not None:
         action = rng.choice(tuple(state.legal_actions()))
         if isinstance(action, mus.Bet) and rng.random() < 0.3:
@@ -36,9 +43,9 @@ def random_hand(seed: int, preset: str = "standard") -> mus.HandState:
     return state
 
 
-def random_match(seed: int) -> mus.MatchState:
+def random_match(seed: int, preset: str = "standard") -> mus.MatchState:
     rng = random.Random(seed)
-    match = mus.new_match(mus.Rules(games_to_win=1, target=20), seed=seed)
+    match = mus.new_match(mus.Rules.preset(preset).evolve(games_to_win=1, target=20), seed=seed)
     while not match.is_over:
         choices = [a for a in match.legal_actions() if not isinstance(a, mus.Ordago)] or list(match.legal_actions())
         match = mus.apply(match, rng.choice(choices))
@@ -62,9 +69,10 @@ def test_unfinished_hand_round_trips() -> None:
     assert hand_from_json(hand_to_json(state)) == state
 
 
+@pytest.mark.parametrize("preset", TABLES)
 @pytest.mark.parametrize("seed", range(3))
-def test_match_round_trips(seed: int) -> None:
-    match = random_match(seed)
+def test_match_round_trips(seed: int, preset: str) -> None:
+    match = random_match(seed, preset)
     text = format_match(match)
     assert parse_match(text) == match and format_match(parse_match(text)) == text
     assert match_from_json(match_to_json(match)) == match
@@ -83,6 +91,158 @@ def test_text_is_readable() -> None:
     assert lines[5].startswith("hands ") and lines[5].count("/") == 3
     assert "0 no-mus" in lines and "0 bet 2" in lines
     assert any(line.startswith("# grande: team 0 wins by refusal") for line in lines)
+
+
+def table_bots(seats: int, seed: int) -> list[Bot]:
+    """Heuristic and random bots, alternating, as in the golden transcripts."""
+    return [HeuristicBot(0.5 if seat % 4 == 2 else 0.0) if seat % 2 == 0 else RandomBot(seed + seat // 2) for seat in range(seats)]
+
+
+@pytest.mark.parametrize("preset", TABLES)
+@pytest.mark.parametrize("seed", range(4))
+def test_bot_played_hands_round_trip_at_every_table(preset: str, seed: int) -> None:
+    rules = mus.Rules.preset(preset)
+    state = play_hand(mus.new_hand(rules, seed=seed, mano=seed % rules.seats), table_bots(rules.seats, seed))
+    text = format_hand(state)
+    lines = text.splitlines()
+    assert lines[3] == "scores " + "-".join(["0"] * rules.teams)
+    assert lines[5].startswith("hands ") and lines[5].count("/") == rules.seats - 1
+    assert {int(line.split()[0]) for line in lines if line[:1].isdigit()} <= set(range(rules.seats))
+    assert parse_hand(text) == state and format_hand(parse_hand(text)) == text
+    assert hand_from_json(hand_to_json(state)) == state
+    data = json.loads(hand_to_json(state))
+    assert len(data["scores"]) == rules.teams and len(data["hands"]) == rules.seats
+    assert load(hand_to_json(state)) == load(text) == state
+
+
+@pytest.mark.parametrize("preset", TABLES)
+def test_bot_played_matches_round_trip_at_every_table(preset: str) -> None:
+    rules = mus.Rules.preset(preset).evolve(games_to_win=2, target=30)
+    match = play_match(mus.new_match(rules, seed=11, mano=1), table_bots(rules.seats, 11))
+    assert match.is_over and len(match.games) == rules.teams
+    text = format_match(match)
+    assert parse_match(text) == match and format_match(parse_match(text)) == text
+    assert text.splitlines()[-1] == (
+        f"# team {match.winner} wins the match, {'-'.join(map(str, match.games))} in games"
+    )
+    assert match_from_json(match_to_json(match)) == match
+    assert load(match_to_json(match)) == load(text) == match
+
+
+def test_unfinished_match_round_trips_at_six() -> None:
+    match = mus.new_match(mus.Rules.preset("six"), seed=5)
+    for action in ("mus",) * 6:
+        match = mus.apply(match, action)
+    assert parse_match(format_match(match)) == match
+    assert match_from_json(match_to_json(match)) == match
+
+
+@pytest.mark.parametrize("preset", TABLES)
+def test_rules_line_carries_the_table(preset: str) -> None:
+    rules = mus.Rules.preset(preset)
+    words = rules_text(rules).split()
+    if preset == "standard":  # the four-seat game is written as it always was
+        assert not any(word.startswith(("seats=", "teams=")) for word in words)
+        assert "seats" not in json.loads(hand_to_json(mus.new_hand(rules, seed=1)))["rules"]
+    else:
+        assert words[:2] == [f"seats={rules.seats}", f"teams={rules.teams}"]
+        assert json.loads(hand_to_json(mus.new_hand(rules, seed=1)))["rules"]["seats"] == rules.seats
+    assert parse_rules(" ".join(words)) == rules
+
+
+def test_histories_without_seats_and_teams_read_as_the_four_seat_game() -> None:
+    rules = parse_rules("eight_kings=false target=30")
+    assert (rules.seats, rules.teams, rules.team_of) == (4, 2, (0, 1, 0, 1))
+    assert parse_rules("seats=4 teams=2 target=30") == rules.evolve(eight_kings=True)
+    state = random_hand(4)
+    data = json.loads(hand_to_json(state))
+    assert "seats" not in data["rules"] and "teams" not in data["rules"]
+    assert hand_from_json(json.dumps(data)).rules.seats == 4
+    data["rules"].update(seats=4, teams=2)  # written out, they mean the same
+    assert hand_from_json(json.dumps(data)) == state
+
+
+@pytest.mark.parametrize(
+    "words, message",
+    [("seats=3", "partnerships"), ("teams=3", "teams"), ("seats=7", "seats"), ("seats=6 teams=4", "teams"), ("seats=two", "seats")],
+)
+def test_bad_tables_are_refused(words: str, message: str) -> None:
+    with pytest.raises(mus.NotationError, match=message):
+        parse_rules(words)
+    with pytest.raises(mus.NotationError, match=message):
+        parse_hand(format_hand(mus.new_hand(seed=1)).replace("rules ", f"rules {words} ", 1))
+
+
+def test_scores_are_one_per_side() -> None:
+    state = mus.new_hand(mus.Rules.preset("individual-3"), seed=8, scores=(12, 0, 37))
+    text = format_hand(state)
+    assert "\nscores 12-0-37\n" in text
+    assert parse_hand(text).scores == (12, 0, 37)
+    assert json.loads(hand_to_json(state))["scores"] == [12, 0, 37]
+
+
+@pytest.mark.parametrize("preset", TABLES)
+def test_wrong_numbers_of_hands_and_scores_are_refused(preset: str) -> None:
+    rules = mus.Rules.preset(preset)
+    state = mus.new_hand(rules, seed=3)
+    text = format_hand(state)
+    lines = text.splitlines()
+    zeros = "-".join(["0"] * rules.teams)
+    hands = [str(hand) for hand in state.deal.hands]
+    bad_texts = [
+        text.replace(f"scores {zeros}\n", f"scores {zeros}-0\n"),
+        text.replace(f"scores {zeros}\n", f"scores {zeros[:-2] or '0-0-0'}\n"),
+        text.replace(lines[5], "hands " + " / ".join(hands[:-1])),
+        text.replace(lines[5], "hands " + " / ".join(hands + ["Ro Rc Rb Re"])),
+    ]
+    for bad in bad_texts:
+        assert bad != text
+        with pytest.raises(mus.NotationError, match="scores|hands"):
+            parse_hand(bad)
+    data = json.loads(hand_to_json(state))
+    for key, value in [
+        ("scores", data["scores"] + [0]),
+        ("scores", data["scores"][:-1]),
+        ("hands", data["hands"][:-1]),
+        ("hands", data["hands"] + ["Ro Rc Rb Re"]),
+    ]:
+        with pytest.raises(mus.NotationError, match=key):
+            hand_from_json(json.dumps({**data, key: value}))
+
+
+@pytest.mark.parametrize("preset", ["heads-up", "six", "individual-3"])
+def test_wrong_numbers_of_hands_in_a_match_are_refused(preset: str) -> None:
+    match = random_match(2, preset)
+    text = format_match(match)
+    hands_line = next(line for line in text.splitlines() if line.startswith("hands "))
+    with pytest.raises(mus.NotationError, match="hands"):
+        parse_match(text.replace(hands_line, hands_line + " / 1o 1c 1e 1b", 1))
+    data = json.loads(match_to_json(match))
+    data["hands"][0]["hands"] = data["hands"][0]["hands"][:-1]
+    with pytest.raises(mus.NotationError, match="hands"):
+        match_from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize("preset", ["heads-up", "six", "individual-5"])
+def test_seats_beyond_the_table_are_refused(preset: str) -> None:
+    rules = mus.Rules.preset(preset)
+    text = format_hand(mus.new_hand(rules, seed=2))
+    with pytest.raises(mus.NotationError, match="no seat"):
+        parse_hand(text + f"{rules.seats} mus\n")
+    data = json.loads(hand_to_json(mus.new_hand(rules, seed=2)))
+    data["actions"] = [[rules.seats, "mus"]]
+    with pytest.raises(mus.NotationError, match="action 0"):
+        hand_from_json(json.dumps(data))
+
+
+def test_refusal_that_wins_the_game_names_every_side() -> None:
+    state = mus.new_hand(mus.Rules.preset("individual-3"), seed=1, scores=(39, 5, 20))
+    for action in ("no-mus", "bet 2", "fold", "fold"):
+        state = mus.apply(state, action)
+    assert state.winner == 0
+    lines = format_hand(state).splitlines()
+    assert lines[-1] == "# team 0 wins the game by refusal: score 40-5-20"
+    assert parse_hand(format_hand(state)) == state and hand_from_json(hand_to_json(state)) == state
 
 
 BASE = format_hand(random_hand(3))
@@ -138,7 +298,7 @@ def test_bad_json_says_why(data: str, message: str) -> None:
 @settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(data=st.data())
 def test_mutated_histories_raise_only_notation_errors(data: st.DataObject) -> None:
-    text = format_hand(random_hand(data.draw(st.integers(0, 50))))
+    text = format_hand(random_hand(data.draw(st.integers(0, 50)), data.draw(st.sampled_from(TABLES))))
     if data.draw(st.booleans()):
         text = hand_to_json(load(text))  # type: ignore[arg-type]
     position = data.draw(st.integers(0, len(text)))

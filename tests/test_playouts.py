@@ -132,7 +132,7 @@ def check_conservation(state: mus.HandState) -> None:
 
 def check_views(state: mus.HandState) -> None:
     shown = state.count is not None
-    for seat in range(4):
+    for seat in range(state.rules.seats):
         view = state.view(seat)
         assert view.hand == state.hands[seat]
         assert view.scores == state.scores and view.to_act == state.to_act and view.phase is state.phase
@@ -165,7 +165,8 @@ def check_views(state: mus.HandState) -> None:
 
 def check_exchange(before: mus.HandState, action: Discard, after: mus.HandState) -> None:
     """The last discard of a round: replacements and reshuffles as RULES.md section 4."""
-    order = [(before.mano + i) % 4 for i in range(4)]
+    n = before.rules.seats
+    order = [(before.mano + i) % n for i in range(n)]
     last = order[-1]
     assert before.to_act == last
     pending = list(before.pending)
@@ -211,7 +212,7 @@ def check_exchange(before: mus.HandState, action: Discard, after: mus.HandState)
         assert Counter(after.discards) == Counter(kept_out)
         assert after.reshuffles == before.reshuffles + 1
     assert after.phase is Phase.MUS and after.to_act == before.mano
-    assert after.pending == ((),) * 4
+    assert after.pending == ((),) * n
 
 
 def check_step(state: mus.HandState, rnd: random.Random) -> None:
@@ -232,7 +233,7 @@ def check_step(state: mus.HandState, rnd: random.Random) -> None:
         ok = succeeds(state, action)
         assert (action in legal) == state.is_legal(action) == ok, action
         assert ok == (action in listed or (isinstance(action, Bet) and legal.min_bet is not None))
-        seat = rnd.randrange(4)
+        seat = rnd.randrange(state.rules.seats)
         assert state.is_legal(action, seat) == succeeds(state, action, seat) == (ok and seat == state.to_act)
     assert pickle.loads(frozen) == state  # apply never changed the old state
 
@@ -257,7 +258,7 @@ def playout(
     rnd: random.Random,
     *,
     mano: int = 0,
-    scores: tuple[int, int] = (0, 0),
+    scores: tuple[int, ...] | None = None,
     checks: bool = True,
     rules: mus.Rules = RULES,
 ) -> mus.HandState:
@@ -276,7 +277,7 @@ def playout(
         if checks and state.phase is Phase.DISCARD and after.phase is Phase.MUS:
             assert isinstance(action, Discard)
             check_exchange(state, action, after)
-        assert after.scores[0] >= previous[0] and after.scores[1] >= previous[1], "scores went down"
+        assert all(now >= before for now, before in zip(after.scores, previous)), "scores went down"
         previous = after.scores
         state = after
     if checks:
@@ -483,8 +484,8 @@ def test_invariants_with_any_mano_and_scores(seed: int, rnd: random.Random, mano
 @given(seed=st.integers(0, 2**63 - 1), rnd=st.randoms(use_true_random=True), mano=st.integers(0, 3))
 def test_invariants_under_each_preset(preset: str, seed: int, rnd: random.Random, mano: int) -> None:
     rules = mus.Rules.preset(preset)
-    scores = (rnd.randrange(rules.target), rnd.randrange(rules.target))
-    state = playout(seed, rnd, mano=mano, scores=scores, rules=rules)
+    scores = tuple(rnd.randrange(rules.target) for _ in range(rules.teams))
+    state = playout(seed, rnd, mano=mano % rules.seats, scores=scores, rules=rules)
     assert state.rules == rules
     assert mus.notation.parse_hand(mus.notation.format_hand(state)) == state
     assert mus.notation.hand_from_json(mus.notation.hand_to_json(state)) == state

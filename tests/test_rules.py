@@ -24,7 +24,8 @@ class TestDefaults:
         assert rules.games_to_win == 3
         assert rules.payouts == Payouts()
         assert rules.seats == 4
-        assert rules.teams == (0, 1, 0, 1)
+        assert rules.teams == 2
+        assert rules.team_of == (0, 1, 0, 1)
 
     def test_payouts_defaults_are_rules_md_section_8(self) -> None:
         payouts = Payouts()
@@ -166,7 +167,11 @@ class TestPresets:
         assert Rules.preset("declared") == Rules(declarations="explicit")
         assert set(PRESETS) == {
             "standard", "four-kings", "short", "single-game", "best-of-three", "federation", "declared",
+            "heads-up", "six", "individual-2", "individual-3", "individual-4", "individual-5", "individual-6",
         }
+        assert Rules.preset("heads-up") == Rules(seats=2, teams=2)
+        assert Rules.preset("six") == Rules(seats=6, teams=2)
+        assert Rules.preset("individual-5") == Rules(seats=5, teams=5)
 
     @pytest.mark.parametrize("name", sorted(PRESETS))
     def test_presets_are_rules(self, name: str) -> None:
@@ -212,6 +217,8 @@ class TestEvolve:
 class TestPlainData:
     def test_to_dict(self) -> None:
         assert Rules().to_dict() == {
+            "seats": 4,
+            "teams": 2,
             "eight_kings": True,
             "real_31": False,
             "target": 40,
@@ -335,7 +342,7 @@ class TestFrozenAndHashable:
         assert copy == rules
         assert copy.ranking.eight_kings == rules.eight_kings
         assert copy.ranking.real_31 == rules.real_31
-        assert copy.teams == (0, 1, 0, 1)
+        assert copy.team_of == (0, 1, 0, 1)
 
     def test_repr_round_trip(self) -> None:
         rules = Rules(real_31=True, target=30, payouts=Payouts(juego=3))

@@ -49,7 +49,7 @@ from mus.actions import (
     Pass,
     parse_action,
 )
-from mus.scoring import Count, CountLine, LanceResult, Outcome, count, lance_winner
+from mus.scoring import Count, CountLine, LanceResult, Outcome, count, lance_winner, score_line
 from mus.state import Betting, Deal, HandState, HiddenDiscard, Phase, SeatView
 from mus.reducer import LegalActions, new_hand, problem, replay, start
 from mus.match import MAX_HANDS, MatchState, apply, apply_match, new_match, replay_match, score_text
@@ -86,6 +86,7 @@ __all__ = [
     "new_match",
     "replay_match",
     "score_text",
+    "score_line",
     "count",
     "lance_winner",
     "new_hand",

@@ -1,13 +1,18 @@
 """Built-in players for tests, demos and simulations. They see only a seat's view.
 
 A bot is anything with ``choose(view) -> Action``; :func:`play_hand` and
-:func:`play_match` drive states with one bot per seat.
+:func:`play_match` drive states with one bot per seat, at any table (2 to 6 seats, in
+two partnerships or each for itself).
 
 >>> import mus
 >>> bots = [RandomBot(seed) for seed in range(4)]
 >>> state = play_hand(mus.new_hand(mus.Rules(), seed=9), bots)
 >>> state.is_over
 True
+>>> rules = mus.Rules.preset("individual-5")
+>>> match = play_match(mus.new_match(rules.evolve(games_to_win=1), seed=9), [HeuristicBot()] * 5)
+>>> match.is_over, match.winner in range(5)
+(True, True)
 """
 
 from __future__ import annotations
@@ -19,6 +24,7 @@ from typing import Protocol, Sequence
 
 from mus.actions import Accept, Action, Bet, Declare, Discard, Fold, Mus, NoMus, Ordago, Pass
 from mus.cards import Rank
+from mus.errors import MusError
 from mus.hand import RANK_MULTISETS, Hand
 from mus.lances import Lance, Ranking, has_juego, has_pares
 from mus.match import MatchState, apply
@@ -83,11 +89,34 @@ def strength(lance: Lance, hand: Hand, rules: Rules) -> float:
     return _percentiles(rules.ranking)[lance][hand.multiset]
 
 
+def _rivals(view: SeatView) -> tuple[int, ...]:
+    """The seats of other sides than the view's (seats with another ``rules.team_of``:
+    partners share one) still in the lance being bet; outside a betting round, every
+    seat of another side.
+
+    >>> import mus
+    >>> _rivals(mus.new_hand(mus.Rules(), seed=1).view(0))
+    (1, 3)
+    >>> _rivals(mus.new_hand(mus.Rules.preset("individual-3"), seed=1).view(2))
+    (0, 1)
+    """
+    team_of = view.rules.team_of
+    seats: Sequence[int] = range(view.rules.seats)
+    folded: Sequence[int] = ()
+    if view.betting is not None:
+        seats, folded = view.betting.seats, view.betting.folded
+    return tuple(seat for seat in seats if team_of[seat] != team_of[view.seat] and seat not in folded)
+
+
 class HeuristicBot:
     """A simple, deterministic player: it keeps strong hands, discards toward reyes and
     pares, bets and accepts by how strong its hand is at the lance.
 
-    ``boldness`` (0 to 1) lowers the strength it needs to bet and to accept.
+    ``boldness`` (0 to 1) lowers the strength it needs to bet and to accept. In
+    partnership play (and one against one) it weighs its hand's strength as it is; when
+    each of three or more seats plays for itself it has no partner to cover for it, so
+    it weighs the chance of beating every rival still in the lance (its strength to the
+    power of their number).
 
     >>> import mus
     >>> view = mus.new_hand(mus.Rules(), hands=["Ro Rc Rb 3e", "Cc Co 5b 4e", "Se 6c 5o 1c", "7b 2e 1o 4c"]).view(0)
@@ -107,7 +136,10 @@ class HeuristicBot:
         if view.phase is Phase.DECLARE:  # it declares the truth
             has = (has_pares if view.lance is Lance.PARES else has_juego)(view.hand, view.rules)
             return Declare(view.lance, has)
-        power = strength(view.lance, view.hand, view.rules) + self.boldness / 10
+        power = strength(view.lance, view.hand, view.rules)
+        if view.rules.individual and view.rules.seats > 2:
+            power **= max(1, len(_rivals(view)))
+        power += self.boldness / 10
         legal = view.legal
         if Pass() in legal:  # opening
             if power > 0.995 and Ordago() in legal:
@@ -138,8 +170,20 @@ class HeuristicBot:
         return Discard(out)
 
 
+def _check_bots(bots: Sequence[Bot], seats: int) -> None:
+    if len(bots) < seats:
+        raise MusError(f"{seats} seats play: give one bot a seat, got {len(bots)}")
+
+
 def play_hand(state: HandState, bots: Sequence[Bot], *, limit: int = 10_000) -> HandState:
-    """Play ``state`` to its end, seat ``s`` choosing with ``bots[s]``."""
+    """Play ``state`` to its end, seat ``s`` choosing with ``bots[s]`` (one bot per seat).
+
+    >>> import mus
+    >>> state = play_hand(mus.new_hand(mus.Rules.preset("six"), seed=4), [HeuristicBot()] * 6)
+    >>> state.is_over, len(state.scores)
+    (True, 2)
+    """
+    _check_bots(bots, state.rules.seats)
     for _ in range(limit):
         seat = state.to_act
         if seat is None:
@@ -149,7 +193,15 @@ def play_hand(state: HandState, bots: Sequence[Bot], *, limit: int = 10_000) -> 
 
 
 def play_match(match: MatchState, bots: Sequence[Bot], *, limit: int = 1_000_000) -> MatchState:
-    """Play ``match`` to its end, seat ``s`` choosing with ``bots[s]``."""
+    """Play ``match`` to its end, seat ``s`` choosing with ``bots[s]`` (one bot per seat).
+
+    >>> import mus
+    >>> rules = mus.Rules.preset("heads-up").evolve(games_to_win=1)
+    >>> match = play_match(mus.new_match(rules, seed=4), [RandomBot(1), RandomBot(2)])
+    >>> match.is_over, len(match.games)
+    (True, 2)
+    """
+    _check_bots(bots, match.rules.seats)
     for _ in range(limit):
         seat = match.to_act
         if seat is None or match.is_over:

@@ -16,15 +16,16 @@ Card.parse('Ro')
 from __future__ import annotations
 
 import enum
+import functools
 import hashlib
 import struct
-from typing import Iterable, Iterator
+from typing import Callable, Iterable, Iterator
 
 import attrs
 
 from mus.errors import CardError, MusError
 
-__all__ = ["Suit", "Rank", "Card", "Deck", "ALL_CARDS", "parse_cards", "shuffle"]
+__all__ = ["Suit", "Rank", "Card", "Deck", "ALL_CARDS", "parse_cards", "shuffle", "permutation"]
 
 
 class Suit(enum.Enum):
@@ -236,14 +237,28 @@ def shuffle(cards: Iterable[Card], seed: int | str) -> tuple[Card, ...]:
     >>> shuffle(ALL_CARDS, 1) == shuffle(ALL_CARDS, 1) != shuffle(ALL_CARDS, 2)
     True
     """
+    pile = tuple(cards)
+    return tuple([pile[i] for i in permutation(len(pile), seed)])
+
+
+def permutation(size: int, seed: int | str) -> list[int]:
+    """The positions ``0..size-1`` in the order :func:`shuffle` puts a pile of ``size``.
+
+    >>> order = permutation(40, 7)
+    >>> sorted(order) == list(range(40)), [ALL_CARDS[i] for i in order] == list(Deck.shuffled(7))
+    (True, True)
+    """
     # Sorting by independent pseudo-random keys gives a uniform permutation. The keys
     # come from SHAKE-128 of the seed: seeding a random.Random costs more than the
     # whole deal, and the hash is the same on every machine and Python version.
-    pile = tuple(cards)
     tag = f"int:{seed}" if isinstance(seed, int) else f"str:{seed}"
-    digest = hashlib.shake_128(tag.encode()).digest(8 * len(pile))
-    keys = struct.unpack(f">{len(pile)}Q", digest)
-    return tuple([pile[i] for i in sorted(range(len(pile)), key=keys.__getitem__)])
+    keys = _unpacker(size)(hashlib.shake_128(tag.encode()).digest(8 * size))
+    return sorted(range(size), key=keys.__getitem__)
+
+
+@functools.lru_cache(maxsize=64)
+def _unpacker(size: int) -> Callable[[bytes], tuple[int, ...]]:
+    return struct.Struct(f">{size}Q").unpack
 
 
 def _check_deck(instance: object, attribute: attrs.Attribute[tuple[Card, ...]], value: object) -> None:

@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import itertools
 import operator
-from typing import Iterable, Iterator
+from typing import Iterable, Iterator, Sequence
 
 import attrs
 
-from mus.cards import Card, Rank, parse_cards
+from mus.cards import ALL_CARDS, Card, Rank, parse_cards
 from mus.errors import CardError, HandError
 
 __all__ = ["Hand", "HAND_SIZE", "RANK_MULTISETS"]
@@ -39,7 +39,22 @@ RANK_MULTISETS: tuple[tuple[Rank, ...], ...] = tuple(
 _MULTISET_INDEX = {ranks: index for index, ranks in enumerate(RANK_MULTISETS)}
 
 
+# A hand's rank multiset as one number: each card adds 5 ** (its rank's position),
+# so four cards give a unique sum (no rank holds more than four cards).
+_RANK_POSITION = {rank: position for position, rank in enumerate(sorted(Rank, reverse=True))}
+_MULTISET_OF_CODE = {
+    sum(5 ** _RANK_POSITION[rank] for rank in ranks): index for index, ranks in enumerate(RANK_MULTISETS)
+}
+# Tables indexed by Card.order (which skips the numbers of the missing ranks 8 and 9).
+_CARD_AT_ORDER: tuple[Card, ...] = tuple(
+    {card.order: card for card in ALL_CARDS}.get(order) for order in range(48)  # type: ignore[misc]
+)
+_ORDER_OF_INDEX = tuple(card.order for card in ALL_CARDS)
+_CODE_AT_ORDER = tuple(0 if card is None else 5 ** _RANK_POSITION[card.rank] for card in _CARD_AT_ORDER)
+
 _BY_ORDER = operator.attrgetter("order")
+_new = object.__new__
+_set = object.__setattr__
 _RANK = operator.attrgetter("rank")
 
 
@@ -99,6 +114,21 @@ class Hand:
         ordered = tuple(sorted(cards, key=_BY_ORDER))
         object.__setattr__(hand, "cards", ordered)
         object.__setattr__(hand, "multiset", _MULTISET_INDEX[tuple(map(_RANK, ordered))])
+        return hand
+
+    @classmethod
+    def _dealt(cls, deck: Sequence[int], start: int) -> Hand:
+        # The deal's path: four distinct card numbers (positions in ALL_CARDS) from
+        # ``deck[start]`` on. Sorting ints and adding per-card codes is cheaper than
+        # sorting cards and ranks.
+        i, j, k, m = deck[start : start + HAND_SIZE]
+        order = _ORDER_OF_INDEX
+        a, b, c, d = sorted((order[i], order[j], order[k], order[m]))
+        card = _CARD_AT_ORDER
+        code = _CODE_AT_ORDER
+        hand = _new(cls)
+        _set(hand, "cards", (card[a], card[b], card[c], card[d]))
+        _set(hand, "multiset", _MULTISET_OF_CODE[code[a] + code[b] + code[c] + code[d]])
         return hand
 
     @classmethod

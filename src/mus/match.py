@@ -18,15 +18,16 @@ action in its current hand and, once that hand is over, settles it and deals the
 from __future__ import annotations
 
 import secrets
-from typing import Iterable, overload
+from typing import Iterable
 
 import attrs
 
 from mus.actions import Action
 from mus.errors import MusError
-from mus.reducer import LegalActions, derived, new_hand
+from mus.reducer import LegalActions, apply, derived, new_hand
 from mus.reducer import apply as apply_hand
 from mus.rules import Rules
+from mus.scoring import score_line
 from mus.state import HandState
 
 __all__ = ["MatchState", "new_match", "apply", "apply_match", "replay_match", "score_text", "MAX_HANDS"]
@@ -43,7 +44,7 @@ class MatchState:
     ``hand`` is the hand being played (once the match is over, the last hand);
     ``finished`` holds the hands that have ended, in order (the last hand too, once the
     match is over); ``scores`` is the score of the game under way and ``games`` the
-    games each team has won.
+    games each side has won (one entry per side).
 
     >>> import mus
     >>> match = mus.new_match(seed=3)
@@ -56,11 +57,11 @@ class MatchState:
     first_mano: int
     hand: HandState
     finished: tuple[HandState, ...]
-    games: tuple[int, int]
+    games: tuple[int, ...]
 
     @property
-    def scores(self) -> tuple[int, int]:
-        """The score of the game under way (stones, team 0 and team 1); once the match
+    def scores(self) -> tuple[int, ...]:
+        """The score of the game under way (stones, one entry per side); once the match
         is over, the score its last hand ended with."""
         return self.hand.scores
 
@@ -76,10 +77,10 @@ class MatchState:
 
     @property
     def winner(self) -> int | None:
-        """The team that won the match, or ``None`` while it goes on."""
+        """The side that won the match, or ``None`` while it goes on."""
         if not self.is_over:
             return None
-        return 0 if self.games[0] > self.games[1] else 1
+        return self.games.index(max(self.games))
 
     @property
     def hand_number(self) -> int:
@@ -97,8 +98,8 @@ class MatchState:
 
     def __repr__(self) -> str:
         return (
-            f"<MatchState hand {self.hand_number + 1} games {self.games[0]}-{self.games[1]}"
-            f" score {self.scores[0]}-{self.scores[1]} to_act={self.to_act}>"
+            f"<MatchState hand {self.hand_number + 1} games {score_line(self.games)}"
+            f" score {score_line(self.scores)} to_act={self.to_act}>"
         )
 
 
@@ -122,7 +123,7 @@ def new_match(rules: Rules | None = None, *, seed: int | str | None = None, mano
     elif isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise MusError(f"a seed is an int or a str, got {type(seed).__name__}")
     hand = new_hand(rules, seed=_hand_seed(seed, 0), mano=mano)
-    return MatchState(rules, seed, mano, hand, (), (0, 0))
+    return MatchState(rules, seed, mano, hand, (), (0,) * rules.teams)
 
 
 def apply_match(match: MatchState, action: Action | str, seat: int | None = None) -> MatchState:
@@ -147,8 +148,8 @@ def apply_match(match: MatchState, action: Action | str, seat: int | None = None
     if hand.winner is not None:
         won = list(games)
         won[hand.winner] += 1
-        games = (won[0], won[1])
-        scores = (0, 0)
+        games = tuple(won)
+        scores = (0,) * len(won)
     finished = match.finished + (hand,)
     if max(games) >= match.rules.games_to_win:
         return attrs.evolve(match, hand=hand, finished=finished, games=games)
@@ -162,38 +163,6 @@ def apply_match(match: MatchState, action: Action | str, seat: int | None = None
         scores=scores,
     )
     return attrs.evolve(match, hand=following, finished=finished, games=games)
-
-
-@overload
-def apply(state: HandState, action: Action | str, seat: int | None = None) -> HandState: ...
-
-
-@overload
-def apply(state: MatchState, action: Action | str, seat: int | None = None) -> MatchState: ...
-
-
-def apply(state: HandState | MatchState, action: Action | str, seat: int | None = None) -> HandState | MatchState:
-    """The state after the seat to act takes ``action``: a hand's or a match's.
-
-    ``state`` is never changed. ``action`` may be an action value or its text
-    (``"envido 5"``); with ``seat``, the action is also checked to come from the seat
-    whose turn it is. An illegal action raises :class:`~mus.IllegalActionError`.
-
-    >>> import mus
-    >>> state = mus.new_hand(mus.Rules(), seed=1)
-    >>> after = mus.apply(state, "mus")
-    >>> state.to_act, after.to_act
-    (0, 1)
-    >>> mus.apply(after, mus.Bet(5))
-    Traceback (most recent call last):
-    ...
-    mus.errors.IllegalActionError: during the mus, say mus or no-mus, not bet 5
-    """
-    if type(state) is HandState:
-        return apply_hand(state, action, seat)
-    if type(state) is MatchState:
-        return apply_match(state, action, seat)
-    return apply_hand(state, action, seat)  # type: ignore[arg-type]  # it says what is wrong
 
 
 def replay_match(

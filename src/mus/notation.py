@@ -16,8 +16,10 @@ The text notation is line-based and meant to be read by people::
     # count
     # grande: team 0 wins by refusal (1 stone already taken): 0 stones
 
-``rules`` lists every knob; ``hands`` are by seat (``/`` between seats), ``stock`` top
-first; each action line is a seat and an action's text form (declarations the engine
+``rules`` lists every knob (``seats`` and ``teams`` only when the table is not the
+four-seat game of two partnerships); ``scores`` has one number per side (``0-0-0`` with
+three sides); ``hands`` are by seat (``/`` between seats), ``stock`` top first; each
+action line is a seat (0 to N-1) and an action's text form (declarations the engine
 derives included). Lines starting with ``#`` are comments: the count is written as
 comments, because it follows from the rest. A match is a ``mus-match 1`` header with
 ``rules``, ``seed`` and ``mano``, then one ``hand N`` block per hand, each giving its
@@ -34,6 +36,16 @@ Reading is strict and bounded: sizes are capped, and anything wrong raises
 >>> parse_hand(text) == state and format_hand(parse_hand(text)) == text
 True
 >>> hand_from_json(hand_to_json(state)) == state
+True
+
+Other tables write their ``seats`` and ``teams`` and one score per side; here three
+seats, each for itself:
+
+>>> state = mus.new_hand(mus.Rules.preset("individual-3"), seed=42)
+>>> text = format_hand(state)
+>>> text.splitlines()[1].split()[1:3], text.splitlines()[3], text.count("/")
+(['seats=3', 'teams=3'], 'scores 0-0-0', 2)
+>>> parse_hand(text) == state == hand_from_json(hand_to_json(state))
 True
 """
 
@@ -96,17 +108,48 @@ def _value_text(value: Any) -> str:
     return str(value)
 
 
+DEFAULT_TABLE = {"seats": 4, "teams": 2}
+"""The table a history without ``seats`` and ``teams`` knobs is played at."""
+
+
+def rules_data(rules: Rules) -> dict[str, Any]:
+    """The knobs of ``rules`` as histories store them: :meth:`Rules.to_dict
+    <mus.rules.Rules.to_dict>`, without ``seats`` and ``teams`` at the four-seat table
+    of two partnerships (so its histories read as they always did).
+
+    >>> "seats" in rules_data(Rules()), rules_data(Rules(seats=6))["seats"]
+    (False, 6)
+    """
+    data = rules.to_dict()
+    if all(data.get(key) == value for key, value in DEFAULT_TABLE.items()):
+        for key in DEFAULT_TABLE:
+            data.pop(key, None)
+    return data
+
+
 def rules_text(rules: Rules) -> str:
-    """Every knob of ``rules`` as ``name=value`` words.
+    """Every knob of ``rules`` as ``name=value`` words (``seats`` and ``teams`` only
+    when the table is not the default four seats in two teams).
 
     >>> rules_text(Rules(target=30)).split()[:4]
     ['eight_kings=true', 'real_31=false', 'target=30', 'games_to_win=3']
+    >>> rules_text(Rules.preset("individual-5")).split()[:3]
+    ['seats=5', 'teams=5', 'eight_kings=true']
     """
-    return " ".join(f"{key}={_value_text(value)}" for key, value in _flatten(rules.to_dict()))
+    return " ".join(f"{key}={_value_text(value)}" for key, value in _flatten(rules_data(rules)))
 
 
 def parse_rules(text: str) -> Rules:
-    """Rules from :func:`rules_text` words; knobs left out keep their defaults."""
+    """Rules from :func:`rules_text` words; knobs left out keep their defaults (a line
+    without ``seats`` and ``teams`` is the four-seat game).
+
+    >>> parse_rules("seats=6 target=30") == Rules(seats=6, target=30)
+    True
+    >>> parse_rules("seats=3")
+    Traceback (most recent call last):
+    ...
+    mus.errors.NotationError: 3 seats cannot sit in two partnerships: use teams=3 (each for itself)
+    """
     template = dict(_flatten(Rules().to_dict()))
     data: dict[str, Any] = {}
     for word in text.split():
@@ -145,6 +188,20 @@ def _read_int(raw: str, what: str) -> int:
     if not re.fullmatch(r"-?[0-9]{1,9}", raw):
         raise NotationError(f"{what} must be a whole number, not {raw[:20]!r}")
     return int(raw)
+
+
+def _scores_text(scores: Iterable[int]) -> str:
+    return "-".join(map(str, scores))
+
+
+def _read_scores(number: int, text: str, sides: int) -> tuple[int, ...]:
+    example = "-".join(["12", "30", "7", "0", "25", "3"][:sides])
+    if not re.fullmatch(r"[0-9]{1,4}(-[0-9]{1,4}){0,9}", text):
+        raise NotationError(f"line {number}: scores are written like {example}, one per side")
+    scores = tuple(int(part) for part in text.split("-"))
+    if len(scores) != sides:
+        raise NotationError(f"line {number}: {sides} scores (one per side) like {example}, got {len(scores)}")
+    return scores
 
 
 def _seed_text(seed: int | str) -> str:
@@ -250,7 +307,7 @@ def _play(state: HandState, entries: list[tuple[int, int, Action]]) -> HandState
 def _count_comments(state: HandState) -> list[str]:
     if state.count is None:
         if state.winner is not None:
-            return [f"# team {state.winner} wins the game by refusal: score {state.scores[0]}-{state.scores[1]}"]
+            return [f"# team {state.winner} wins the game by refusal: score {_scores_text(state.scores)}"]
         return []
     return ["# count"] + [f"# {line}" for line in str(state.count).splitlines()]
 
@@ -267,7 +324,7 @@ def format_hand(state: HandState) -> str:
         HAND_HEADER,
         f"rules {rules_text(deal.rules)}",
         f"mano {deal.mano}",
-        f"scores {deal.scores[0]}-{deal.scores[1]}",
+        f"scores {_scores_text(deal.scores)}",
         f"seed {_seed_text(deal.seed)}",
         f"hands {_hands_text(deal.hands)}",
         f"stock {' '.join(map(str, deal.stock))}",
@@ -292,9 +349,7 @@ def parse_hand(text: str) -> HandState:
     rules = _header(lines, "mus-hand")
     number, mano = lines.field("mano")
     number, scores_text = lines.field("scores")
-    match = re.fullmatch(r"([0-9]{1,4})-([0-9]{1,4})", scores_text)
-    if match is None:
-        raise NotationError(f"line {number}: scores are written like 12-30")
+    scores = _read_scores(number, scores_text, rules.teams)
     _, seed_text = lines.field("seed")
     number, hands_text = lines.field("hands")
     hands = _read_hands(number, hands_text, rules.seats)
@@ -306,7 +361,7 @@ def parse_hand(text: str) -> HandState:
             hands=hands,
             stock=parse_cards(stock_text),
             mano=_read_int(mano, "mano"),
-            scores=(int(match[1]), int(match[2])),
+            scores=scores,
         )
     except NotationError:
         raise
@@ -323,7 +378,7 @@ def _hand_data(state: HandState) -> dict[str, Any]:
     return {
         "format": "mus-hand",
         "version": 1,
-        "rules": deal.rules.to_dict(),
+        "rules": rules_data(deal.rules),
         "mano": deal.mano,
         "scores": list(deal.scores),
         "seed": deal.seed,
@@ -389,14 +444,19 @@ def hand_from_json(text: str) -> HandState:
 
 def _hand_from_data(data: dict[str, Any]) -> HandState:
     rules = _json_rules(data)
+    hands, scores = data.get("hands"), data.get("scores")
+    if hands is not None and (not isinstance(hands, list) or len(hands) != rules.seats):
+        raise NotationError(f"hands must be a list of {rules.seats} hand texts, one per seat")
+    if not isinstance(scores, list) or len(scores) != rules.teams:
+        raise NotationError(f"scores must be a list of {rules.teams} numbers, one per side")
     try:
         state = new_hand(
             rules,
             seed=data.get("seed"),
-            hands=data.get("hands"),
+            hands=hands,
             stock=data.get("stock"),
             mano=data.get("mano"),  # type: ignore[arg-type]
-            scores=data.get("scores"),  # type: ignore[arg-type]
+            scores=scores,
         )
     except MusError as error:
         raise NotationError(f"bad deal: {error}") from None
@@ -429,7 +489,7 @@ def format_match(match: MatchState) -> str:
         lines += [f"{seat} {action}" for seat, action in hand.history]
         lines += _count_comments(hand)
     if match.is_over:
-        lines.append(f"# team {match.winner} wins the match, {match.games[0]}-{match.games[1]} in games")
+        lines.append(f"# team {match.winner} wins the match, {_scores_text(match.games)} in games")
     return "\n".join(lines) + "\n"
 
 
@@ -486,7 +546,7 @@ def match_to_json(match: MatchState) -> str:
     data = {
         "format": "mus-match",
         "version": 1,
-        "rules": match.rules.to_dict(),
+        "rules": rules_data(match.rules),
         "seed": match.seed,
         "mano": match.first_mano,
         "hands": [

@@ -1,8 +1,14 @@
 """``apply(state, action)``: the pure reducer of a hand, one function per transition.
 
-Every action has one validator, :func:`problem`, used both by "can I?"
-(:meth:`HandState.is_legal`, :class:`LegalActions`) and by "do it" (:func:`apply`), so
-the two never disagree. Transitions build new states by replacement.
+Every action has one validator, ``_transition``, used both by "can I?"
+(:meth:`HandState.is_legal`, :class:`LegalActions`, :func:`problem`) and by "do it"
+(:func:`apply`), so the two never disagree; :func:`problem` words why an action is
+refused. Transitions build each new state from a draft of the old one: the fields
+that did not change are shared, the history grows by one link, so an action costs
+the same at any length of hand.
+
+The table comes from the rules: any number of seats from 2 to 6, in two
+partnerships or each for itself (RULES.md section 12).
 
 >>> import mus
 >>> state = mus.new_hand(mus.Rules(), hands=["Ro Rc 7e 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c"])
@@ -25,9 +31,7 @@ from __future__ import annotations
 import functools
 import itertools
 import secrets
-from typing import Callable, Iterable, Iterator, Sequence
-
-import attrs
+from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence, overload
 
 from mus.actions import (
     ACTION_TYPES,
@@ -44,13 +48,16 @@ from mus.actions import (
     Pass,
     parse_action,
 )
-from mus.cards import ALL_CARDS, Card, parse_cards, shuffle
+from mus.cards import ALL_CARDS, Card, parse_cards, permutation, shuffle
 from mus.errors import IllegalActionError, MusError
 from mus.hand import HAND_SIZE, Hand
 from mus.lances import Lance, has_juego, has_pares
 from mus.rules import Rules
-from mus.scoring import Count, CountLine, LanceResult, Outcome, count, false_declarations, lance_winner
-from mus.state import Betting, Deal, HandState, Phase
+from mus.scoring import LanceResult, Outcome, false_declarations, lance_winner, tally
+from mus.state import _FIELDS, Betting, Deal, HandState, Log, Phase
+
+if TYPE_CHECKING:
+    from mus.match import MatchState
 
 __all__ = ["new_hand", "start", "apply", "problem", "replay", "derived", "LegalActions"]
 
@@ -65,7 +72,7 @@ def new_hand(
     hands: Sequence[Hand | str] | None = None,
     stock: Sequence[Card | str] | str | None = None,
     mano: int = 0,
-    scores: Sequence[int] = (0, 0),
+    scores: Sequence[int] | None = None,
 ) -> HandState:
     """The state of a fresh hand, dealt from a seeded shuffle or from explicit cards.
 
@@ -99,23 +106,37 @@ def new_hand(
     if hands is None:
         if stock is not None:
             raise MusError("give the stock only together with the hands")
-        cards = shuffle(ALL_CARDS, seed)  # the order of Deck.shuffled(seed)
-        # Four cards a seat, the mano first: seat s gets the block (s - mano) mod n.
-        starts = [(seat - mano) % n * HAND_SIZE for seat in range(n)]
-        held = tuple([Hand._trusted(cards[start : start + HAND_SIZE]) for start in starts])
-        rest = cards[n * HAND_SIZE :]
+        # The order of Deck.shuffled(seed), as card numbers: dealing sorts small ints.
+        order = permutation(len(ALL_CARDS), seed)
+        dealt = Hand._dealt
+        held = tuple([dealt(order, start) for start in _blocks(mano, n)])
+        rest = tuple(map(_CARDS.__getitem__, order[n * HAND_SIZE :]))
     else:
         held, rest = _explicit(hands, stock, seed, n)
     return start(Deal(rules, mano, score, held, rest, seed))
 
 
-def _check_scores(scores: Sequence[int], rules: Rules) -> tuple[int, int]:
-    if not isinstance(scores, (tuple, list)) or len(scores) != 2:
-        raise MusError(f"scores are a pair (team 0, team 1), got {scores!r}")
+@functools.lru_cache(maxsize=None)
+def _blocks(mano: int, n: int) -> tuple[int, ...]:
+    """Where each seat's four cards start in the shuffled deck: the mano gets the first
+    four, then each seat in speaking order (seat s gets block (s - mano) mod n)."""
+    return tuple((seat - mano) % n * HAND_SIZE for seat in range(n))
+
+
+def _check_scores(scores: Sequence[int] | None, rules: Rules) -> tuple[int, ...]:
+    sides = rules.teams
+    if scores is None:
+        return _ZEROS[sides]
+    if not isinstance(scores, (tuple, list)) or len(scores) != sides:
+        raise MusError(f"scores are {sides} numbers, one per side, got {scores!r}")
     for value in scores:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < rules.target:
             raise MusError(f"a score is a whole number from 0 to {rules.target - 1}, got {value!r}")
-    return (scores[0], scores[1])
+    return tuple(scores)
+
+
+_CARDS = ALL_CARDS
+_ZEROS = {sides: (0,) * sides for sides in range(2, 7)}
 
 
 def _explicit(
@@ -148,23 +169,23 @@ def start(deal: Deal) -> HandState:
     True
     """
     n = deal.rules.seats
-    return _replace(
-        _BLANK,
-        deal=deal,
-        hands=deal.hands,
-        stock=deal.stock,
-        discards=(),
-        pending=((),) * n,
-        reshuffles=0,
-        scores=deal.scores,
-        phase=Phase.MUS,
-        queue=_mus_speakers(deal.mano, deal.rules),
-        betting=None,
-        results=(),
-        history=(),
-        count=None,
-        winner=None,
-    )
+    draft = _new(_Draft)
+    draft.deal = deal
+    draft.hands = deal.hands
+    draft.stock = deal.stock
+    draft.discards = ()
+    draft.pending = ((),) * n
+    draft.reshuffles = 0
+    draft.scores = deal.scores
+    draft.phase = _MUS
+    draft.queue = _mus_speakers(deal.mano, deal.rules)
+    draft.betting = None
+    draft.results = ()
+    draft.winner = None
+    draft._log = None
+    draft._size = 0
+    draft._count = None
+    return _done(draft)
 
 
 @functools.lru_cache(maxsize=None)
@@ -173,12 +194,12 @@ def _order(first: int, n: int) -> tuple[int, ...]:
 
 
 def _mus_speakers(mano: int, rules: Rules) -> tuple[int, ...]:
-    """Who says mus or no mus: every seat, or the first seat of each team."""
+    """Who says mus or no mus: every seat, or the first seat of each side."""
     order = _order(mano, rules.seats)
     if rules.mus_decision == "seat":
         return order
-    teams = rules.teams
-    return tuple(seat for index, seat in enumerate(order) if teams[seat] not in {teams[s] for s in order[:index]})
+    team_of = rules.team_of
+    return tuple(seat for index, seat in enumerate(order) if team_of[seat] not in {team_of[s] for s in order[:index]})
 
 
 def derived(action: Action, rules: Rules) -> bool:
@@ -187,30 +208,107 @@ def derived(action: Action, rules: Rules) -> bool:
     return type(action) is Declare and rules.declarations == "derived"
 
 
-def _replace(state: HandState, **changes: object) -> HandState:
-    # The hot path of every transition: attrs.evolve re-reads the fields and runs
-    # __init__; copying the instance dict is two C calls. (HandState has no slots
-    # for this reason.)
-    new = _new(HandState)
-    values = new.__dict__
-    values.update(state.__dict__)
-    values.update(changes)
-    return new
+# --- drafts: how a new state is built -------------------------------------------------
+
+
+class _Draft(HandState):
+    """A state under construction: writable until :func:`_done` freezes it.
+
+    Never escapes this module. Freezing swaps the class (same slots), which costs
+    less than writing each field through ``object.__setattr__``."""
+
+    __slots__ = ()
+    __setattr__ = object.__setattr__  # type: ignore[assignment]
+    __delattr__ = object.__delattr__
 
 
 _new = object.__new__
-_set = object.__setattr__
-_BLANK = _new(HandState)
+_tuple = tuple.__new__
+
+
+def _make_step() -> Callable[[HandState, int, Action], _Draft]:
+    # Generated so that copying the fields is one straight-line function.
+    shared = [name for name in _FIELDS if name not in ("_log", "_size", "_count")]
+    lines = ["def step(state, seat, action):", "    draft = _new(_Draft)"]
+    lines += [f"    draft.{name} = state.{name}" for name in shared]
+    lines += [
+        "    draft._log = (state._log, seat, action)",
+        "    draft._size = state._size + 1",
+        "    draft._count = None",
+        "    return draft",
+    ]
+    namespace: dict[str, Any] = {"_new": _new, "_Draft": _Draft}
+    exec("\n".join(lines), namespace)
+    return namespace["step"]  # type: ignore[no-any-return]
+
+
+_step = _make_step()
+"""A draft of the next state with ``seat``'s ``action`` logged: each transition's start."""
+
+
+def _done(draft: _Draft) -> HandState:
+    draft.__class__ = HandState  # type: ignore[assignment]
+    return draft
+
+
+def _unpickle(values: tuple[Any, ...], history: tuple[tuple[int, Action], ...], counted: Any) -> HandState:
+    draft = _new(_Draft)
+    for name, value in zip(_FIELDS, values):
+        setattr(draft, name, value)
+    log: Log = None
+    for seat, action in history:
+        log = (log, seat, action)
+    draft._log = log
+    draft._size = len(history)
+    draft._count = counted
+    return _done(draft)
+
+
+_MUS = Phase.MUS
+_DISCARD = Phase.DISCARD
+_DECLARE_PHASE = Phase.DECLARE
+_BETTING = Phase.BETTING
+_FINISHED = Phase.FINISHED
 
 
 # --- validation -----------------------------------------------------------------------
 
 
+def _transition(state: HandState, action: object) -> Callable[[HandState, int, Any], HandState] | None:
+    """The transition that the seat to act's ``action`` makes, or ``None`` when the
+    action is not legal now: the one validator of the engine."""
+    kind = type(action)
+    phase = state.phase
+    if phase is _BETTING:
+        betting = state.betting
+        assert betting is not None
+        if betting.bets == 0:
+            return _OPENING_MOVES.get(kind)
+        return (_ORDAGO_ANSWER_MOVES if betting.ordago else _ANSWER_MOVES).get(kind)
+    if phase is _MUS:
+        return _MUS_MOVES.get(kind)
+    if phase is _DISCARD:
+        hand = state.hands[state.queue[0]].cards
+        if kind is Discard and all(card in hand for card in action.cards):  # type: ignore[attr-defined]
+            return _discard
+        return None
+    if phase is _DECLARE_PHASE:
+        assert state.betting is not None
+        if kind is Declare and action.lance is state.betting.lance:  # type: ignore[attr-defined]
+            return _declare
+    return None
+
+
+def _legal(state: HandState, action: object, seat: int | None) -> bool:
+    queue = state.queue
+    return bool(queue) and (seat is None or seat == queue[0]) and _transition(state, action) is not None
+
+
 def problem(state: HandState, action: Action, seat: int | None = None) -> str | None:
     """Why ``action`` (by ``seat``, if given) is illegal in ``state``, or ``None`` if legal.
 
-    This one validator serves :func:`apply`, :meth:`HandState.is_legal` and
-    :class:`LegalActions`.
+    It asks the engine's one validator, the same that :func:`apply`,
+    :meth:`HandState.is_legal` and :class:`LegalActions` ask, and words its refusal.
 
     >>> import mus
     >>> state = mus.new_hand(mus.Rules(), seed=1)
@@ -219,6 +317,12 @@ def problem(state: HandState, action: Action, seat: int | None = None) -> str | 
     >>> problem(state, mus.Mus(), seat=2)
     "not seat 2's turn: seat 0 speaks"
     """
+    if _legal(state, action, seat):
+        return None
+    return _why(state, action, seat)
+
+
+def _why(state: HandState, action: Action, seat: int | None) -> str:
     to_act = state.queue[0] if state.queue else None
     if to_act is None:
         return "the hand is over"
@@ -236,8 +340,6 @@ def problem(state: HandState, action: Action, seat: int | None = None) -> str | 
         return f"not seat {seat}'s turn: seat {to_act} speaks"
     phase = state.phase
     if phase is Phase.MUS:
-        if kind is Mus or kind is NoMus:
-            return None
         return f"during the mus, say mus or no-mus, not {action}"
     if phase is Phase.DISCARD:
         if kind is not Discard:
@@ -246,13 +348,11 @@ def problem(state: HandState, action: Action, seat: int | None = None) -> str | 
         missing = [str(card) for card in action.cards if card not in hand]  # type: ignore[union-attr]
         if missing:
             return f"cannot discard {' '.join(missing)}: seat {to_act} holds {hand}"
-        return None
     assert betting is not None
     lance = betting.lance
     if phase is Phase.DECLARE:
         if kind is not Declare or action.lance is not lance:  # type: ignore[union-attr]
             return f"say whether you have {lance}: 'declare {lance} yes' or 'declare {lance} no', not {action}"
-        return None
     if kind is Declare:
         return f"declarations of {lance} are derived from the cards under these rules"
     if kind is Mus or kind is NoMus or kind is Discard:
@@ -260,7 +360,6 @@ def problem(state: HandState, action: Action, seat: int | None = None) -> str | 
     if betting.bets == 0:
         if kind is Accept or kind is Fold:
             return f"there is no bet to {'accept' if kind is Accept else 'fold'} in {lance}"
-        return None
     if betting.ordago:
         if kind is Bet or kind is Ordago:
             return "nothing can be raised over an órdago: accept or fold"
@@ -268,71 +367,88 @@ def problem(state: HandState, action: Action, seat: int | None = None) -> str | 
             return f"an órdago stands in {lance}: accept or fold"
     elif kind is Pass:
         return f"there is a bet of {betting.stake} in {lance}: accept, fold, raise or ordago"
-    return None
+    return f"{action} is not legal now"
 
 
 # --- the reducer ----------------------------------------------------------------------
 
 
-def apply(state: HandState, action: Action | str, seat: int | None = None) -> HandState:
-    """The hand state after the seat to act takes ``action`` (see :func:`mus.apply`).
+@overload
+def apply(state: HandState, action: Action | str, seat: int | None = None) -> HandState: ...
+
+
+@overload
+def apply(state: MatchState, action: Action | str, seat: int | None = None) -> MatchState: ...
+
+
+def apply(state: HandState | MatchState, action: Action | str, seat: int | None = None) -> HandState | MatchState:
+    """The state after the seat to act takes ``action``: a hand's or a match's.
+
+    ``state`` is never changed. ``action`` may be an action value or its text
+    (``"envido 5"``); with ``seat``, the action is also checked to come from the seat
+    whose turn it is. An illegal action raises :class:`~mus.IllegalActionError`.
 
     >>> import mus
-    >>> from mus.reducer import apply
-    >>> apply(mus.new_hand(mus.Rules(), seed=1), "no-mus").lance
-    <Lance.GRANDE: 0>
+    >>> state = mus.new_hand(mus.Rules(), seed=1)
+    >>> after = mus.apply(state, "mus")
+    >>> state.to_act, after.to_act
+    (0, 1)
+    >>> mus.apply(after, mus.Bet(5))
+    Traceback (most recent call last):
+    ...
+    mus.errors.IllegalActionError: during the mus, say mus or no-mus, not bet 5
     """
-    if type(state) is not HandState and not isinstance(state, HandState):
-        raise MusError(f"apply() needs a HandState, got {type(state).__name__}")
+    if type(state) is not HandState:
+        from mus.match import MatchState, apply_match
+
+        if type(state) is MatchState:
+            return apply_match(state, action, seat)
+        raise MusError(f"apply() needs a HandState or a MatchState, got {type(state).__name__}")
     if isinstance(action, str):
         action = parse_action(action)
-    reason = problem(state, action, seat)
-    if reason is not None:
-        raise IllegalActionError(reason)
-    return _TRANSITIONS[type(action)](state, state.queue[0], action)
+    queue = state.queue
+    if queue and (seat is None or seat == queue[0]):
+        transition = _transition(state, action)
+        if transition is not None:
+            return transition(state, queue[0], action)
+    raise IllegalActionError(_why(state, action, seat))
 
 
 def _mus(state: HandState, seat: int, action: Action) -> HandState:
-    history = state.history + ((seat, action),)
+    draft = _step(state, seat, action)
     if len(state.queue) > 1:
-        return _replace(state, queue=state.queue[1:], history=history)
-    order = _order(state.mano, state.rules.seats)
-    return _replace(state, phase=Phase.DISCARD, queue=order, history=history)
-
-
-def _declare(state: HandState, seat: int, action: Action) -> HandState:
-    history = state.history + ((seat, action),)
-    if len(state.queue) > 1:
-        return _replace(state, queue=state.queue[1:], history=history)
-    betting = state.betting
-    assert betting is not None
-    n = state.rules.seats
-    seats = tuple(who for who, said in history[-n:] if said.has)  # type: ignore[union-attr]
-    return _declared(_replace(state, history=history), betting.lance, seats)
+        draft.queue = state.queue[1:]
+    else:
+        draft.phase = _DISCARD
+        draft.queue = _order(state.deal.mano, state.deal.rules.seats)
+    return _done(draft)
 
 
 def _no_mus(state: HandState, seat: int, action: Action) -> HandState:
-    return _open(_replace(state, history=state.history + ((seat, action),)), Lance.GRANDE)
+    return _open(_step(state, seat, action), Lance.GRANDE)
 
 
 def _discard(state: HandState, seat: int, action: Action) -> HandState:
+    draft = _step(state, seat, action)
     pending = list(state.pending)
     pending[seat] = action.cards  # type: ignore[union-attr]
-    history = state.history + ((seat, action),)
     if len(state.queue) > 1:
-        return _replace(state, pending=tuple(pending), queue=state.queue[1:], history=history)
-    return _serve(state, pending, history)
+        draft.pending = tuple(pending)
+        draft.queue = state.queue[1:]
+        return _done(draft)
+    return _serve(draft, pending)
 
 
-def _serve(state: HandState, pending: list[tuple[Card, ...]], history: tuple[tuple[int, Action], ...]) -> HandState:
+def _serve(draft: _Draft, pending: list[tuple[Card, ...]]) -> HandState:
     """Deal replacements in speaking order; reshuffle the discards when the stock runs out."""
-    order = _order(state.mano, state.rules.seats)
-    stock = list(state.stock)
-    pile = list(state.discards)
+    deal = draft.deal
+    order = _order(deal.mano, deal.rules.seats)
+    stock = list(draft.stock)
+    pile = list(draft.discards)
     for seat in order:
         pile.extend(pending[seat])
-    hands = list(state.hands)
-    reshuffles = state.reshuffles
+    hands = list(draft.hands)
+    reshuffles = draft.reshuffles
     for seat in order:
         own = pending[seat]
         drawn = stock[: len(own)]
@@ -341,68 +457,105 @@ def _serve(state: HandState, pending: list[tuple[Card, ...]], history: tuple[tup
             # RULES.md section 4: the last seat served keeps its own discards out.
             kept = own if seat == order[-1] else ()
             reshuffles += 1
-            stock = list(shuffle([card for card in pile if card not in kept], f"{state.deal.seed}/{reshuffles}"))
+            stock = list(shuffle([card for card in pile if card not in kept], f"{deal.seed}/{reshuffles}"))
             pile = list(kept)
             more = len(own) - len(drawn)
             drawn += stock[:more]
             del stock[:more]
         hands[seat] = hands[seat].replace(own, drawn)
-    return _replace(
-        state,
-        hands=tuple(hands),
-        stock=tuple(stock),
-        discards=tuple(pile),
-        pending=((),) * len(order),
-        reshuffles=reshuffles,
-        phase=Phase.MUS,
-        queue=_mus_speakers(state.mano, state.rules),
-        history=history,
-    )
+    draft.hands = tuple(hands)
+    draft.stock = tuple(stock)
+    draft.discards = tuple(pile)
+    draft.pending = ((),) * len(order)
+    draft.reshuffles = reshuffles
+    draft.phase = _MUS
+    draft.queue = _mus_speakers(deal.mano, deal.rules)
+    return _done(draft)
 
 
 _HAS: dict[Lance, Callable[[Hand, Rules], bool]] = {Lance.PARES: has_pares, Lance.JUEGO: has_juego}
 _DECLARE = {(lance, has): Declare(lance, has) for lance in _HAS for has in (False, True)}
 
 
-def _open(state: HandState, lance: Lance) -> HandState:
+def _open(draft: _Draft, lance: Lance) -> HandState:
     """Start the betting on ``lance``, or settle it at once when it cannot be bet on."""
-    rules = state.rules
-    order = _order(state.mano, rules.seats)
-    if lance in _HAS:
+    deal = draft.deal
+    rules = deal.rules
+    order = _order(deal.mano, rules.seats)
+    if lance is Lance.PARES or lance is Lance.JUEGO:
         if rules.declarations == "explicit":
-            return _replace(state, phase=Phase.DECLARE, betting=Betting(lance, ()), queue=order)
+            draft.phase = _DECLARE_PHASE
+            draft.betting = Betting(lance, ())
+            draft.queue = order
+            return _done(draft)
         has = _HAS[lance]
-        declared = tuple((seat, _DECLARE[lance, has(state.hands[seat], rules)]) for seat in order)
-        seats = tuple(seat for seat, declaration in declared if declaration.has)
-        return _declared(_replace(state, history=state.history + declared), lance, seats)
-    return _replace(state, phase=Phase.BETTING, betting=Betting(lance, order), queue=order)
+        hands = draft.hands
+        log = draft._log
+        seats = []
+        for seat in order:
+            yes = has(hands[seat], rules)
+            log = (log, seat, _DECLARE[lance, yes])
+            if yes:
+                seats.append(seat)
+        draft._log = log
+        draft._size += len(order)
+        return _declared(draft, lance, tuple(seats))
+    draft.phase = _BETTING
+    draft.betting = Betting(lance, order)
+    draft.queue = order
+    return _done(draft)
 
 
-def _declared(state: HandState, lance: Lance, seats: tuple[int, ...]) -> HandState:
-    """Go on once the seats that have pares (juego) are known (RULES.md section 6)."""
+def _declared(draft: _Draft, lance: Lance, seats: tuple[int, ...]) -> HandState:
+    """Go on once the seats that have pares (juego) are known (RULES.md sections 6, 12):
+    the lance is bet on when at least two sides have it."""
     if lance is Lance.JUEGO and not seats:
-        return _open(state, Lance.PUNTO)
-    teams = {state.rules.teams[seat] for seat in seats}
-    if len(teams) < 2:
+        return _open(draft, Lance.PUNTO)
+    team_of = draft.deal.rules.team_of
+    sides = {team_of[seat] for seat in seats}
+    if len(sides) < 2:
         result = (
-            _result(lance, Outcome.NO_BET, team=teams.pop(), seats=seats)
-            if teams
+            _result(lance, Outcome.NO_BET, team=sides.pop(), seats=seats)
+            if sides
             else _result(lance, Outcome.VOID)
         )
-        return _next(_replace(state, results=state.results + (result,)), lance)
-    return _replace(state, phase=Phase.BETTING, betting=Betting(lance, seats), queue=seats)
+        draft.results += (result,)
+        return _next(draft, lance)
+    draft.phase = _BETTING
+    draft.betting = Betting(lance, seats)
+    draft.queue = seats
+    return _done(draft)
 
 
-def _next(state: HandState, lance: Lance) -> HandState:
+def _declare(state: HandState, seat: int, action: Action) -> HandState:
+    draft = _step(state, seat, action)
+    betting = state.betting
+    assert betting is not None
+    if action.has:  # type: ignore[union-attr]
+        betting = draft.betting = betting._replace(seats=betting.seats + (seat,))
+    if len(state.queue) > 1:
+        draft.queue = state.queue[1:]
+        return _done(draft)
+    return _declared(draft, betting.lance, betting.seats)
+
+
+def _next(draft: _Draft, lance: Lance) -> HandState:
     if lance is Lance.GRANDE or lance is Lance.CHICA:
-        return _open(state, Lance(lance + 1))
+        return _open(draft, Lance(lance + 1))
     if lance is Lance.PARES:
-        return _open(state, Lance.JUEGO)
-    record = count(state.hands, state.results, state.rules, mano=state.mano, scores=state.scores)
-    return _replace(
-        state, phase=Phase.FINISHED, betting=None, queue=(), count=record,
-        scores=record.scores, winner=record.winner,
-    )
+        return _open(draft, Lance.JUEGO)
+    deal = draft.deal
+    raw = tally(draft.hands, draft.results, deal.rules, deal.mano, draft.scores)
+    draft.phase = _FINISHED
+    draft.betting = None
+    draft.queue = ()
+    draft._count = raw
+    draft.scores = raw[1]
+    draft.winner = raw[2]
+    return _done(draft)
+
+
+_set = object.__setattr__
 
 
 def _result(
@@ -419,39 +572,38 @@ def _result(
     return result
 
 
-def _settle(state: HandState, result: LanceResult, history: tuple[tuple[int, Action], ...]) -> HandState:
-    return _next(_replace(state, results=state.results + (result,), history=history), result.lance)
-
-
 def _pass(state: HandState, seat: int, action: Action) -> HandState:
-    history = state.history + ((seat, action),)
+    draft = _step(state, seat, action)
     if len(state.queue) > 1:
-        return _replace(state, queue=state.queue[1:], history=history)
+        draft.queue = state.queue[1:]
+        return _done(draft)
     betting = state.betting
     assert betting is not None
-    return _settle(state, _result(betting.lance, Outcome.EN_PASO, seats=betting.seats), history)
+    draft.results += (_result(betting.lance, Outcome.EN_PASO, seats=betting.seats),)
+    return _next(draft, betting.lance)
 
 
 def _raise(state: HandState, seat: int, action: Action, stake: int, ordago: bool) -> HandState:
     betting = state.betting
     assert betting is not None
-    raised = Betting(betting.lance, betting.seats, stake, betting.stake, betting.bets + 1, seat, ordago, betting.folded)
-    return _replace(state, betting=raised, queue=_answerers(state.rules, raised, seat), history=state.history + ((seat, action),))
+    draft = _step(state, seat, action)
+    draft.betting = _tuple(  # Betting(...), without the named tuple's Python-level __new__
+        Betting, (betting.lance, betting.seats, stake, betting.stake, betting.bets + 1, seat, ordago, betting.folded, ())
+    )
+    draft.queue = _answerers(state.deal.rules.team_of, betting.seats, betting.folded, seat)
+    return _done(draft)
 
 
-def _answerers(rules: Rules, betting: Betting, bettor: int) -> tuple[int, ...]:
-    """The opposing seats still in the lance, in speaking order after the bettor."""
+@functools.lru_cache(maxsize=8192)
+def _answerers(team_of: tuple[int, ...], seats: tuple[int, ...], folded: tuple[int, ...], bettor: int) -> tuple[int, ...]:
+    """The seats of other sides still in the lance, in speaking order after the bettor:
+    the other team in partnership play, every other seat in individual play."""
+    side = team_of[bettor]
     return tuple(
         seat
-        for seat in _opponents_after(bettor, rules.teams)
-        if seat in betting.seats and seat not in betting.folded
+        for seat in _order((bettor + 1) % len(team_of), len(team_of))
+        if team_of[seat] != side and seat in seats and seat not in folded
     )
-
-
-@functools.lru_cache(maxsize=None)
-def _opponents_after(bettor: int, teams: tuple[int, ...]) -> tuple[int, ...]:
-    n = len(teams)
-    return tuple(seat for seat in _order((bettor + 1) % n, n) if teams[seat] != teams[bettor])
 
 
 def _bet(state: HandState, seat: int, action: Action) -> HandState:
@@ -466,7 +618,7 @@ def _ordago(state: HandState, seat: int, action: Action) -> HandState:
 
 def _still_in(betting: Betting, rules: Rules) -> tuple[int, ...]:
     """The seats whose cards and bonuses count for the lance once its betting ends."""
-    if not betting.folded or rules.folded_seat_counts:
+    if not betting.folded or (rules.folded_seat_counts and rules.teams == 2):
         return betting.seats
     return tuple(seat for seat in betting.seats if seat not in betting.folded)
 
@@ -474,68 +626,85 @@ def _still_in(betting: Betting, rules: Rules) -> tuple[int, ...]:
 def _accept(state: HandState, seat: int, action: Action) -> HandState:
     betting = state.betting
     assert betting is not None
-    history = state.history + ((seat, action),)
-    rules = state.rules
+    draft = _step(state, seat, action)
+    if state.deal.rules.teams > 2:
+        # Individual play: each seat answers for itself, and the lance waits for all.
+        betting = draft.betting = betting._replace(accepted=betting.accepted + (seat,))
+        if len(state.queue) > 1:
+            draft.queue = state.queue[1:]
+            return _done(draft)
+    # In partnership play one accept commits the team.
+    return _accepted(draft, betting)
+
+
+def _accepted(draft: _Draft, betting: Betting) -> HandState:
+    """Settle a lance whose standing bet was accepted."""
+    deal = draft.deal
+    rules = deal.rules
     seats = _still_in(betting, rules)
     if not betting.ordago:
-        result = _result(betting.lance, Outcome.ACCEPTED, stake=betting.stake, seats=seats)
-        return _settle(state, result, history)
-    # An accepted órdago is shown down at once and decides the game.
+        draft.results += (_result(betting.lance, Outcome.ACCEPTED, stake=betting.stake, seats=seats),)
+        return _next(draft, betting.lance)
+    # An accepted órdago is shown down at once among the seats in it and decides the game.
+    team_of = rules.team_of
     liars: tuple[int, ...] = ()
     honest = seats
     if rules.declarations == "explicit":
-        liars = false_declarations(betting.lance, state.hands, rules, seats)
-        forfeit = {rules.teams[liar] for liar in liars}
-        honest = tuple(s for s in seats if rules.teams[s] not in forfeit)
-    best = lance_winner(betting.lance, state.hands, rules, state.mano, honest) if honest else None
-    # Both teams declared falsely: the team that called the órdago loses it.
-    team = rules.teams[best] if best is not None else 1 - rules.teams[betting.bettor or 0]
-    line = CountLine(betting.lance, Outcome.ORDAGO, team, best, 0, 0, 0, state.scores, liars)
-    record = Count((line,), state.scores, team, betting.lance)
-    result = _result(betting.lance, Outcome.ORDAGO, team=team, seats=seats)
-    return _replace(
-        state, phase=Phase.FINISHED, betting=None, queue=(), results=state.results + (result,),
-        history=history, count=record, winner=team,
-    )
+        liars = false_declarations(betting.lance, draft.hands, rules, seats)
+        forfeit = {team_of[liar] for liar in liars}
+        honest = tuple(s for s in seats if team_of[s] not in forfeit)
+    best = lance_winner(betting.lance, draft.hands, rules, deal.mano, honest) if honest else None
+    if best is not None:
+        team = team_of[best]
+    else:
+        # Every side in it declared falsely: the side that called the órdago loses it.
+        caller = team_of[betting.bettor or 0]
+        team = next(team_of[s] for s in seats if team_of[s] != caller)
+    scores = draft.scores
+    line = (betting.lance, Outcome.ORDAGO, team, best, 0, 0, 0, scores, liars)
+    draft._count = ([line], scores, team, 0, ())
+    draft.results += (_result(betting.lance, Outcome.ORDAGO, team=team, seats=seats),)
+    draft.phase = _FINISHED
+    draft.betting = None
+    draft.queue = ()
+    draft.winner = team
+    return _done(draft)
 
 
 def _fold(state: HandState, seat: int, action: Action) -> HandState:
     betting = state.betting
     assert betting is not None and betting.bettor is not None
-    history = state.history + ((seat, action),)
+    draft = _step(state, seat, action)
     if len(state.queue) > 1:
-        folded = Betting(
-            betting.lance, betting.seats, betting.stake, betting.previous, betting.bets,
-            betting.bettor, betting.ordago, betting.folded + (seat,),
-        )
-        return _replace(state, betting=folded, queue=state.queue[1:], history=history)
-    rules = state.rules
-    team = rules.teams[betting.bettor]
+        draft.betting = betting._replace(folded=betting.folded + (seat,))
+        draft.queue = state.queue[1:]
+        return _done(draft)
+    if betting.accepted:
+        # Individual play: the seats that accepted show down with the bettor.
+        settled = draft.betting = betting._replace(folded=betting.folded + (seat,))
+        return _accepted(draft, settled)
+    rules = state.deal.rules
+    team = rules.team_of[betting.bettor]
     stones = rules.payouts.first_refusal if betting.bets == 1 else betting.previous
-    scores = list(state.scores)
+    scores = list(draft.scores)
     scores[team] += stones
-    result = _result(betting.lance, Outcome.REFUSED, stake=stones, team=team, seats=_still_in(betting, rules))
-    state = _replace(state, scores=(scores[0], scores[1]))
+    draft.scores = tuple(scores)
+    draft.results += (_result(betting.lance, Outcome.REFUSED, stake=stones, team=team, seats=_still_in(betting, rules)),)
     if scores[team] >= rules.target:
         # Refusal stones are taken at once and can end the game before any count.
-        return _replace(
-            state, phase=Phase.FINISHED, betting=None, queue=(), results=state.results + (result,),
-            history=history, winner=team,
-        )
-    return _settle(state, result, history)
+        draft.phase = _FINISHED
+        draft.betting = None
+        draft.queue = ()
+        draft.winner = team
+        return _done(draft)
+    return _next(draft, betting.lance)
 
 
-_TRANSITIONS: dict[type, Callable[[HandState, int, Action], HandState]] = {
-    Mus: _mus,
-    NoMus: _no_mus,
-    Discard: _discard,
-    Pass: _pass,
-    Bet: _bet,
-    Accept: _accept,
-    Fold: _fold,
-    Ordago: _ordago,
-    Declare: _declare,
-}
+_Transition = Callable[[HandState, int, Any], HandState]
+_MUS_MOVES: dict[type, _Transition] = {Mus: _mus, NoMus: _no_mus}
+_OPENING_MOVES: dict[type, _Transition] = {Pass: _pass, Bet: _bet, Ordago: _ordago}
+_ANSWER_MOVES: dict[type, _Transition] = {Accept: _accept, Fold: _fold, Bet: _bet, Ordago: _ordago}
+_ORDAGO_ANSWER_MOVES: dict[type, _Transition] = {Accept: _accept, Fold: _fold}
 
 
 # --- legal actions and replay ---------------------------------------------------------
@@ -550,33 +719,56 @@ def _discards(cards: tuple[Card, ...]) -> tuple[Discard, ...]:
     )
 
 
+def _listed(state: HandState) -> tuple[Action, ...]:
+    """The legal actions of the seat to act, each kind once (bets at the minimum)."""
+    if not state.queue:
+        return ()
+    phase = state.phase
+    if phase is _BETTING:
+        betting = state.betting
+        assert betting is not None
+        if betting.bets == 0:
+            return _OPENING
+        return _ORDAGO_ANSWERS if betting.ordago else _ANSWERS
+    if phase is _MUS:
+        return _MUS_ACTIONS
+    if phase is _DISCARD:
+        return _discards(state.hands[state.queue[0]].cards)
+    betting = state.betting
+    assert betting is not None
+    return (_DECLARE[betting.lance, True], _DECLARE[betting.lance, False])
+
+
 _MUS_ACTIONS: tuple[Action, ...] = (Mus(), NoMus())
 _OPENING: tuple[Action, ...] = (Pass(), Bet(MIN_BET), Ordago())
 _ANSWERS: tuple[Action, ...] = (Accept(), Fold(), Bet(MIN_BET), Ordago())
 _ORDAGO_ANSWERS: tuple[Action, ...] = (Accept(), Fold())
 
 
-class LegalActions:
-    """The legal actions of the seat to act. Supports ``in``, ``len`` and iteration.
+class LegalActions(tuple):  # type: ignore[type-arg]
+    """The legal actions of the seat to act: a tuple that knows more. Supports ``in``
+    for any action, ``len``, indexing and iteration.
 
     Iteration lists each kind once, bets as ``Bet(min_bet)``; any larger bet is legal
-    too, and ``in`` says so (``Bet(9) in legal``). ``str`` shows it as ``bet 2+``.
+    too, and ``in`` says so (``Bet(9) in legal``): ``in`` asks the engine's validator,
+    the one :func:`apply` asks. ``str`` shows it as ``bet 2+``.
 
     >>> import mus
     >>> legal = mus.new_hand(mus.Rules(), seed=1).legal_actions()
     >>> legal
     LegalActions([Mus(), NoMus()])
-    >>> mus.Mus() in legal, mus.Pass() in legal
-    (True, False)
+    >>> mus.Mus() in legal, mus.Pass() in legal, legal[0], len(legal)
+    (True, False, Mus(), 2)
     >>> str(mus.apply(mus.new_hand(mus.Rules(), seed=1), "no-mus").legal_actions())
     'pass, bet 2+, ordago'
     """
 
-    __slots__ = ("_state", "_actions")
+    _state: HandState
 
-    def __init__(self, state: HandState) -> None:
-        self._state = state
-        self._actions: tuple[Action, ...] | None = None
+    def __new__(cls, state: HandState) -> LegalActions:
+        legal = tuple.__new__(cls, _listed(state))
+        legal._state = state
+        return legal
 
     @property
     def seat(self) -> int | None:
@@ -592,40 +784,13 @@ class LegalActions:
         return MIN_BET
 
     def _listed(self) -> tuple[Action, ...]:
-        if self._actions is None:
-            self._actions = self._list()
-        return self._actions
+        return tuple(self)
 
-    def _list(self) -> tuple[Action, ...]:
-        state = self._state
-        if not state.queue:
-            return ()
-        if state.phase is Phase.MUS:
-            return _MUS_ACTIONS
-        if state.phase is Phase.DISCARD:
-            return _discards(state.hands[state.queue[0]].cards)
-        betting = state.betting
-        assert betting is not None
-        if state.phase is Phase.DECLARE:
-            return (_DECLARE[betting.lance, True], _DECLARE[betting.lance, False])
-        if betting.bets == 0:
-            return _OPENING
-        return _ORDAGO_ANSWERS if betting.ordago else _ANSWERS
-
-    def __iter__(self) -> Iterator[Action]:
-        actions = self._actions
-        if actions is None:
-            actions = self._actions = self._list()
-        return iter(actions)
-
-    def __len__(self) -> int:
-        actions = self._actions
-        if actions is None:
-            actions = self._actions = self._list()
-        return len(actions)
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (LegalActions, (self._state,))
 
     def __contains__(self, action: object) -> bool:
-        return problem(self._state, action) is None  # type: ignore[arg-type]
+        return _legal(self._state, action, None)
 
     def __repr__(self) -> str:
         return f"LegalActions({list(self._listed())!r})"

@@ -168,10 +168,23 @@ def _house(instance: object, attribute: attrs.Attribute[tuple[HouseRule, ...]], 
 _RANKINGS: dict[tuple[bool, bool, tuple[HouseRule, ...]], Ranking] = {}
 
 
+def _bonus_tables(ranking: Ranking, payouts: Payouts) -> tuple[tuple[int, ...], ...]:
+    pares = tuple(0 if combo is None else payouts.pares[combo.kind - 1] for combo in ranking.pares)
+    juego = tuple(
+        payouts.juego_31 if total == 31 else payouts.juego if total > 31 else 0 for total in ranking.points
+    )
+    nothing = (0,) * len(pares)
+    return (nothing, nothing, pares, juego, nothing)
+
+
 @attrs.frozen(kw_only=True)
 class Rules:
     """A validated, immutable rule set. Every knob is keyword-only with a default.
 
+    * ``seats``: how many seats play, 2 to 6 (default 4; RULES.md section 12);
+    * ``teams``: ``2`` for two partnerships, partners alternating around the table
+      (needs an even number of seats), or ``seats`` for individual play, every seat
+      its own side (default 2);
     * ``eight_kings``: 3s play as reyes and 2s as ases (default ``True``);
     * ``real_31``: three sietes and a figure beat every other 31 (default ``False``);
     * ``target``: stones that win a game (default 40; 30 by agreement);
@@ -194,6 +207,8 @@ class Rules:
     mus.errors.RulesError: games_to_win must be one of 1, 2, 3, got 5
     """
 
+    seats: int = attrs.field(default=4, validator=_one_of(2, 3, 4, 5, 6))
+    teams: int = attrs.field(default=2, validator=_one_of(2, 3, 4, 5, 6))
     eight_kings: bool = attrs.field(default=True, validator=_flag)
     real_31: bool = attrs.field(default=False, validator=_flag)
     target: int = attrs.field(default=40, validator=_whole(1, 1000))
@@ -205,20 +220,38 @@ class Rules:
     house: tuple[HouseRule, ...] = attrs.field(default=(), converter=_as_tuple, validator=_house)
     ranking: Ranking = attrs.field(init=False, eq=False, hash=False, repr=False)
     """Lance keys for every hand under these rules (see :class:`~mus.lances.Ranking`)."""
-    teams: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
-    """The team of each seat: partners sit opposite, so seats alternate teams.
+    bonuses: tuple[tuple[int, ...], ...] | None = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """Each lance's bonus per rank multiset under these payouts (pares and juego; the
+    others pay none), or ``None`` with house rules, whose bonus hook sees the hand.
 
-    >>> Rules().teams
-    (0, 1, 0, 1)
+    >>> from mus import Hand
+    >>> Rules().bonuses[Lance.JUEGO][Hand.parse("Ro Rc Se 1b").multiset]
+    3
+    """
+    team_of: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """The side of each seat: ``seat % teams``. Partners alternate around the table;
+    in individual play every seat is its own side.
+
+    >>> Rules().team_of, Rules(seats=6).team_of, Rules(seats=3, teams=3).team_of
+    ((0, 1, 0, 1), (0, 1, 0, 1, 0, 1), (0, 1, 2))
     """
 
     def __attrs_post_init__(self) -> None:
+        if self.teams != 2 and self.teams != self.seats:
+            raise RulesError(
+                f"teams must be 2 (partnerships) or {self.seats} (each seat for itself), got {self.teams}"
+            )
+        if self.teams == 2 and self.seats % 2:
+            raise RulesError(
+                f"{self.seats} seats cannot sit in two partnerships: use teams={self.seats} (each for itself)"
+            )
         key = (self.eight_kings, self.real_31, self.house)
         ranking = _RANKINGS.get(key)
         if ranking is None:
             ranking = _RANKINGS[key] = Ranking(self.eight_kings, self.real_31, self.house, self)
         object.__setattr__(self, "ranking", ranking)
-        object.__setattr__(self, "teams", tuple(seat % 2 for seat in range(self.seats)))
+        object.__setattr__(self, "bonuses", None if self.house else _bonus_tables(ranking, self.payouts))
+        object.__setattr__(self, "team_of", tuple(seat % self.teams for seat in range(self.seats)))
 
     # Derived tables are rebuilt on unpickling rather than stored in every pickle.
     def __getstate__(self) -> dict[str, Any]:
@@ -230,13 +263,22 @@ class Rules:
         self.__attrs_post_init__()
 
     @property
-    def seats(self) -> int:
-        """How many seats play: 4.
+    def individual(self) -> bool:
+        """Whether every seat plays for itself (``teams == seats``; heads-up is both).
 
-        >>> Rules().seats
-        4
+        >>> Rules().individual, Rules(seats=5, teams=5).individual, Rules(seats=2).individual
+        (False, True, True)
         """
-        return 4
+        return self.teams == self.seats
+
+    @property
+    def partners(self) -> int:
+        """How many seats each side has: 2 in the four-seat game, 3 at six, 1 alone.
+
+        >>> Rules().partners, Rules.preset("six").partners, Rules.preset("individual-5").partners
+        (2, 3, 1)
+        """
+        return self.seats // self.teams
 
     def evolve(self, **changes: Any) -> Rules:
         """A copy with some knobs changed, validated like the constructor."""
@@ -309,8 +351,13 @@ PRESETS: dict[str, Rules] = {
     "best-of-three": Rules(games_to_win=2),
     "federation": Rules(eight_kings=False, mus_decision="team"),
     "declared": Rules(declarations="explicit"),
+    "heads-up": Rules(seats=2),
+    "six": Rules(seats=6),
+    **{f"individual-{n}": Rules(seats=n, teams=n) for n in range(2, 7)},
 }
 """Named rule sets: ``standard`` (RULES.md defaults), ``four-kings`` (Basque
 country style, RULES.md section 1), ``short`` (game to 30), ``single-game`` and
 ``best-of-three``, ``federation`` (French federation: four kings, one mus word per
-team) and ``declared`` (explicit pares/juego declarations)."""
+team), ``declared`` (explicit pares/juego declarations), and the other tables of
+RULES.md section 12: ``heads-up`` (one against one), ``six`` (three against three)
+and ``individual-2`` to ``individual-6`` (each seat for itself)."""

@@ -25,7 +25,8 @@ juego: team 0 wins with no bet: 3 bonus stones
 from __future__ import annotations
 
 import enum
-from typing import Sequence
+import functools
+from typing import Any, Optional, Sequence
 
 import attrs
 
@@ -34,7 +35,7 @@ from mus.hand import Hand
 from mus.lances import Lance, bonus, has_juego, has_pares
 from mus.rules import Rules
 
-__all__ = ["Outcome", "LanceResult", "CountLine", "Count", "count", "lance_winner", "false_declarations"]
+__all__ = ["Outcome", "LanceResult", "CountLine", "Count", "count", "lance_winner", "false_declarations", "score_line"]
 
 
 class Outcome(enum.Enum):
@@ -61,9 +62,13 @@ class Outcome(enum.Enum):
         return self.value
 
 
+MAX_SIDES = 6
+"""The most sides a table has (six seats, each for itself)."""
+
+
 def _check_team(instance: object, attribute: attrs.Attribute[int | None], value: object) -> None:
-    if value is not None and value not in (0, 1):
-        raise MusError(f"a team is 0 or 1, got {value!r}")
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < MAX_SIDES):
+        raise MusError(f"a team is a side number from 0 to {MAX_SIDES - 1}, got {value!r}")
 
 
 @attrs.frozen
@@ -111,7 +116,7 @@ def _stones(n: int) -> str:
 
 @attrs.frozen
 class CountLine:
-    """One lance of the count: who won it, why, and the stones it paid.
+    """One lance of the count: which side won it, why, and the stones it paid.
 
     ``bet`` is what the bet paid at the count (stake or en paso value), ``refusal`` the
     stones already taken when the bet was refused (not added again), ``bonus`` the
@@ -129,7 +134,7 @@ class CountLine:
     bet: int
     refusal: int
     bonus: int
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     liars: tuple[int, ...] = ()
     """Seats that declared pares (juego) without having it: their team forfeits the lance."""
 
@@ -187,7 +192,7 @@ class Count:
     """
 
     lines: tuple[CountLine, ...]
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     winner: int | None = None
     stopped_at: Lance | None = None
     uncounted: tuple[Lance, ...] = ()
@@ -198,20 +203,37 @@ class Count:
             text += f"\nteam {self.winner} wins the game"
             if self.uncounted:
                 text += f"; not counted: {', '.join(map(str, self.uncounted))}"
-        return text + f"\nscore {self.scores[0]}-{self.scores[1]}"
+        return text + f"\nscore {score_line(self.scores)}"
 
 
 _BONUS_LANCES = (Lance.PARES, Lance.JUEGO, Lance.PUNTO)
 
 
+def score_line(scores: Sequence[int]) -> str:
+    """Scores by side as players write them: ``12-7``, or ``3-0-5`` with three sides.
+
+    >>> score_line((12, 7)), score_line((3, 0, 5))
+    ('12-7', '3-0-5')
+    """
+    return "-".join(map(str, scores))
+
+
 def _team_bonus(lance: Lance, hands: Sequence[Hand], team: int, rules: Rules, seats: Sequence[int]) -> int:
-    if lance == Lance.PUNTO:
+    if lance is Lance.PUNTO:
         return rules.payouts.punto
-    teams = rules.teams
+    team_of = rules.team_of
+    table = rules.bonuses
+    if table is None:  # house rules see each hand
+        return sum(
+            bonus(lance, hand, rules)
+            for seat, hand in enumerate(hands)
+            if team_of[seat] == team and (not seats or seat in seats)
+        )
+    stones = table[lance]
     return sum(
-        bonus(lance, hand, rules)
+        stones[hand.multiset]
         for seat, hand in enumerate(hands)
-        if teams[seat] == team and (not seats or seat in seats)
+        if team_of[seat] == team and (not seats or seat in seats)
     )
 
 
@@ -242,11 +264,10 @@ def lance_winner(lance: Lance, hands: Sequence[Hand], rules: Rules, mano: int, s
     """
     # winner() over the hands in speaking order, without building the lists.
     keys = rules.ranking.keys[lance]
-    n = rules.seats
+    n = len(hands)
     best = None
     best_key = 0 if lance is Lance.PARES or lance is Lance.JUEGO else -1
-    for i in range(n):
-        seat = (mano + i) % n
+    for seat in _order(mano, n):
         if seats and seat not in seats:
             continue
         key = keys[hands[seat].multiset]
@@ -255,18 +276,24 @@ def lance_winner(lance: Lance, hands: Sequence[Hand], rules: Rules, mano: int, s
     return best
 
 
+@functools.lru_cache(maxsize=None)
+def _order(first: int, n: int) -> tuple[int, ...]:
+    return tuple((first + i) % n for i in range(n))
+
+
 def count(
     hands: Sequence[Hand],
     results: Sequence[LanceResult],
     rules: Rules,
     *,
     mano: int,
-    scores: tuple[int, int],
+    scores: Sequence[int],
 ) -> Count:
-    """Count the lances in order from ``scores``, stopping when a team reaches the target.
+    """Count the lances in order from ``scores``, stopping when a side reaches the target.
 
     ``hands`` are listed by seat; ``results`` say how each lance's betting ended, in
-    lance order. Refusal stones are already in ``scores`` (they were taken at the fold).
+    lance order; ``scores`` has one entry per side. Refusal stones are already in
+    ``scores`` (they were taken at the fold).
 
     >>> from mus import Hand, Rules
     >>> hands = [Hand.parse(t) for t in ("Ro Rc Se 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c")]
@@ -276,41 +303,76 @@ def count(
     """
     if len(hands) != rules.seats:
         raise MusError(f"the count needs {rules.seats} hands, got {len(hands)}")
+    if len(scores) != rules.teams:
+        raise MusError(f"the count needs {rules.teams} scores, one per side, got {len(scores)}")
+    for result in results:
+        if result.team is not None and result.team >= rules.teams:
+            raise MusError(f"{result}: there is no team {result.team} at a table of {rules.teams} sides")
+    return record(tally(hands, results, rules, mano, tuple(scores)))
+
+
+Tally = tuple[list[tuple[Any, ...]], tuple[int, ...], Optional[int], Optional[int], tuple[Lance, ...]]
+"""The raw count, ``(rows, scores, winner, index of the last counted lance,
+uncounted lances)``: the engine keeps it and builds the :class:`Count` only when asked."""
+
+
+def tally(hands: Sequence[Hand], results: Sequence[LanceResult], rules: Rules, mano: int, scores: tuple[int, ...]) -> Tally:
+    """The count as plain tuples (no checks, no records): the engine's hot path."""
     score = list(scores)
-    lines: list[CountLine] = []
-    teams = rules.teams
+    rows: list[tuple[Any, ...]] = []
+    team_of = rules.team_of
+    target = rules.target
+    explicit = rules.declarations == "explicit"
+    no_liars: tuple[int, ...] = ()
+    forfeit: set[int | None] = set()
     for index, result in enumerate(results):
         lance = result.lance
         outcome = result.outcome
         seat: int | None = None
         team: int | None = None
         bet = extra = 0
-        liars = false_declarations(lance, hands, rules, result.seats)
-        # A false "yes" loses the lance for the liar's team, partner's cards and all.
-        forfeit = {teams[liar] for liar in liars}
-        if outcome is Outcome.REFUSED or outcome is Outcome.NO_BET:
-            if outcome is Outcome.REFUSED or result.team not in forfeit:
+        liars = no_liars
+        if explicit:
+            liars = false_declarations(lance, hands, rules, result.seats)
+            # A false "yes" loses the lance for the liar's side, partner's cards and all.
+            forfeit = {team_of[liar] for liar in liars}
+        if outcome is _REFUSED or outcome is _NO_BET:
+            if outcome is _REFUSED or result.team not in forfeit:
                 team = result.team
-            if team is not None and team not in forfeit and lance in _BONUS_LANCES:
+            if team is not None and team not in forfeit and lance >= Lance.PARES:
                 extra = _team_bonus(lance, hands, team, rules, result.seats)
-        elif outcome is not Outcome.VOID:
-            seats = tuple(s for s in result.seats if teams[s] not in forfeit) if forfeit else result.seats
+        elif outcome is not _VOID:
+            seats = tuple(s for s in result.seats if team_of[s] not in forfeit) if forfeit else result.seats
             if seats or not forfeit:
                 seat = lance_winner(lance, hands, rules, mano, seats)
-            team = result.team if outcome is Outcome.ORDAGO and result.team is not None else (
-                None if seat is None else teams[seat]
-            )
-            if outcome is Outcome.ACCEPTED:
+            if outcome is _ORDAGO and result.team is not None:
+                team = result.team
+            elif seat is not None:
+                team = team_of[seat]
+            if outcome is _ACCEPTED:
                 bet = result.stake
-            elif lance in (Lance.GRANDE, Lance.CHICA) and outcome is Outcome.EN_PASO:
+            elif outcome is _EN_PASO and lance <= Lance.CHICA:
                 bet = rules.payouts.en_paso
-            if team is not None and outcome is not Outcome.ORDAGO and lance in _BONUS_LANCES:
+            if team is not None and outcome is not _ORDAGO and lance >= Lance.PARES:
                 extra = _team_bonus(lance, hands, team, rules, seats)
-        if team is not None and outcome is not Outcome.ORDAGO:
+        if team is not None and outcome is not _ORDAGO:
             score[team] += bet + extra
-        refusal = result.stake if outcome is Outcome.REFUSED else 0
-        lines.append(CountLine(lance, outcome, team, seat, bet, refusal, extra, (score[0], score[1]), liars))
-        if outcome is Outcome.ORDAGO or (team is not None and score[team] >= rules.target):
-            rest = tuple(later.lance for later in results[index + 1 :])
-            return Count(tuple(lines), (score[0], score[1]), team, lance, rest)
-    return Count(tuple(lines), (score[0], score[1]))
+        refusal = result.stake if outcome is _REFUSED else 0
+        rows.append((lance, outcome, team, seat, bet, refusal, extra, tuple(score), liars))
+        if outcome is _ORDAGO or (team is not None and score[team] >= target):
+            return rows, tuple(score), team, index, tuple(later.lance for later in results[index + 1 :])
+    return rows, tuple(score), None, None, ()
+
+
+_REFUSED, _NO_BET, _VOID, _ORDAGO, _ACCEPTED, _EN_PASO = (
+    Outcome.REFUSED, Outcome.NO_BET, Outcome.VOID, Outcome.ORDAGO, Outcome.ACCEPTED, Outcome.EN_PASO,
+)
+
+
+def record(raw: Tally) -> Count:
+    """The :class:`Count` record of a :func:`tally`."""
+    rows, scores, winner, stop, uncounted = raw
+    lines = tuple(CountLine(*row) for row in rows)
+    if winner is None or stop is None:
+        return Count(lines, scores)
+    return Count(lines, scores, winner, lines[stop].lance, uncounted)

@@ -16,7 +16,7 @@ equal states; states hash and pickle.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
 import attrs
 
@@ -26,7 +26,7 @@ from mus.errors import MusError
 from mus.hand import Hand
 from mus.lances import Lance
 from mus.rules import Rules
-from mus.scoring import Count, LanceResult, Outcome
+from mus.scoring import Count, LanceResult, Outcome, Tally, record, score_line
 
 if TYPE_CHECKING:
     from mus.reducer import LegalActions
@@ -57,11 +57,12 @@ class Phase(enum.Enum):
         return self.value
 
 
-@attrs.frozen
+@attrs.frozen(cache_hash=True)
 class Deal:
-    """What a hand starts from: rules, mano, scores, the four hands and the stock.
+    """What a hand starts from: rules, mano, scores, the hands and the stock.
 
-    ``seed`` drives every reshuffle of the discards, so a deal replays identically.
+    ``scores`` has one entry per side; ``seed`` drives every reshuffle of the
+    discards, so a deal replays identically.
 
     >>> import mus
     >>> deal = mus.new_hand(seed=3, mano=2).deal
@@ -71,7 +72,7 @@ class Deal:
 
     rules: Rules
     mano: int
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     hands: tuple[Hand, ...]
     stock: tuple[Card, ...]
     seed: int | str
@@ -82,8 +83,10 @@ class Betting(NamedTuple):
 
     ``seats`` take part (speaking order), ``stake`` stands (0 before any bet),
     ``previous`` is the stake before the last raise, ``bets`` counts the bet and its
-    raises, ``bettor`` made the last one, ``folded`` are out of this lance. (A named
-    tuple: a new one is built at every bet, and tuples are the cheapest record.)
+    raises, ``bettor`` made the last one, ``folded`` are out of this lance, and
+    ``accepted`` have accepted the standing bet (individual play, where every seat
+    answers for itself). (A named tuple: a new one is built at every bet, and tuples
+    are the cheapest record.)
 
     >>> import mus
     >>> state = mus.apply(mus.apply(mus.new_hand(seed=1), "no-mus"), "bet 3")
@@ -99,15 +102,30 @@ class Betting(NamedTuple):
     bettor: int | None = None
     ordago: bool = False
     folded: tuple[int, ...] = ()
+    accepted: tuple[int, ...] = ()
 
 
-@attrs.frozen(repr=False, slots=False)
+Log = Optional[tuple[Any, int, Action]]
+"""The history as a linked chain: ``(previous link, seat, action)``, newest first.
+
+Each action adds one link and shares the rest, so an action costs the same at any
+length of history and a kept state costs one link."""
+
+_FIELDS = (
+    "deal", "hands", "stock", "discards", "pending", "reshuffles", "scores", "phase",
+    "queue", "betting", "results", "winner", "_log", "_size", "_count",
+)
+
+
 class HandState:
     """One hand of Mus at one moment. Build it with :func:`mus.new_hand`.
 
-    ``hands`` and ``scores`` are indexed by seat and team; ``history`` lists
-    ``(seat, action)`` pairs, declarations the engine derived included; ``results``
-    says how each lance's betting ended; ``count`` is the count record once counted.
+    A frozen value: every field is read-only, :func:`mus.apply` returns a new state
+    and shares what did not change with the old one. ``hands`` are indexed by seat
+    and ``scores`` by side; ``history`` lists ``(seat, action)`` pairs, declarations
+    the engine derived included; ``results`` says how each lance's betting ended;
+    ``count`` is the count record once counted. Two states are equal when they come
+    from the same deal by the same history.
 
     >>> import mus
     >>> state = mus.new_hand(mus.Rules(), hands=["Ro Rc 7e 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c"])
@@ -115,7 +133,13 @@ class HandState:
     ...     state = mus.apply(state, mus.parse_action(action))
     >>> state.phase, state.lance, state.to_act
     (<Phase.BETTING: 'betting'>, <Lance.PUNTO: 4>, 0)
+    >>> state.scores = (40, 0)
+    Traceback (most recent call last):
+    ...
+    attr.exceptions.FrozenInstanceError: can't set attribute
     """
+
+    __slots__ = _FIELDS
 
     deal: Deal
     hands: tuple[Hand, ...]
@@ -123,14 +147,21 @@ class HandState:
     discards: tuple[Card, ...]
     pending: tuple[tuple[Card, ...], ...]
     reshuffles: int
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     phase: Phase
     queue: tuple[int, ...]
     betting: Betting | None
     results: tuple[LanceResult, ...]
-    history: tuple[tuple[int, Action], ...]
-    count: Count | None
     winner: int | None
+    _log: Log
+    _size: int
+    _count: Count | Tally | None
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
+
+    def __delattr__(self, name: str) -> None:
+        raise attrs.exceptions.FrozenInstanceError()
 
     @property
     def rules(self) -> Rules:
@@ -159,8 +190,48 @@ class HandState:
 
     @property
     def game_over(self) -> bool:
-        """Whether a team won the game during this hand (by count, refusal or órdago)."""
+        """Whether a side won the game during this hand (by count, refusal or órdago)."""
         return self.winner is not None
+
+    @property
+    def history(self) -> tuple[tuple[int, Action], ...]:
+        """Every ``(seat, action)`` of the hand so far, in order.
+
+        >>> import mus
+        >>> mus.apply(mus.new_hand(seed=2), "mus").history
+        ((0, Mus()),)
+        """
+        # Built on each call rather than kept: a kept tuple per state would make an
+        # undo stack of a long hand quadratic in memory.
+        entries = []
+        link = self._log
+        while link is not None:
+            entries.append((link[1], link[2]))
+            link = link[0]
+        entries.reverse()
+        return tuple(entries)
+
+    @property
+    def actions(self) -> int:
+        """How many entries the history has (cheap: no history is built).
+
+        >>> import mus
+        >>> state = mus.apply(mus.new_hand(seed=2), "no-mus")
+        >>> state.actions, len(state.history)
+        (1, 1)
+        """
+        return self._size
+
+    @property
+    def count(self) -> Count | None:
+        """The record of the count once the hand was counted (or decided by an
+        órdago), else ``None``; built on first use."""
+        counted = self._count
+        if counted is None or isinstance(counted, Count):
+            return counted
+        built = record(counted)
+        object.__setattr__(self, "_count", built)
+        return built
 
     @property
     def speaking_order(self) -> tuple[int, ...]:
@@ -169,8 +240,8 @@ class HandState:
         return tuple((self.mano + i) % n for i in range(n))
 
     def team_of(self, seat: int) -> int:
-        """The team (0 or 1) of a seat."""
-        return self.rules.teams[seat]
+        """The side of a seat (its team; in individual play, the seat itself)."""
+        return self.rules.team_of[seat]
 
     def legal_actions(self) -> LegalActions:
         """The actions the seat to act may take; supports ``in`` for any action.
@@ -181,7 +252,9 @@ class HandState:
         >>> list(legal), legal.min_bet, mus.Bet(7) in legal, mus.Accept() in legal
         ([Pass(), Bet(2), Ordago()], 2, True, False)
         """
-        return _reducer.LegalActions(self)
+        legal = _tuple(_reducer.LegalActions, _reducer._listed(self))
+        legal._state = self
+        return legal
 
     def is_legal(self, action: Action, seat: int | None = None) -> bool:
         """Whether ``action`` (by ``seat``, if given) is legal now; cheap."""
@@ -209,7 +282,7 @@ class HandState:
             for who, action in self.history
         )
         hands: tuple[Hand | None, ...] | None = None
-        if self.count is not None:
+        if self._count is not None:
             last = self.results[-1]
             # An accepted órdago shows only the cards of the seats in that lance.
             if last.outcome is Outcome.ORDAGO and last.seats:
@@ -237,12 +310,48 @@ class HandState:
             legal=tuple(_reducer.LegalActions(self)) if self.to_act == seat else (),
         )
 
+    def __eq__(self, other: object) -> bool:
+        if type(other) is not HandState:
+            return NotImplemented
+        if self is other:
+            return True
+        if self._size != other._size or self.deal != other.deal:
+            return False
+        # The reducer is deterministic: the same deal and history make the same state.
+        # Walk both chains until they meet (states of one hand share their links).
+        mine, theirs = self._log, other._log
+        while mine is not theirs:
+            assert mine is not None and theirs is not None
+            if mine[1] != theirs[1] or mine[2] != theirs[2]:
+                return False
+            mine, theirs = mine[0], theirs[0]
+        return True
+
+    def __ne__(self, other: object) -> bool:
+        equal = self.__eq__(other)
+        return equal if equal is NotImplemented else not equal
+
+    def __hash__(self) -> int:
+        last = self._log
+        return hash((self.deal, self._size, None if last is None else (last[1], last[2])))
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Pickled flat: a chain of 20,000 links would exceed pickle's recursion limit.
+        values = tuple(getattr(self, name) for name in _FIELDS[:12])
+        return (_reducer._unpickle, (values, self.history, self._count))
+
+    def __copy__(self) -> HandState:
+        return self
+
+    def __deepcopy__(self, memo: object) -> HandState:
+        return self
+
     def __repr__(self) -> str:
         return (
             f"<HandState {self.phase}"
             + (f" {self.lance}" if self.lance is not None else "")
-            + f" to_act={self.to_act} scores={self.scores[0]}-{self.scores[1]}"
-            + f" after {len(self.history)} actions>"
+            + f" to_act={self.to_act} scores={score_line(self.scores)}"
+            + f" after {self._size} actions>"
         )
 
 
@@ -281,7 +390,7 @@ class SeatView:
     phase: Phase
     lance: Lance | None
     to_act: int | None
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     hand: Hand
     pending: tuple[Card, ...]
     history: tuple[tuple[int, Any], ...]
@@ -307,3 +416,5 @@ class SeatView:
 # The reducer builds on these types and the state's methods delegate to it; importing
 # it last, once this module's names exist, resolves the cycle once instead of per call.
 from mus import reducer as _reducer  # noqa: E402
+
+_tuple = tuple.__new__
