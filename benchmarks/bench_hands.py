@@ -20,7 +20,7 @@ import mus
 def play(rules: mus.Rules, seed: int, rng: random.Random) -> mus.HandState:
     state = mus.new_hand(rules, seed=seed, mano=seed % rules.seats)
     while state.to_act is not None:
-        state = mus.apply(state, rng.choice(tuple(state.legal_actions())))
+        state = mus.apply(state, rng.choice(state.legal_actions()))
     return state
 
 

@@ -117,19 +117,23 @@ class Hand:
         return hand
 
     @classmethod
-    def _dealt(cls, deck: Sequence[int], start: int) -> Hand:
-        # The deal's path: four distinct card numbers (positions in ALL_CARDS) from
-        # ``deck[start]`` on. Sorting ints and adding per-card codes is cheaper than
+    def _deal(cls, deck: Sequence[int], starts: Iterable[int]) -> tuple[Hand, ...]:
+        # The deal's path: four distinct card numbers (positions in ALL_CARDS) from each
+        # start in ``deck``. Sorting ints and adding per-card codes is cheaper than
         # sorting cards and ranks.
-        i, j, k, m = deck[start : start + HAND_SIZE]
         order = _ORDER_OF_INDEX
-        a, b, c, d = sorted((order[i], order[j], order[k], order[m]))
         card = _CARD_AT_ORDER
         code = _CODE_AT_ORDER
-        hand = _new(cls)
-        _set(hand, "cards", (card[a], card[b], card[c], card[d]))
-        _set(hand, "multiset", _MULTISET_OF_CODE[code[a] + code[b] + code[c] + code[d]])
-        return hand
+        multiset = _MULTISET_OF_CODE
+        hands = []
+        for start in starts:
+            i, j, k, m = deck[start : start + HAND_SIZE]
+            a, b, c, d = sorted((order[i], order[j], order[k], order[m]))
+            hand = _new(cls)
+            _set(hand, "cards", (card[a], card[b], card[c], card[d]))
+            _set(hand, "multiset", multiset[code[a] + code[b] + code[c] + code[d]])
+            hands.append(hand)
+        return tuple(hands)
 
     @classmethod
     def parse(cls, text: str) -> Hand:

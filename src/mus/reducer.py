@@ -92,7 +92,7 @@ def new_hand(
     ...
     mus.errors.MusError: card Ro is dealt twice
     """
-    rules = Rules() if rules is None else rules
+    rules = _DEFAULT_RULES if rules is None else rules
     if not isinstance(rules, Rules):
         raise MusError(f"rules must be a Rules, got {type(rules).__name__}")
     n = rules.seats
@@ -108,8 +108,7 @@ def new_hand(
             raise MusError("give the stock only together with the hands")
         # The order of Deck.shuffled(seed), as card numbers: dealing sorts small ints.
         order = permutation(len(ALL_CARDS), seed)
-        dealt = Hand._dealt
-        held = tuple([dealt(order, start) for start in _blocks(mano, n)])
+        held = Hand._deal(order, _blocks(mano, n))
         rest = tuple(map(_CARDS.__getitem__, order[n * HAND_SIZE :]))
     else:
         held, rest = _explicit(hands, stock, seed, n)
@@ -136,6 +135,7 @@ def _check_scores(scores: Sequence[int] | None, rules: Rules) -> tuple[int, ...]
 
 
 _CARDS = ALL_CARDS
+_DEFAULT_RULES = Rules()
 _ZEROS = {sides: (0,) * sides for sides in range(2, 7)}
 
 
@@ -488,15 +488,18 @@ def _open(draft: _Draft, lance: Lance) -> HandState:
             draft.betting = Betting(lance, ())
             draft.queue = order
             return _done(draft)
-        has = _HAS[lance]
+        # has_pares / has_juego, read straight from the rules' tables.
+        ranking = rules.ranking
+        table, least = (ranking.keys[lance], 1) if lance is Lance.PARES else (ranking.points, 31)
         hands = draft.hands
         log = draft._log
         seats = []
         for seat in order:
-            yes = has(hands[seat], rules)
-            log = (log, seat, _DECLARE[lance, yes])
-            if yes:
+            if table[hands[seat].multiset] >= least:
+                log = (log, seat, _DECLARE[lance, True])
                 seats.append(seat)
+            else:
+                log = (log, seat, _DECLARE[lance, False])
         draft._log = log
         draft._size += len(order)
         return _declared(draft, lance, tuple(seats))

@@ -168,7 +168,19 @@ def _house(instance: object, attribute: attrs.Attribute[tuple[HouseRule, ...]], 
 _RANKINGS: dict[tuple[bool, bool, tuple[HouseRule, ...]], Ranking] = {}
 
 
+_BONUS_TABLES: dict[tuple[Ranking, Payouts], tuple[tuple[int, ...], ...]] = {}
+
+
 def _bonus_tables(ranking: Ranking, payouts: Payouts) -> tuple[tuple[int, ...], ...]:
+    # Shared by every rule set with the same ranking and payouts, like the rankings.
+    key = (ranking, payouts)
+    tables = _BONUS_TABLES.get(key)
+    if tables is None:
+        tables = _BONUS_TABLES[key] = _build_bonus_tables(ranking, payouts)
+    return tables
+
+
+def _build_bonus_tables(ranking: Ranking, payouts: Payouts) -> tuple[tuple[int, ...], ...]:
     pares = tuple(0 if combo is None else payouts.pares[combo.kind - 1] for combo in ranking.pares)
     juego = tuple(
         payouts.juego_31 if total == 31 else payouts.juego if total > 31 else 0 for total in ranking.points

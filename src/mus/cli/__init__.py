@@ -2,13 +2,14 @@
 
 ::
 
-    mus demo [--seed S]                       four bots play one game, every hand narrated
-    mus play [--seat N] [--save FILE]         you against three bots, for a match
-    mus simulate --hands N [--bots B,B,B,B]   bots play many hands; results and statistics
-    mus compare HAND HAND [HAND HAND]         who wins each lance, and why
+    mus demo [--seed S]                       bots play one game, every hand narrated
+    mus play [--seat N] [--save FILE]         you against bots in the other seats, for a match
+    mus simulate --hands N [--bots B,...]     bots play many hands; results and statistics
+    mus compare HAND HAND [HAND...]           who wins each lance, and why
     mus replay FILE [--step]                  step through a saved history
 
-Every command takes the rules options ``--preset NAME``, ``--four-kings``,
+Every command takes the rules options ``--preset NAME``, ``--seats N`` (2 to 6; default
+4), ``--individual`` (each seat for itself; default two partnerships), ``--four-kings``,
 ``--real-31``, ``--target N`` and ``--games N``. Any error in what was asked prints one
 line, ``mus: error: ...``, on standard error and exits with status 2.
 

@@ -1,4 +1,5 @@
-"""``mus compare``: who wins each lance among two to four hands, and why."""
+"""``mus compare``: who wins each lance among two hands or more (up to the seats at
+the table: four by default, six with ``--seats 6``), and why."""
 
 from __future__ import annotations
 
@@ -19,14 +20,15 @@ _ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``mus compare`` and its options to the subcommands."""
     parser = add_command(
-        commands, "compare", run, summary="who wins each lance among 2-4 hands, and why",
-        description='Compare 2 to 4 hands, e.g. mus compare "Ro Rc 7e 1b" "Cc Co 5b 4e". '
+        commands, "compare", run, summary="who wins each lance among 2-6 hands, and why",
+        description='Compare 2 hands to as many as the table has seats (4, or --seats N), '
+        'e.g. mus compare "Ro Rc 7e 1b" "Cc Co 5b 4e". '
         "The hands are given in speaking order from the mano; ties go to the hand nearer the mano.",
     )
     parser.add_argument("hands", nargs="+", metavar="HAND", help='four cards, e.g. "Ro Rc 7e 1b"')
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--mano-first", action="store_true", help="the first hand is the mano (the default)")
-    where.add_argument("--mano", type=int, metavar="K", help="hand K (1-4) is the mano; speaking order goes on from it")
+    where.add_argument("--mano", type=int, metavar="K", help="hand K (1 to the number of hands) is the mano; speaking order goes on from it")
 
 
 def _ranks(hand: Hand, rules: Rules, low_first: bool) -> list[Rank]:
@@ -95,9 +97,11 @@ def _lance_words(lance: Lance, hands: Sequence[Hand], order: Sequence[int], rule
 
 
 def compare_lines(hands: Sequence[Hand], rules: Rules, mano: int = 0) -> list[str]:
-    """Who wins each lance among 2 to 4 hands, and why; ``mano`` indexes ``hands``.
+    """Who wins each lance among the hands (2 to ``rules.seats``), and why; ``mano``
+    indexes ``hands``.
 
     Speaking order goes from the mano through the hands as listed, wrapping around.
+    A hand for every seat of a partnership table also names the partners.
 
     >>> hands = [mus.Hand.parse(t) for t in ("Ro Rc 7e 1b", "Cc Co 5b 4e")]
     >>> for line in compare_lines(hands, mus.Rules())[3:]:
@@ -114,8 +118,9 @@ def compare_lines(hands: Sequence[Hand], rules: Rules, mano: int = 0) -> list[st
         f"hand {i + 1}{' (mano)' if i == mano else ''}: {hand}  ({describe(hand, rules)})"
         for i, hand in enumerate(hands)
     ]
-    if count == 4:
-        lines.append("hands 1 and 3 are partners, and hands 2 and 4")
+    if count == rules.seats and rules.partners > 1:
+        teams = [_hands_list([i for i in range(count) if rules.team_of[i] == team]) for team in range(rules.teams)]
+        lines.append(f"{teams[0]} are partners, and {teams[1]}")
     if rules.eight_kings:
         lines.append("eight kings: every 3 plays as a rey (R) and every 2 as an as (1)")
     else:
@@ -130,10 +135,17 @@ def compare_lines(hands: Sequence[Hand], rules: Rules, mano: int = 0) -> list[st
     return lines
 
 
-def _read_hands(texts: Sequence[str]) -> list[Hand]:
+def _hands_list(indexes: Sequence[int]) -> str:
+    """Hands by number, from their indexes: *hands 1, 3 and 5*."""
+    numbers = [str(i + 1) for i in indexes]
+    return f"hands {', '.join(numbers[:-1])} and {numbers[-1]}"
+
+
+def _read_hands(texts: Sequence[str], rules: Rules) -> list[Hand]:
     """The hands given, each parsed, no card in two of them; a MusError says which."""
-    if not 2 <= len(texts) <= 4:
-        raise MusError(f"compare takes 2 to 4 hands, got {len(texts)}")
+    if not 2 <= len(texts) <= rules.seats:
+        most = "2 hands at a table of 2 seats" if rules.seats == 2 else f"2 to {rules.seats} hands"
+        raise MusError(f"compare takes {most}, got {len(texts)}")
     hands = []
     for number, text in enumerate(texts, 1):
         try:
@@ -152,7 +164,7 @@ def _read_hands(texts: Sequence[str]) -> list[Hand]:
 def run(args: argparse.Namespace) -> int:
     """Print who wins each lance among the hands given, and why."""
     rules = rules_from_options(args)
-    hands = _read_hands(args.hands)
+    hands = _read_hands(args.hands, rules)
     mano = 1 if args.mano is None else int(args.mano)
     if not 1 <= mano <= len(hands):
         raise MusError(f"--mano is the number of a hand given, 1 to {len(hands)}, got {mano}")

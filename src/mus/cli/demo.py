@@ -1,5 +1,6 @@
-"""``mus demo``: four HeuristicBots play one game (a match with ``--games N``), and
-every hand is told: the mano, the cards, each action, the count and the score."""
+"""``mus demo``: HeuristicBots play one game (a match with ``--games N``), one a seat
+of the table the rules options ask for (four by default), and every hand is told: the
+mano, the cards, each action, the count and the score."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import mus
 from mus.bots import Bot, HeuristicBot
 from mus.cli.narration import bot_action, hand_start_lines, print_lines, step_lines, turn
 from mus.cli.options import DEFAULT_SEED, add_command, rules_from_options, rules_summary, seed_option
-from mus.cli.words import games_line, games_text, plural, team_seats
+from mus.cli.words import games_line, games_text, number_word, plural, scores_text, sides_line, team_title
 
 __all__ = ["register", "run"]
 
@@ -17,20 +18,21 @@ __all__ = ["register", "run"]
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``mus demo`` and its options to the subcommands."""
     parser = add_command(
-        commands, "demo", run, summary="four bots play one game, every hand shown",
-        description="Four built-in HeuristicBots play one game (a match with --games N); "
-        "each hand is shown: the mano, the cards, every action, the count and the score.",
+        commands, "demo", run, summary="bots play one game, every hand shown",
+        description="Built-in HeuristicBots, one a seat (four by default, see --seats), play one game "
+        "(a match with --games N); each hand is shown: the mano, the cards, every action, the count "
+        "and the score.",
     )
     parser.add_argument("--seed", type=seed_option, help=f"the deal's seed (default {DEFAULT_SEED})")
 
 
 def run(args: argparse.Namespace) -> int:
-    """Four built-in bots play one game (or a match with ``--games``); every hand shown."""
+    """Built-in bots, one a seat, play one game (or a match with ``--games``); every hand shown."""
     rules = rules_from_options(args, games=1)
     seed: int | str = DEFAULT_SEED if args.seed is None else args.seed
     bots: list[Bot] = [HeuristicBot() for _ in range(rules.seats)]
     print(f"mus demo, seed {seed}: {rules_summary(rules)}")
-    print("four HeuristicBots play; team 0 is seats 0 and 2, team 1 is seats 1 and 3")
+    print(f"{number_word(rules.seats)} HeuristicBots play; {sides_line(rules)}")
     match = mus.new_match(rules, seed=seed)
     while not match.is_over:
         print_lines(hand_start_lines(match))
@@ -40,13 +42,16 @@ def run(args: argparse.Namespace) -> int:
             match, hand = turn(match, bot_action(match, bots))
             print_lines(step_lines(before, hand), "  ")
         if hand.winner is not None and not match.is_over:
-            print(f"{games_line(match.games)}; the next game starts at 0-0")
+            print(f"{games_line(match.games, rules=rules)}; the next game starts at {scores_text([0] * rules.teams)}")
     assert match.winner is not None
     hands = plural(len(match.finished), "hand")
-    who = f"team {match.winner} ({team_seats(match.winner, rules)})"
+    who = team_title(match.winner, None, rules)
     if rules.games_to_win == 1:
         final = match.scores
-        print(f"{who} wins the game, {final[match.winner]}-{final[1 - match.winner]}, after {hands}")
+        if rules.teams == 2:
+            print(f"{who} wins the game, {final[match.winner]}-{final[1 - match.winner]}, after {hands}")
+        else:
+            print(f"{who} wins the game with {final[match.winner]} stones (score {scores_text(final)}), after {hands}")
     else:
         print(f"{who} wins the match, {games_text(match)}, after {hands}")
     return 0

@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 import mus
-from mus import Declare, Discard, Fold, Hand, HandState, HiddenDiscard, Lance, MatchState, Outcome, Phase
+from mus import Accept, Declare, Discard, Fold, Hand, HandState, HiddenDiscard, Lance, MatchState, Outcome, Phase
 from mus.actions import Action
 from mus.bots import Bot
 from mus.cli.words import (
@@ -21,10 +21,11 @@ from mus.cli.words import (
     describe,
     result_words,
     score_line,
+    scores_text,
     seat_name,
     seats_list,
     team_name,
-    team_seats,
+    team_title,
 )
 
 __all__ = [
@@ -105,8 +106,38 @@ def _end_lines(state: HandState, viewer: int | None) -> list[str]:
         )
     lines.append(score_line(state.scores, rules, viewer))
     if state.winner is not None:
-        lines.append(f"{team_name(state.winner, viewer, rules)} ({team_seats(state.winner, rules)}) wins the game")
+        lines.append(f"{team_title(state.winner, viewer, rules)} wins the game")
     return lines
+
+
+def _still_answering(seat: int, after: HandState, viewer: int | None) -> str:
+    """Why the betting goes on after ``seat`` folded or accepted: who still answers."""
+    rules = after.rules
+    betting = after.betting
+    assert betting is not None
+    if rules.individual:
+        waiting = [
+            other for other in betting.seats
+            if other != betting.bettor and other not in betting.folded and other not in betting.accepted
+        ]
+        if not waiting:
+            return ""
+        return f" ({seats_list(waiting, viewer, rules)} still answer{'s' if len(waiting) == 1 else ''})"
+    partners = [
+        other for other in betting.seats
+        if other != seat and rules.team_of[other] == rules.team_of[seat] and other not in betting.folded
+    ]
+    return " (the partners still answer)" if len(partners) > 1 else " (the partner still answers)"
+
+
+def _same_lance(before: HandState, after: HandState) -> bool:
+    """Whether the betting is still on the same lance after an action."""
+    return (
+        before.betting is not None
+        and after.betting is not None
+        and before.betting.lance is after.betting.lance
+        and before.phase is after.phase
+    )
 
 
 def step_lines(before: HandState, after: HandState, viewer: int | None = None) -> list[str]:
@@ -132,7 +163,10 @@ def step_lines(before: HandState, after: HandState, viewer: int | None = None) -
         shown = HiddenDiscard(len(action.cards))
     line = f"{seat_name(seat, viewer, rules)}: {action_words(shown, before.betting)}"
     if isinstance(action, Fold) and after.betting is not None and seat in after.betting.folded:
-        line += " (the partner still answers)"
+        line += _still_answering(seat, after, viewer)
+    elif isinstance(action, Accept) and _same_lance(before, after):
+        # Only individual betting goes on after an accept: every seat still in answers.
+        line += _still_answering(seat, after, viewer)
     lines = [line]
     if before.phase is Phase.MUS and after.phase is Phase.DISCARD:
         lines.append("mus is agreed: each seat discards 1 to 4 cards")
@@ -165,14 +199,19 @@ def step_lines(before: HandState, after: HandState, viewer: int | None = None) -
 
 
 def deal_lines(state: HandState, viewer: int | None = None) -> list[str]:
-    """The cards dealt: every seat's, marked with its team and the mano, or only the viewer's."""
+    """The cards dealt: every seat's, marked with its team (when there are partners)
+    and the mano, or only the viewer's."""
     rules = state.rules
     if viewer is not None:
         return [f"your cards: {state.hands[viewer]}"]
-    return [
-        f"  seat {seat} (team {rules.teams[seat]}{', mano' if seat == state.mano else ''}): {hand}"
-        for seat, hand in enumerate(state.hands)
-    ]
+    lines = []
+    for seat, hand in enumerate(state.hands):
+        marks = [] if rules.individual else [f"team {rules.team_of[seat]}"]
+        if seat == state.mano:
+            marks.append("mano")
+        shown = f" ({', '.join(marks)})" if marks else ""
+        lines.append(f"  seat {seat}{shown}: {hand}")
+    return lines
 
 
 def hand_start_lines(match: MatchState, viewer: int | None = None) -> list[str]:
@@ -180,13 +219,14 @@ def hand_start_lines(match: MatchState, viewer: int | None = None) -> list[str]:
     hand = match.hand
     title = (
         f"=== hand {match.hand_number + 1}: seat {hand.mano} is mano;"
-        f" score {hand.scores[0]}-{hand.scores[1]}; games {match.games[0]}-{match.games[1]} ==="
+        f" score {scores_text(hand.scores)}; games {scores_text(match.games)} ==="
     )
     return ["", title, *deal_lines(hand, viewer)]
 
 
 def status(state: HandState) -> str:
-    """Where the hand stands, briefly: *grande, 4 at stake; score 0-1*."""
+    """Where the hand stands, briefly: *grande, 4 at stake; score 0-1* (one score a
+    side, in side order: *score 0-5-2* at three)."""
     if state.phase is Phase.MUS:
         where = "mus"
     elif state.phase is Phase.DISCARD:
@@ -202,4 +242,4 @@ def status(state: HandState) -> str:
             where += f", {betting.stake} at stake"
     else:
         where = "hand over"
-    return f"{where}; score {state.scores[0]}-{state.scores[1]}"
+    return f"{where}; score {scores_text(state.scores)}"

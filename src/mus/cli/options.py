@@ -15,7 +15,8 @@ import re
 from typing import Callable, Iterator
 
 import mus
-from mus import MusError, Rules
+from mus import MusError, Rules, RulesError
+from mus.cli.words import number_word
 
 __all__ = [
     "DEFAULT_SEED",
@@ -49,6 +50,11 @@ def _rules_options() -> argparse.ArgumentParser:
     parent = argparse.ArgumentParser(add_help=False)
     group = parent.add_argument_group("rules options")
     group.add_argument("--preset", metavar="NAME", help=f"start from a preset: {', '.join(sorted(mus.PRESETS))}")
+    group.add_argument("--seats", type=int, metavar="N", help="seats at the table, 2 to 6 (default 4)")
+    group.add_argument(
+        "--individual", action="store_true",
+        help="each seat plays for itself (default: two partnerships, partners alternating)",
+    )
     group.add_argument("--four-kings", action="store_true", help="2s and 3s keep their rank (default: eight kings)")
     group.add_argument("--real-31", action="store_true", help="three sietes and a figure beat every other 31")
     group.add_argument("--target", type=int, metavar="N", help="stones that win a game (default 40)")
@@ -86,10 +92,20 @@ def rules_from_options(args: argparse.Namespace, *, games: int | None = None) ->
     Traceback (most recent call last):
     ...
     mus.errors.RulesError: games_to_win must be one of 1, 2, 3, got 5
+
+    ``--seats N`` keeps the preset's way of playing (partnerships, or each for
+    itself) and ``--individual`` makes every seat its own side:
+
+    >>> rules = rules_from_options(parser.parse_args(["demo", "--seats", "5", "--individual"]))
+    >>> rules.seats, rules.teams
+    (5, 5)
+    >>> rules = rules_from_options(parser.parse_args(["demo", "--preset", "individual-5", "--seats", "3"]))
+    >>> rules.seats, rules.teams
+    (3, 3)
     """
     preset: str | None = args.preset
     rules = Rules() if preset is None else Rules.preset(preset)
-    changes: dict[str, object] = {}
+    changes: dict[str, object] = _table_changes(rules, args.seats, bool(args.individual))
     if args.four_kings:
         changes["eight_kings"] = False
     if args.real_31:
@@ -100,11 +116,44 @@ def rules_from_options(args: argparse.Namespace, *, games: int | None = None) ->
         changes["games_to_win"] = int(args.games)
     elif games is not None:
         changes["games_to_win"] = games
-    return rules.evolve(**changes)
+    try:
+        return rules.evolve(**changes)
+    except RulesError as error:
+        if changes.get("teams") == 2 and changes.get("seats") in (3, 5):
+            # The library's hint names its keyword; a command line user needs the option.
+            raise RulesError(f"{error}; add --individual on the command line") from None
+        raise
+
+
+def _table_changes(base: Rules, seats: int | None, individual: bool) -> dict[str, object]:
+    """The seats and sides that ``--seats`` and ``--individual`` ask of ``base``.
+
+    Heads-up is both two partnerships of one and two seats each for itself, so only a
+    base of three or more sides counts as individual play when ``--seats`` changes it.
+    """
+    if seats is None and not individual:
+        return {}
+    count = base.seats if seats is None else seats
+    alone = individual or (base.individual and base.teams > 2)
+    return {"seats": count, "teams": count if alone else 2}
+
+
+def _table_words(rules: Rules) -> str:
+    """The table in words, when it is not the usual four seats in two partnerships."""
+    if rules.seats == 2:
+        return "two seats, one against the other"
+    if rules.individual:
+        return f"{number_word(rules.seats)} seats, each for itself"
+    return f"{number_word(rules.seats)} seats, two teams of {number_word(rules.partners)}"
 
 
 def rules_summary(rules: Rules) -> str:
-    """The rules in one line of words, as the commands print them first."""
+    """The rules in one line of words, as the commands print them first; a table
+    other than four seats in two partnerships is named first.
+
+    >>> rules_summary(Rules(seats=6))
+    'six seats, two teams of three, eight kings (3s are reyes, 2s are ases), game to 40 stones, first to 3 games wins the match'
+    """
     kings = "eight kings (3s are reyes, 2s are ases)" if rules.eight_kings else "four kings"
     games = "one game" if rules.games_to_win == 1 else f"first to {rules.games_to_win} games wins the match"
     text = f"{kings}, game to {rules.target} stones, {games}" + (", real 31" if rules.real_31 else "")
@@ -112,6 +161,8 @@ def rules_summary(rules: Rules) -> str:
         text += ", seats declare pares and juego (a false yes loses the lance)"
     if rules.mus_decision == "team":
         text += ", one mus word per team"
+    if rules.seats != 4 or rules.individual:
+        text = f"{_table_words(rules)}, {text}"
     return text
 
 

@@ -1,5 +1,6 @@
-"""``mus play``: a person against three HeuristicBots for a match, at the terminal or
-from piped input; ``--save FILE`` writes the match history at the end or on quit."""
+"""``mus play``: a person with HeuristicBots in the other seats (three, by default) for
+a match, at the terminal or from piped input; ``--save FILE`` writes the match history
+at the end or on quit."""
 
 from __future__ import annotations
 
@@ -9,12 +10,22 @@ import sys
 import unicodedata
 
 import mus
-from mus import Declare, Discard, HandState, MatchState, MusError, Phase
+from mus import Declare, Discard, HandState, MatchState, MusError, Phase, Rules
 from mus.actions import Action
 from mus.bots import Bot, HeuristicBot
 from mus.cli.narration import bot_action, hand_start_lines, print_lines, step_lines, turn
 from mus.cli.options import add_command, file_errors, rules_from_options, rules_summary, seed_option
-from mus.cli.words import choices_words, describe, games_line, games_text, score_line, seat_name
+from mus.cli.words import (
+    choices_words,
+    describe,
+    games_line,
+    games_text,
+    number_word,
+    score_line,
+    seat_name,
+    seats_list,
+    team_name,
+)
 from mus.notation import format_match
 
 __all__ = ["HELP", "MAX_INPUT", "register", "run"]
@@ -40,11 +51,16 @@ MAX_INPUT = 200
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``mus play`` and its options to the subcommands."""
     parser = add_command(
-        commands, "play", run, summary="play a match against three bots",
-        description="You play one seat against three HeuristicBots (your partner is one of them).",
+        commands, "play", run, summary="play a match against bots",
+        description="You play one seat; HeuristicBots play the others (your partners among them, "
+        "in partnership play).",
     )
     parser.add_argument("--seed", type=seed_option, help="the deal's seed (default: random, printed)")
-    parser.add_argument("--seat", type=int, default=0, choices=range(4), help="your seat, 0-3 (default 0)")
+    # Every seat of the largest table is a choice here; run() checks it against --seats.
+    parser.add_argument(
+        "--seat", type=int, default=0, choices=range(6), metavar="N",
+        help="your seat, 0 to seats-1 (default 0)",
+    )
     parser.add_argument("--save", metavar="FILE", help="write the match history (text notation) at the end or on quit")
 
 
@@ -131,9 +147,11 @@ def _now(hand: HandState, person: int) -> str:
     if betting.bettor is None:
         return f"now: {betting.lance}, nobody has bet yet"
     bettor = seat_name(betting.bettor, person, hand.rules)
+    # Individual betting goes on after an accept: say who has already taken the bet.
+    taken = f", accepted by {seats_list(betting.accepted, person, hand.rules)}" if betting.accepted else ""
     if betting.ordago:
-        return f"now: {betting.lance}, órdago by {bettor}!"
-    return f"now: {betting.lance}, {betting.stake} at stake, last bet by {bettor}"
+        return f"now: {betting.lance}, órdago by {bettor}{taken}!"
+    return f"now: {betting.lance}, {betting.stake} at stake, last bet by {bettor}{taken}"
 
 
 def _table(match: MatchState, person: int, since: list[str]) -> list[str]:
@@ -190,16 +208,30 @@ def _step(match: MatchState, person: int, bots: dict[int, Bot], since: list[str]
     return after
 
 
+def _welcome(person: int, rules: Rules) -> list[str]:
+    """Who the person is at the table, with whom, and who plays the other seats."""
+    partners = [seat for seat in range(rules.seats) if seat != person and rules.team_of[seat] == rules.team_of[person]]
+    if not partners:
+        who = f"mus: you are seat {person}, playing for yourself;"
+    elif len(partners) == 1:
+        who = f"mus: you are seat {person}, team {rules.team_of[person]}, with seat {partners[0]} as your partner;"
+    else:
+        who = f"mus: you are seat {person}, team {rules.team_of[person]}, with {seats_list(partners, None, rules)} as your partners;"
+    others = rules.seats - 1
+    bots = "one HeuristicBot plays the other seat" if others == 1 else f"{number_word(others)} HeuristicBots play the other seats"
+    return [who, f"{bots}. {rules_summary(rules)}."]
+
+
 def run(args: argparse.Namespace) -> int:
-    """A person against three HeuristicBots for a match, at the terminal."""
+    """A person against HeuristicBots, one in each other seat, for a match, at the terminal."""
     rules = rules_from_options(args)
     seed: int | str = secrets.randbelow(1_000_000) if args.seed is None else args.seed
     person: int = args.seat
+    if not 0 <= person < rules.seats:
+        raise MusError(f"--seat {person}: the table has {rules.seats} seats, 0 to {rules.seats - 1}")
     _save(args.save, None)  # fail now, not after the match, if FILE cannot be written
     bots: dict[int, Bot] = {seat: HeuristicBot() for seat in range(rules.seats) if seat != person}
-    partner = [seat for seat in bots if rules.teams[seat] == rules.teams[person]]
-    print(f"mus: you are seat {person}, team {rules.teams[person]}, with seat {partner[0]} as your partner;")
-    print(f"three HeuristicBots play the other seats. {rules_summary(rules)}.")
+    print_lines(_welcome(person, rules))
     print(f"seed {seed} (play the same deals again with --seed {seed}); type help for the words")
     match = mus.new_match(rules, seed=seed)
     since: list[str] = []
@@ -219,7 +251,7 @@ def run(args: argparse.Namespace) -> int:
         _save(args.save, match)
         return 130
     assert match.winner is not None
-    verdict = "you win" if match.winner == rules.teams[person] else "you lose"
-    print(f"{verdict}: team {match.winner} wins the match, {games_text(match)}")
+    verdict = "you win" if match.winner == rules.team_of[person] else "you lose"
+    print(f"{verdict}: {team_name(match.winner, None, rules)} wins the match, {games_text(match)}")
     _save(args.save, match)
     return 0

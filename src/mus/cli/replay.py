@@ -10,7 +10,7 @@ import mus
 from mus import Declare, HandState, MatchState, MusError, Phase
 from mus.cli.narration import deal_lines, print_lines, status, step_lines
 from mus.cli.options import add_command, file_errors, rules_summary
-from mus.cli.words import games_line, games_text
+from mus.cli.words import games_line, games_text, scores_text, team_name
 from mus.notation import load
 
 __all__ = ["MAX_FILE", "register", "run"]
@@ -70,7 +70,7 @@ def _split_matches(text: str) -> list[str]:
 
 def _replay_hand(hand: HandState, stepper: _Stepper) -> None:
     state = hand.initial()
-    print(f"seat {state.mano} is mano; score {state.scores[0]}-{state.scores[1]}")
+    print(f"seat {state.mano} is mano; score {scores_text(state.scores)}")
     print_lines(deal_lines(state))
     for seat, action in hand.history:
         if isinstance(action, Declare) and state.phase is not Phase.DECLARE:
@@ -90,18 +90,19 @@ def _replay_match(match: MatchState, stepper: _Stepper) -> None:
     hands = list(match.finished)
     if match.hand.history and not match.is_over:
         hands.append(match.hand)  # the hand under way when the history stops
-    games = [0, 0]
+    rules = match.rules
+    games = [0] * rules.teams
     for number, hand in enumerate(hands, 1):
         print()
         print(f"=== hand {number} ===")
         _replay_hand(hand, stepper)
         if hand.winner is not None:
             games[hand.winner] += 1
-            print(f"  {games_line(games)}")
+            print(f"  {games_line(games, rules=rules)}")
     if match.winner is not None:
-        print(f"team {match.winner} wins the match, {games_text(match)}")
+        print(f"{team_name(match.winner, None, rules)} wins the match, {games_text(match)}")
     else:
-        print(f"the match is unfinished: games {match.games[0]}-{match.games[1]}, score {match.scores[0]}-{match.scores[1]}")
+        print(f"the match is unfinished: games {scores_text(match.games)}, score {scores_text(match.scores)}")
 
 
 def run(args: argparse.Namespace) -> int:

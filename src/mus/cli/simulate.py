@@ -13,6 +13,7 @@ from mus import HandState, Lance, MatchState, MusError, Outcome, Rules
 from mus.bots import Bot, HeuristicBot, RandomBot
 from mus.cli.narration import bot_action, print_lines, turn
 from mus.cli.options import DEFAULT_SEED, add_command, file_errors, rules_from_options, rules_summary, seed_option
+from mus.cli.words import scores_text
 from mus.notation import format_match
 
 __all__ = ["BOTS", "register", "run"]
@@ -37,23 +38,26 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument("--seed", type=seed_option, help=f"the seed (default {DEFAULT_SEED})")
     parser.add_argument(
         "--bots", default="heuristic", metavar="B[,B...]",
-        help=f"bots by seat (4 names), by team (2) or for all (1): {', '.join(BOTS)} (default heuristic)",
+        help=f"bots by seat (one name a seat), by team (one a team) or for all (one name): {', '.join(BOTS)} "
+        "(default heuristic)",
     )
     parser.add_argument("--progress", action="store_true", help="show a progress bar on stderr even when it is not a terminal")
     parser.add_argument("--save", metavar="FILE", help="write every match history (text notation) to FILE")
 
 
-def _bots(text: str, seed: int | str) -> list[Bot]:
+def _bots(text: str, seed: int | str, rules: Rules) -> list[Bot]:
+    """The bot of each seat that ``--bots`` names: one for all, one a team, or one a seat."""
     names = [name.strip().lower() for name in text.split(",")]
     for name in names:
         if name not in BOTS:
             raise MusError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
     if len(names) == 1:
-        names *= 4
-    elif len(names) == 2:
-        names = [names[0], names[1], names[0], names[1]]  # by team
-    elif len(names) != 4:
-        raise MusError(f"--bots names 1, 2 (one per team) or 4 (one per seat) bots, got {len(names)}")
+        names *= rules.seats
+    elif len(names) == rules.teams and rules.teams < rules.seats:
+        names = [names[rules.team_of[seat]] for seat in range(rules.seats)]
+    elif len(names) != rules.seats:
+        by_team = "" if rules.individual else f", {rules.teams} (one per team)"
+        raise MusError(f"--bots names 1{by_team} or {rules.seats} (one per seat) bots, got {len(names)}")
     return [BOTS[name](f"{seed}/seat/{seat}") for seat, name in enumerate(names)]
 
 
@@ -78,14 +82,15 @@ class _Progress:
 
 
 class _Tally:
-    """What the hands and matches played add up to, by team and by lance."""
+    """What the hands and matches played add up to, by side and by lance."""
 
-    def __init__(self) -> None:
+    def __init__(self, rules: Rules) -> None:
+        self.rules = rules
         self.hands = 0
-        self.matches = [0, 0]
-        self.games = [0, 0]
-        self.ordagos = [0, 0]
-        self.stones = [0, 0]
+        self.matches = [0] * rules.teams
+        self.games = [0] * rules.teams
+        self.ordagos = [0] * rules.teams
+        self.stones = [0] * rules.teams
         self.outcomes = {lance: {outcome: 0 for outcome in Outcome} for lance in Lance}
 
     def hand(self, ended: HandState) -> None:
@@ -93,7 +98,7 @@ class _Tally:
         self.hands += 1
         for result in ended.results:
             self.outcomes[result.lance][result.outcome] += 1
-        for team in (0, 1):
+        for team in range(self.rules.teams):
             self.stones[team] += ended.scores[team] - ended.deal.scores[team]
         if ended.winner is not None:
             self.games[ended.winner] += 1
@@ -101,11 +106,12 @@ class _Tally:
                 self.ordagos[ended.winner] += 1
 
     def lines(self) -> list[str]:
-        """The tables: by team, then how each lance ended."""
+        """The tables: by side (team, or seat in individual play), then how each lance ended."""
         rows = [("matches won", self.matches), ("games won", self.games),
                 ("  of them by órdago", self.ordagos), ("stones won", self.stones)]
-        lines = [f"{'':24}{'team 0':>10}{'team 1':>10}"]
-        lines += [f"{label:24}{values[0]:>10}{values[1]:>10}" for label, values in rows]
+        side = "seat" if self.rules.individual else "team"
+        lines = [f"{'':24}" + "".join(f"{f'{side} {team}':>10}" for team in range(self.rules.teams))]
+        lines += [f"{label:24}" + "".join(f"{value:>10}" for value in values) for label, values in rows]
         lines += ["", "how the lances ended (hands):"]
         lines.append(f"{'':8}" + "".join(f"{str(outcome):>10}" for outcome in Outcome) + f"{'total':>10}")
         for lance in Lance:
@@ -119,7 +125,7 @@ def _simulate(
 ) -> tuple[_Tally, MatchState]:
     """Play ``total`` hands, match after match, writing each match to ``output``;
     the tally, and the last match (unfinished, if it has begun)."""
-    tally = _Tally()
+    tally = _Tally(rules)
     match = mus.new_match(rules, seed=seed)
     while tally.hands < total:
         match, hand = turn(match, bot_action(match, bots))
@@ -151,7 +157,7 @@ def run(args: argparse.Namespace) -> int:
     if total < 1:
         raise MusError(f"--hands must be at least 1, got {total}")
     seed: int | str = DEFAULT_SEED if args.seed is None else args.seed
-    bots = _bots(args.bots, seed)
+    bots = _bots(args.bots, seed, rules)
     progress = _Progress(total, args.progress or sys.stderr.isatty())
     output = None
     if args.save is not None:
@@ -167,7 +173,7 @@ def run(args: argparse.Namespace) -> int:
     unfinished = bool(match.finished or match.hand.history)
     print(f"simulated {tally.hands} hands, seed {seed}: {rules_summary(rules)}")
     print(f"bots: {', '.join(f'seat {seat} {type(bot).__name__}' for seat, bot in enumerate(bots))}")
-    print(f"matches: {sum(tally.matches)} finished" + (f", 1 unfinished (games {match.games[0]}-{match.games[1]})" if unfinished else ""))
+    print(f"matches: {sum(tally.matches)} finished" + (f", 1 unfinished (games {scores_text(match.games)})" if unfinished else ""))
     print()
     print_lines(tally.lines())
     if args.save is not None:

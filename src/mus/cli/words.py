@@ -3,7 +3,8 @@ a seat has, seats and teams (seen from a seat or from above), scores in amarraco
 how a lance ended, and what a hand holds.
 
 ``viewer`` is the seat the words are said to (*seat 2 (partner)*, *team 1 (them)*), or
-``None`` for a spectator.
+``None`` for a spectator. A side is a team in partnership play and a seat in individual
+play (heads-up included), where it is named as one: *seat 2 (you)*.
 
 >>> rules = mus.Rules()
 >>> seat_name(2, 0, rules), team_name(1, 0, rules), score_line((7, 0), rules)
@@ -44,6 +45,10 @@ __all__ = [
     "seats_list",
     "team_name",
     "team_seats",
+    "team_title",
+    "sides_line",
+    "scores_text",
+    "number_word",
     "describe",
     "score_words",
     "score_line",
@@ -116,10 +121,18 @@ def choices_words(state: HandState) -> str:
     return ", ".join(words)
 
 
+_NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
+
+
+def number_word(n: int) -> str:
+    """A small count in words, as the table says it: ``number_word(3)`` is 'three'."""
+    return _NUMBERS.get(n, str(n))
+
+
 def _seat_label(seat: int, viewer: int | None, rules: Rules) -> str:
     if viewer is not None and seat == viewer:
         return f"{seat} (you)"
-    if viewer is not None and rules.teams[seat] == rules.teams[viewer]:
+    if viewer is not None and rules.team_of[seat] == rules.team_of[viewer]:
         return f"{seat} (partner)"
     return str(seat)
 
@@ -138,16 +151,45 @@ def seats_list(seats: Sequence[int], viewer: int | None, rules: Rules) -> str:
 
 
 def team_name(team: int, viewer: int | None, rules: Rules) -> str:
-    """A team as ``viewer`` calls it: *team 0 (us)*, *team 1 (them)*, or *team 1*."""
+    """A side as ``viewer`` calls it: *team 0 (us)*, *team 1 (them)*, or *team 1*; in
+    individual play (heads-up too) a side is one seat: *seat 2 (you)*, *seat 1*.
+
+    >>> team_name(1, 0, mus.Rules()), team_name(2, 0, mus.Rules(seats=3, teams=3))
+    ('team 1 (them)', 'seat 2')
+    """
+    if rules.individual:
+        return seat_name(team, viewer, rules)
     if viewer is None:
         return f"team {team}"
-    return f"team {team} ({'us' if rules.teams[viewer] == team else 'them'})"
+    return f"team {team} ({'us' if rules.team_of[viewer] == team else 'them'})"
 
 
 def team_seats(team: int, rules: Rules) -> str:
-    """The seats of a team: *seats 0 and 2*."""
-    seats = [str(seat) for seat in range(rules.seats) if rules.teams[seat] == team]
-    return f"seats {' and '.join(seats)}"
+    """The seats of a side: *seats 0 and 2*, *seats 1, 3 and 5*, *seat 1*."""
+    return seats_list([seat for seat in range(rules.seats) if rules.team_of[seat] == team], None, rules)
+
+
+def team_title(team: int, viewer: int | None, rules: Rules) -> str:
+    """A side named with its seats: *team 0 (us) (seats 0 and 2)*; a lone seat needs
+    no list: *seat 1*."""
+    if rules.individual:
+        return team_name(team, viewer, rules)
+    return f"{team_name(team, viewer, rules)} ({team_seats(team, rules)})"
+
+
+def sides_line(rules: Rules) -> str:
+    """Who plays with whom: *team 0 is seats 0 and 2, team 1 is seats 1 and 3*, or
+    *each seat for itself*."""
+    if rules.seats == 2:
+        return "one against the other"
+    if rules.individual:
+        return "each seat for itself"
+    return ", ".join(f"team {team} is {team_seats(team, rules)}" for team in range(rules.teams))
+
+
+def scores_text(scores: Sequence[int]) -> str:
+    """Scores side by side, in side order: *3-1*, *0-12-5*."""
+    return "-".join(map(str, scores))
 
 
 def describe(hand: Hand, rules: Rules) -> str:
@@ -172,25 +214,38 @@ def score_words(stones: int, rules: Rules) -> str:
     return text if text == str(stones) else f"{text} ({stones})"
 
 
-def score_line(scores: tuple[int, int], rules: Rules, viewer: int | None = None) -> str:
-    """The score of both teams: *score: team 0 (us) 3 | team 1 (them) 1 amarraco (5)*."""
-    parts = [f"{team_name(team, viewer, rules)} {score_words(scores[team], rules)}" for team in (0, 1)]
-    return f"score: {parts[0]} | {parts[1]}"
+def score_line(scores: Sequence[int], rules: Rules, viewer: int | None = None) -> str:
+    """The score of every side: *score: team 0 (us) 3 | team 1 (them) 1 amarraco (5)*,
+    or in individual play *score: seat 0 (you) 3 | seat 1 0 | seat 2 7 ...*."""
+    parts = [f"{team_name(team, viewer, rules)} {score_words(scores[team], rules)}" for team in range(rules.teams)]
+    return f"score: {' | '.join(parts)}"
 
 
 def games_line(games: Sequence[int], viewer: int | None = None, rules: Rules | None = None) -> str:
-    """The games each team has won: *games: team 0 1, team 1 0*, or for ``viewer``
-    (whose ``rules`` give the teams) *games: us 1, them 0*."""
+    """The games each side has won: *games: team 0 1, team 1 0*, or for ``viewer``
+    (whose ``rules`` give the sides) *games: us 1, them 0*. In individual play the
+    sides are seats: *games: seat 0 1, seat 1 0, seat 2 0* (*you 1, ...* for the viewer).
+
+    >>> games_line((1, 0, 2), 1, mus.Rules(seats=3, teams=3))
+    'games: seat 0 1, you 0, seat 2 2'
+    """
+    if rules is not None and rules.individual:
+        names = ["you" if side == viewer else f"seat {side}" for side in range(rules.teams)]
+        return "games: " + ", ".join(f"{name} {count}" for name, count in zip(names, games))
     if viewer is None or rules is None:
-        return f"games: team 0 {games[0]}, team 1 {games[1]}"
-    us = rules.teams[viewer]
+        return "games: " + ", ".join(f"team {team} {count}" for team, count in enumerate(games))
+    us = rules.team_of[viewer]
     return f"games: us {games[us]}, them {games[1 - us]}"
 
 
 def games_text(match: MatchState) -> str:
-    """How a finished match was won, in games: *2 games to 1*."""
-    assert match.winner is not None
-    return f"{plural(match.games[match.winner], 'game')} to {match.games[1 - match.winner]}"
+    """How a finished match was won, in games: *2 games to 1*, or with more sides
+    *2 games to 1, 0 and 1* (the others in side order)."""
+    winner = match.winner
+    assert winner is not None
+    others = [str(count) for side, count in enumerate(match.games) if side != winner]
+    against = others[0] if len(others) == 1 else f"{', '.join(others[:-1])} and {others[-1]}"
+    return f"{plural(match.games[winner], 'game')} to {against}"
 
 
 def result_words(result: LanceResult, viewer: int | None, rules: Rules) -> str:
