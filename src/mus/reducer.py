@@ -462,7 +462,8 @@ def _serve(draft: _Draft, pending: list[tuple[Card, ...]]) -> HandState:
             more = len(own) - len(drawn)
             drawn += stock[:more]
             del stock[:more]
-        hands[seat] = hands[seat].replace(own, drawn)
+        # The engine's own cards: the trusted path skips Hand.replace's checks.
+        hands[seat] = Hand._trusted([card for card in hands[seat].cards if card not in own] + drawn)
     draft.hands = tuple(hands)
     draft.stock = tuple(stock)
     draft.discards = tuple(pile)

@@ -277,10 +277,18 @@ class HandState:
         rules = self.rules
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.seats:
             raise MusError(f"no seat {seat!r}: seats are 0 to {rules.seats - 1}")
-        history = tuple(
-            (who, HiddenDiscard(len(action.cards)) if isinstance(action, Discard) and who != seat else action)
-            for who, action in self.history
-        )
+        # One pass down the history's chain, hiding the cards of other seats' discards.
+        entries: list[tuple[int, Any]] = []
+        link = self._log
+        while link is not None:
+            _, who, action = link
+            if type(action) is Discard and who != seat:
+                entries.append((who, HiddenDiscard(len(action.cards))))
+            else:
+                entries.append((who, action))
+            link = link[0]
+        entries.reverse()
+        history = tuple(entries)
         hands: tuple[Hand | None, ...] | None = None
         if self._count is not None:
             last = self.results[-1]
