@@ -1,0 +1,153 @@
+"""Random play at every table of RULES.md section 12, with invariants after every action.
+
+For each table (2, 3, 4, 5 and 6 seats; partnerships and individual play where the
+seats allow), 20,000 hands are played from seeded random states: a random mano,
+random starting scores (so games end in mid-hand), players that pick among the
+listed legal actions, sometimes a larger bet, and a taste for mus that varies from
+hand to hand so the stock runs out and the discards are reshuffled. After every
+action:
+
+* the 40 cards are all there, once each, across the hands, the stock and the discards;
+* no side's score went down, and there is one score per side;
+* the seat to act is one that may act now (in the lance and not folded, or a seat
+  that speaks in the mus), and only a finished hand has nobody to act;
+* the history replayed from the deal gives the same state (checked for every
+  prefix in one pass at the end of the hand, and with ``mus.replay`` for the whole);
+* each seat's view shows its own cards and no other seat's before a showdown, and
+  hides the cards other seats discarded (the newest history entry after each action,
+  the whole history at the end).
+
+Every hand ends within a bound on its length. The hands are drawn from a seeded
+generator, so a failure names the hand to replay.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import mus
+from mus import ALL_CARDS, Bet, Discard, HiddenDiscard, Mus, NoMus, Phase
+
+HANDS = 20_000
+MAX_ACTIONS = 600
+
+TABLES = {
+    "heads-up": mus.Rules(seats=2),
+    "individual-3": mus.Rules(seats=3, teams=3),
+    "four": mus.Rules(),
+    "individual-4": mus.Rules(seats=4, teams=4),
+    "individual-5": mus.Rules(seats=5, teams=5),
+    "six": mus.Rules(seats=6),
+    "individual-6": mus.Rules(seats=6, teams=6),
+}
+
+EVERY_CARD = frozenset(ALL_CARDS)
+
+
+def may_act(state: mus.HandState) -> bool:
+    """Whether the seat to act is one that may act now (RULES.md sections 4, 6, 7, 12)."""
+    seat = state.to_act
+    rules = state.rules
+    if seat is None:
+        return state.phase is Phase.FINISHED
+    if not 0 <= seat < rules.seats:
+        return False
+    if state.phase is Phase.MUS:
+        if rules.mus_decision == "seat":
+            return True
+        # One word a side: the first seat of each side from the mano.
+        order = state.speaking_order
+        return order.index(seat) == min(order.index(s) for s in order if rules.team_of[s] == rules.team_of[seat])
+    if state.phase in (Phase.DISCARD, Phase.DECLARE):
+        return True
+    betting = state.betting
+    assert betting is not None
+    if seat not in betting.seats or seat in betting.folded:
+        return False
+    if betting.bettor is None:
+        return True
+    # An answer comes from a seat of another side (every other seat in individual play).
+    return rules.team_of[seat] != rules.team_of[betting.bettor] and seat not in betting.accepted
+
+
+def check_views(state: mus.HandState, everything: bool) -> None:
+    """Each seat's view of ``state``; its whole history when ``everything``, else the
+    newest entry (older entries were checked when they were new)."""
+    shown = state.count is not None
+    history = state.history
+    for seat in range(state.rules.seats):
+        view = state.view(seat)
+        assert view.hand == state.hands[seat]
+        assert view.scores == state.scores
+        if not shown:
+            assert view.hands is None
+        elif view.hands is not None:
+            for other, hand in enumerate(view.hands):
+                assert hand is None or hand == state.hands[other]
+        assert len(view.history) == len(history)
+        for (who, action), (real_who, real) in zip(view.history if everything else view.history[-1:], history if everything else history[-1:]):
+            assert who == real_who
+            if isinstance(real, Discard) and who != seat:
+                assert isinstance(action, HiddenDiscard) and action.count == len(real.cards)
+            else:
+                assert action == real
+
+
+def choose(state: mus.HandState, rnd: random.Random, mus_chance: float) -> mus.Action:
+    legal = state.legal_actions()
+    if state.phase is Phase.MUS:
+        return Mus() if rnd.random() < mus_chance else NoMus()
+    if legal.min_bet is not None and rnd.random() < 0.1:
+        return Bet(rnd.randint(legal.min_bet, legal.min_bet + 30))
+    return rnd.choice(legal)
+
+
+def play_checked(rules: mus.Rules, number: int) -> mus.HandState:
+    rnd = random.Random(f"{rules.seats}/{rules.teams}/{number}")
+    scores = tuple(rnd.randrange(rules.target) for _ in range(rules.teams))
+    state = mus.new_hand(rules, seed=number, mano=rnd.randrange(rules.seats), scores=scores)
+    mus_chance = rnd.choice((0.3, 0.7, 0.9))
+    played = [state]
+    actions: list[mus.Action] = []
+    while True:
+        assert len(actions) <= MAX_ACTIONS, f"hand {number} did not end within {MAX_ACTIONS} actions"
+        cards = [card for hand in state.hands for card in hand] + list(state.stock) + list(state.discards)
+        assert len(cards) == 40 and set(cards) == EVERY_CARD, f"hand {number}: cards not conserved"
+        assert len(state.scores) == rules.teams
+        assert may_act(state), f"hand {number}: seat {state.to_act} may not act in {state!r}"
+        check_views(state, everything=state.to_act is None)
+        if state.to_act is None:
+            break
+        before = state.scores
+        action = choose(state, rnd, mus_chance)
+        state = mus.apply(state, action)
+        assert all(now >= then for now, then in zip(state.scores, before)), f"hand {number}: a score went down"
+        played.append(state)
+        actions.append(action)
+    # Replay after every action: the history of each state, replayed from the deal,
+    # gives that state (replaying action by action replays every prefix in one pass).
+    replayed = state.initial()
+    assert replayed == played[0]
+    for action, expected in zip(actions, played[1:]):
+        replayed = mus.apply(replayed, action)
+        assert replayed == expected, f"hand {number}: replay differs"
+    assert mus.replay(state.deal, state.history) == state
+    return state
+
+
+@pytest.mark.parametrize("table", sorted(TABLES))
+def test_random_hands_keep_the_invariants(table: str) -> None:
+    rules = TABLES[table]
+    outcomes = {"counted": 0, "game won": 0, "reshuffled": 0}
+    for number in range(HANDS):
+        state = play_checked(rules, number)
+        assert state.is_over
+        outcomes["counted"] += state.count is not None
+        outcomes["game won"] += state.winner is not None
+        outcomes["reshuffled"] += state.reshuffles > 0
+    # The sweep reached the parts of the game it is meant to check.
+    assert outcomes["counted"] > HANDS // 10
+    assert outcomes["game won"] > HANDS // 20
+    assert outcomes["reshuffled"] > 0
