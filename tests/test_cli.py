@@ -135,8 +135,30 @@ def test_bad_options_are_one_line_errors(args: list[str], message: str) -> None:
     assert message in fails(*args)
 
 
+def rules_error(**knobs: int) -> str:
+    """What the library says of ``mus.Rules(**knobs)``: the CLI shows it as it is."""
+    with pytest.raises(mus.RulesError) as caught:
+        mus.Rules(**knobs)
+    return " ".join(str(caught.value).split())
+
+
+@pytest.mark.parametrize("command", [["demo"], ["play"], ["simulate", "--hands", "5"], ["compare", "Ro Rc 7e 1b", "Cc Co 5b 4e"]])
+def test_table_options_errors(command: list[str]) -> None:
+    # Three seats cannot form two partnerships: the library's reason, and the option that fixes it.
+    line = fails(*command, "--seats", "3")
+    assert rules_error(seats=3) in line and "--individual" in line
+    line = fails(*command, "--seats", "7")
+    assert rules_error(seats=7) in line and "--individual" not in line
+    assert rules_error(seats=1, teams=1) in fails(*command, "--seats", "1", "--individual")
+
+
+def test_play_seat_must_be_at_the_table() -> None:
+    assert fails("play", "--seats", "4", "--seat", "5") == "mus: error: --seat 5: the table has 4 seats, 0 to 3"
+    assert "the table has 2 seats, 0 to 1" in fails("play", "--preset", "heads-up", "--seat", "2")
+
+
 def test_argparse_errors_exit_2() -> None:
-    for args in ([], ["bogus"], ["demo", "--target", "many"], ["play", "--seat", "7"]):
+    for args in ([], ["bogus"], ["demo", "--target", "many"], ["play", "--seat", "7"], ["demo", "--seats", "six"]):
         result = run(*args)
         assert result.returncode == 2 and "usage: mus" in result.stderr
 
@@ -182,6 +204,63 @@ def test_demo_rules_options() -> None:
     assert found is not None and int(found[4]) >= 30
     out = ok("demo", "--seed", "3", "--games", "2", "--preset", "short")
     assert re.search(r"wins the match, 2 games to [01], after \d+ hands$", out.splitlines()[-1])
+
+
+def test_demo_six_seats_agrees_with_the_library() -> None:
+    out = ok("demo", "--seed", "1", "--seats", "6")
+    lines = out.splitlines()
+    assert lines[0].startswith("mus demo, seed 1: six seats, two teams of three, eight kings")
+    assert lines[1] == "six HeuristicBots play; team 0 is seats 0, 2 and 4, team 1 is seats 1, 3 and 5"
+    assert "  seat 0 (team 0, mano): " in out and "  seat 5 (team 1): " in out
+    assert re.search(r"^  score: team 0 \S.* \| team 1 \S", out, re.M)
+    match = play_match(mus.new_match(mus.Rules(seats=6, games_to_win=1), seed=1), [HeuristicBot()] * 6)
+    assert match.winner is not None
+    found = re.fullmatch(r"team ([01]) \(seats (\d), (\d) and (\d)\) wins the game, (\d+)-(\d+), after (\d+) hands?", lines[-1])
+    assert found is not None, lines[-1]
+    team = int(found[1])
+    assert team == match.winner and [int(found[i]) for i in (2, 3, 4)] == [team, team + 2, team + 4]
+    assert (int(found[5]), int(found[6])) == (match.scores[team], match.scores[1 - team])
+    assert int(found[7]) == len(match.finished) == out.count("=== hand ")
+    assert ok("demo", "--seed", "1", "--preset", "six") == out
+
+
+def test_demo_individual_five_agrees_with_the_library() -> None:
+    out = ok("demo", "--preset", "individual-5")
+    lines = out.splitlines()
+    assert lines[0].startswith("mus demo, seed 2026: five seats, each for itself, eight kings")
+    assert lines[1] == "five HeuristicBots play; each seat for itself"
+    # each seat is its own side: no teams in the deal, the scores and the winner
+    assert "  seat 0 (mano): " in out and "  seat 4: " in out
+    assert not re.search(r"^  seat \d \(team", out, re.M)
+    assert re.search(r"^  score: seat 0 \S.* \| seat 1 .* \| seat 2 .* \| seat 3 .* \| seat 4 \S", out, re.M)
+    assert "score: team" not in out
+    # individual betting: after a fold or an accept every other seat still in answers
+    assert re.search(r"^  seat \d: no quiero \(seats? [0-4](, [0-4])*( and [0-4])? still answers?\)$", out, re.M)
+    assert re.search(r"^  seat \d: quiero \(seats? [0-4](, [0-4])*( and [0-4])? still answers?\)$", out, re.M)
+    assert re.search(r"score 0-0-0-0-0; games 0-0-0-0-0 ===$", out, re.M)
+    rules = mus.Rules.preset("individual-5").evolve(games_to_win=1)
+    match = play_match(mus.new_match(rules, seed=2026), [HeuristicBot()] * 5)
+    assert match.winner is not None
+    found = re.fullmatch(r"seat ([0-4]) wins the game (by órdago|with (\d+) stones) \(score ([0-9-]+)\), after (\d+) hands?",
+                         lines[-1])
+    assert found is not None, lines[-1]
+    assert int(found[1]) == match.winner
+    if found[2] == "by órdago":
+        assert match.finished[-1].results[-1].outcome is mus.Outcome.ORDAGO
+    else:
+        assert int(found[3]) == match.scores[match.winner] >= 40
+    assert found[4] == "-".join(map(str, match.scores))
+    assert int(found[5]) == len(match.finished) == out.count("=== hand ")
+    assert f"  seat {match.winner} wins the game" in out
+    assert ok("demo", "--seats", "5", "--individual") == out
+
+
+def test_demo_heads_up() -> None:
+    out = ok("demo", "--seed", "4", "--preset", "heads-up", "--target", "20")
+    lines = out.splitlines()
+    assert lines[0].startswith("mus demo, seed 4: two seats, one against the other, eight kings")
+    assert lines[1] == "two HeuristicBots play; one against the other"
+    assert re.fullmatch(r"seat [01] wins the game, \d+-\d+, after \d+ hands?", lines[-1]), lines[-1]
 
 
 # --- mus compare ----------------------------------------------------------------------
@@ -239,6 +318,20 @@ def test_compare_pares_kinds_and_juego_order() -> None:
     assert real.startswith("hand 2 wins: 31 real (three sietes and a figure) beats 31 of hand 1")
 
 
+def test_compare_six_hands_at_six_seats() -> None:
+    hands = ["Ro Rc 7e 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c", "7o 7c 7b Sb", "6o 6e 5e 4o"]
+    out = ok("compare", *hands, "--seats", "6")
+    assert "hands 1, 3 and 5 are partners, and hands 2, 4 and 6" in out and "hand 6: 6o" in out
+    # 7o 7c 7b Sb: medias of siete, and 31 (the only juego)
+    lances = lance_lines(out)
+    assert lances["pares"].startswith("hand 5 wins: medias of siete beats")
+    assert lances["juego"] == "hand 5 wins: only it has juego (31)"
+    individual = ok("compare", *hands, "--seats", "6", "--individual")
+    assert "partners" not in individual and lance_lines(individual) == lances
+    assert "compare takes 2 to 4 hands, got 6" in fails("compare", *hands)
+    assert "compare takes 2 hands at a table of 2 seats, got 3" in fails("compare", *hands[:3], "--preset", "heads-up")
+
+
 @pytest.mark.parametrize(
     ("hands", "message"),
     [
@@ -291,6 +384,66 @@ def test_simulate_counts_are_consistent(tmp_path: Path) -> None:
     # and mus replay reads the whole file
     replay = ok("replay", str(saved))
     assert f"##### history {len(replayed)} of {len(replayed)}" in replay
+
+
+def check_simulation(out: str, saved: Path, hands: int, rules: mus.Rules) -> list[mus.MatchState]:
+    """The tables of ``mus simulate`` agree with the histories it saved; those histories."""
+    side = "seat" if rules.individual else "team"
+    header = next(line for line in out.splitlines() if line.lstrip().startswith(f"{side} 0"))
+    assert header.split() == [word for n in range(rules.teams) for word in (side, str(n))]
+    games, matches, ordagos, stones = (table_row(out, label) for label in
+                                       ("games won", "matches won", "  of them by órdago", "stones won"))
+    assert len(games) == len(matches) == len(stones) == rules.teams
+    assert all(o <= g for o, g in zip(ordagos, games))
+    outcomes = {lance.name.lower(): table_row(out, str(lance)) for lance in mus.Lance}
+    assert outcomes["grande"][-1] == hands
+    for row in outcomes.values():
+        assert sum(row[:-1]) == row[-1]
+    texts = re.split(r"(?m)^(?=mus-match 1$)", saved.read_text(encoding="utf-8"))
+    replayed = [notation.parse_match(text) for text in texts if text]
+    played = [hand for match in replayed for hand in match.finished]
+    assert len(played) == hands and all(match.rules == rules for match in replayed)
+    sides = range(rules.teams)
+    assert [sum(hand.winner == side for hand in played) for side in sides] == games
+    assert [sum(m.winner == side for m in replayed) for side in sides] == matches
+    assert [sum(h.scores[s] - h.deal.scores[s] for h in played) for s in sides] == stones
+    return replayed
+
+
+def test_simulate_heads_up(tmp_path: Path) -> None:
+    saved = tmp_path / "two.mus"
+    out = ok("simulate", "--hands", "50", "--seats", "2", "--seed", "6", "--save", str(saved))
+    assert out.startswith("simulated 50 hands, seed 6: two seats, one against the other")
+    assert "bots: seat 0 HeuristicBot, seat 1 HeuristicBot\n" in out
+    replayed = check_simulation(out, saved, 50, mus.Rules(seats=2))
+    replay = ok("replay", str(saved))
+    assert "seat 0 is mano; score 0-0" in replay and "games: seat 0 " in replay
+    last = replayed[-1]
+    if last.winner is not None:
+        assert replay.splitlines()[-1].startswith(f"seat {last.winner} wins the match, ")
+
+
+def test_simulate_individual_four(tmp_path: Path) -> None:
+    saved = tmp_path / "four.mus"
+    out = ok("simulate", "--hands", "60", "--individual", "--seats", "4", "--bots", "heuristic,random,heuristic,random",
+             "--save", str(saved))
+    assert out.startswith("simulated 60 hands, seed 2026: four seats, each for itself")
+    assert "bots: seat 0 HeuristicBot, seat 1 RandomBot, seat 2 HeuristicBot, seat 3 RandomBot" in out
+    check_simulation(out, saved, 60, mus.Rules(seats=4, teams=4))
+    assert "score 0-0-0-0" in ok("replay", str(saved))
+    # one name a seat, or one for all: there are no teams to name bots by
+    assert "--bots names 1 or 4 (one per seat) bots, got 2" in fails(
+        "simulate", "--hands", "5", "--individual", "--bots", "heuristic,random")
+
+
+def test_simulate_six_seats_bots_by_team(tmp_path: Path) -> None:
+    saved = tmp_path / "six.mus"
+    out = ok("simulate", "--hands", "40", "--preset", "six", "--bots", "random,heuristic", "--save", str(saved))
+    assert "bots: seat 0 RandomBot, seat 1 HeuristicBot, seat 2 RandomBot, seat 3 HeuristicBot, " \
+           "seat 4 RandomBot, seat 5 HeuristicBot" in out
+    check_simulation(out, saved, 40, mus.Rules(seats=6))
+    assert "--bots names 1, 2 (one per team) or 6 (one per seat) bots, got 4" in fails(
+        "simulate", "--hands", "5", "--seats", "6", "--bots", "random,random,random,random")
 
 
 def test_simulate_is_deterministic_without_progress_on_a_pipe() -> None:
@@ -448,3 +601,60 @@ def test_play_explicit_declarations_when_the_rules_have_them() -> None:
     words = ["no hay mus", "paso", "quiero", "sí", "no"] * 60
     out = ok("play", "--seed", "3", "--preset", "declared", stdin="\n".join(words) + "\n")
     assert re.search(r"seat 0 \(you\): (pares|juego) (sí|no)", out)
+
+
+def test_play_from_piped_input_at_six_seats(tmp_path: Path) -> None:
+    saved = tmp_path / "six.mus"
+    words = ["no hay mus", "paso", "quiero"] * 12
+    result = run("play", "--seed", "11", "--seats", "6", "--seat", "3", "--save", str(saved),
+                 stdin="\n".join(words) + "\n")
+    assert result.returncode == 0 and result.stderr == ""
+    out = result.stdout
+    lines = out.splitlines()
+    assert lines[0] == "mus: you are seat 3, team 1, with seats 1 and 5 as your partners;"
+    assert lines[1].startswith("five HeuristicBots play the other seats. six seats, two teams of three,")
+    assert "you (seat 3)> " in out and "seat 3 (you): no hay mus" in out
+    assert "score: team 0 (them) 0 | team 1 (us) 0 (game to 40)" in out and "games: us 0, them 0" in out
+    assert out.rstrip().splitlines()[-2] == "end of input: leaving the match"
+    for line in lines:
+        if "invalid:" in line:
+            assert re.fullmatch(r"invalid: \S.*", line), line
+    assert "cards shown:" in out and "count:" in out
+    match = notation.parse_match(saved.read_text(encoding="utf-8"))
+    assert match.rules == mus.Rules(seats=6) and match.finished and ok("replay", str(saved))
+
+
+def test_play_whole_match_at_six_seats() -> None:
+    words = ["no hay mus", "paso", "quiero"] * 600
+    out = ok("play", "--seed", "12", "--preset", "six", "--games", "1", "--seat", "4", stdin="\n".join(words) + "\n")
+    assert re.search(r"^you (win|lose): team [01] wins the match, 1 game to 0$", out, re.M)
+    assert "team 0 (us) (seats 0, 2 and 4) wins the game" in out or "team 1 (them) (seats 1, 3 and 5) wins the game" in out
+
+
+def test_play_individual_from_piped_input() -> None:
+    words = ["no hay mus", "paso", "quiero"] * 600
+    out = ok("play", "--seed", "5", "--preset", "individual-3", "--games", "1", "--seat", "1",
+             stdin="\n".join(words) + "\n")
+    lines = out.splitlines()
+    assert lines[0] == "mus: you are seat 1, playing for yourself;"
+    assert lines[1].startswith("two HeuristicBots play the other seats. three seats, each for itself,")
+    assert "(partner)" not in out and "team" not in out.split("you (seat 1)> ")[0]
+    assert "score: seat 0 0 | seat 1 (you) 0 | seat 2 0 (game to 40)" in out
+    assert "games: seat 0 0, you 0, seat 2 0" in out
+    assert "seat 1 (you): quiero (seat 2 still answers)" in out and ": no quiero (you still answer)" in out
+    found = re.search(r"^you (win|lose): seat ([0-2]) wins the match, 1 game to 0 and 0$", out, re.M)
+    assert found is not None
+    assert (found[1] == "win") == (found[2] == "1")
+    # at five, the person is told who has already taken a bet that still waits for them
+    out = ok("play", "--seed", "5", "--preset", "individual-5", "--games", "1", "--seat", "1",
+             stdin="\n".join(words) + "\n")
+    assert "now: juego, órdago by seat 4, accepted by seat 0!" in out
+
+
+def test_play_heads_up_from_piped_input() -> None:
+    words = ["no hay mus", "paso", "quiero"] * 600
+    out = ok("play", "--seed", "8", "--seats", "2", "--games", "1", stdin="\n".join(words) + "\n")
+    lines = out.splitlines()
+    assert lines[0] == "mus: you are seat 0, playing for yourself;"
+    assert lines[1].startswith("one HeuristicBot plays the other seat. two seats, one against the other,")
+    assert re.search(r"^you (win|lose): seat [01] wins the match, 1 game to 0$", out, re.M)

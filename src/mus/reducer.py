@@ -185,7 +185,8 @@ def start(deal: Deal) -> HandState:
     draft._log = None
     draft._size = 0
     draft._count = None
-    return _done(draft)
+    draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
+    return draft
 
 
 @functools.lru_cache(maxsize=None)
@@ -212,7 +213,7 @@ def derived(action: Action, rules: Rules) -> bool:
 
 
 class _Draft(HandState):
-    """A state under construction: writable until :func:`_done` freezes it.
+    """A state under construction: writable until its class is swapped to HandState.
 
     Never escapes this module. Freezing swaps the class (same slots), which costs
     less than writing each field through ``object.__setattr__``."""
@@ -261,7 +262,8 @@ def _unpickle(values: tuple[Any, ...], history: tuple[tuple[int, Action], ...], 
     draft._log = log
     draft._size = len(history)
     draft._count = counted
-    return _done(draft)
+    draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
+    return draft
 
 
 _MUS = Phase.MUS
@@ -421,7 +423,8 @@ def _mus(state: HandState, seat: int, action: Action) -> HandState:
     else:
         draft.phase = _DISCARD
         draft.queue = _order(state.deal.mano, state.deal.rules.seats)
-    return _done(draft)
+    draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
+    return draft
 
 
 def _no_mus(state: HandState, seat: int, action: Action) -> HandState:
@@ -435,7 +438,8 @@ def _discard(state: HandState, seat: int, action: Action) -> HandState:
     if len(state.queue) > 1:
         draft.pending = tuple(pending)
         draft.queue = state.queue[1:]
-        return _done(draft)
+        draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
+        return draft
     return _serve(draft, pending)
 
 
@@ -471,7 +475,8 @@ def _serve(draft: _Draft, pending: list[tuple[Card, ...]]) -> HandState:
     draft.reshuffles = reshuffles
     draft.phase = _MUS
     draft.queue = _mus_speakers(deal.mano, deal.rules)
-    return _done(draft)
+    draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
+    return draft
 
 
 _HAS: dict[Lance, Callable[[Hand, Rules], bool]] = {Lance.PARES: has_pares, Lance.JUEGO: has_juego}
@@ -488,7 +493,8 @@ def _open(draft: _Draft, lance: Lance) -> HandState:
             draft.phase = _DECLARE_PHASE
             draft.betting = Betting(lance, ())
             draft.queue = order
-            return _done(draft)
+            draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
+            return draft
         # has_pares / has_juego, read straight from the rules' tables.
         ranking = rules.ranking
         table, least = (ranking.keys[lance], 1) if lance is Lance.PARES else (ranking.points, 31)
@@ -507,7 +513,8 @@ def _open(draft: _Draft, lance: Lance) -> HandState:
     draft.phase = _BETTING
     draft.betting = Betting(lance, order)
     draft.queue = order
-    return _done(draft)
+    draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
+    return draft
 
 
 def _declared(draft: _Draft, lance: Lance, seats: tuple[int, ...]) -> HandState:
@@ -528,7 +535,8 @@ def _declared(draft: _Draft, lance: Lance, seats: tuple[int, ...]) -> HandState:
     draft.phase = _BETTING
     draft.betting = Betting(lance, seats)
     draft.queue = seats
-    return _done(draft)
+    draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
+    return draft
 
 
 def _declare(state: HandState, seat: int, action: Action) -> HandState:
@@ -539,7 +547,8 @@ def _declare(state: HandState, seat: int, action: Action) -> HandState:
         betting = draft.betting = betting._replace(seats=betting.seats + (seat,))
     if len(state.queue) > 1:
         draft.queue = state.queue[1:]
-        return _done(draft)
+        draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
+        return draft
     return _declared(draft, betting.lance, betting.seats)
 
 
@@ -556,7 +565,8 @@ def _next(draft: _Draft, lance: Lance) -> HandState:
     draft._count = raw
     draft.scores = raw[1]
     draft.winner = raw[2]
-    return _done(draft)
+    draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
+    return draft
 
 
 _set = object.__setattr__
@@ -580,7 +590,8 @@ def _pass(state: HandState, seat: int, action: Action) -> HandState:
     draft = _step(state, seat, action)
     if len(state.queue) > 1:
         draft.queue = state.queue[1:]
-        return _done(draft)
+        draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
+        return draft
     betting = state.betting
     assert betting is not None
     draft.results += (_result(betting.lance, Outcome.EN_PASO, seats=betting.seats),)
@@ -595,7 +606,8 @@ def _raise(state: HandState, seat: int, action: Action, stake: int, ordago: bool
         Betting, (betting.lance, betting.seats, stake, betting.stake, betting.bets + 1, seat, ordago, betting.folded, ())
     )
     draft.queue = _answerers(state.deal.rules.team_of, betting.seats, betting.folded, seat)
-    return _done(draft)
+    draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
+    return draft
 
 
 @functools.lru_cache(maxsize=8192)
@@ -636,7 +648,8 @@ def _accept(state: HandState, seat: int, action: Action) -> HandState:
         betting = draft.betting = betting._replace(accepted=betting.accepted + (seat,))
         if len(state.queue) > 1:
             draft.queue = state.queue[1:]
-            return _done(draft)
+            draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
+            return draft
     # In partnership play one accept commits the team.
     return _accepted(draft, betting)
 
@@ -672,7 +685,8 @@ def _accepted(draft: _Draft, betting: Betting) -> HandState:
     draft.betting = None
     draft.queue = ()
     draft.winner = team
-    return _done(draft)
+    draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
+    return draft
 
 
 def _fold(state: HandState, seat: int, action: Action) -> HandState:
@@ -682,7 +696,8 @@ def _fold(state: HandState, seat: int, action: Action) -> HandState:
     if len(state.queue) > 1:
         draft.betting = betting._replace(folded=betting.folded + (seat,))
         draft.queue = state.queue[1:]
-        return _done(draft)
+        draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
+        return draft
     if betting.accepted:
         # Individual play: the seats that accepted show down with the bettor.
         settled = draft.betting = betting._replace(folded=betting.folded + (seat,))
@@ -700,7 +715,8 @@ def _fold(state: HandState, seat: int, action: Action) -> HandState:
         draft.betting = None
         draft.queue = ()
         draft.winner = team
-        return _done(draft)
+        draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
+        return draft
     return _next(draft, betting.lance)
 
 
@@ -723,87 +739,105 @@ def _discards(cards: tuple[Card, ...]) -> tuple[Discard, ...]:
     )
 
 
-def _listed(state: HandState) -> tuple[Action, ...]:
-    """The legal actions of the seat to act, each kind once (bets at the minimum)."""
-    if not state.queue:
-        return ()
+def legal_actions(state: HandState) -> LegalActions:
+    """The legal actions of the seat to act in ``state`` (see :meth:`HandState.legal_actions`)."""
+    queue = state.queue
+    if not queue:
+        return _NO_ACTIONS
+    seat = queue[0]
     phase = state.phase
     if phase is _BETTING:
         betting = state.betting
         assert betting is not None
         if betting.bets == 0:
-            return _OPENING
-        return _ORDAGO_ANSWERS if betting.ordago else _ANSWERS
+            return _OPENING_LISTS[seat]
+        return (_ORDAGO_ANSWER_LISTS if betting.ordago else _ANSWER_LISTS)[seat]
     if phase is _MUS:
-        return _MUS_ACTIONS
+        return _MUS_LISTS[seat]
     if phase is _DISCARD:
-        return _discards(state.hands[state.queue[0]].cards)
+        hand = state.hands[seat]
+        return LegalActions._make(_discards(hand.cards), seat, None, hand)
     betting = state.betting
     assert betting is not None
-    return (_DECLARE[betting.lance, True], _DECLARE[betting.lance, False])
-
-
-_MUS_ACTIONS: tuple[Action, ...] = (Mus(), NoMus())
-_OPENING: tuple[Action, ...] = (Pass(), Bet(MIN_BET), Ordago())
-_ANSWERS: tuple[Action, ...] = (Accept(), Fold(), Bet(MIN_BET), Ordago())
-_ORDAGO_ANSWERS: tuple[Action, ...] = (Accept(), Fold())
+    return _DECLARE_LISTS[betting.lance][seat]
 
 
 class LegalActions(tuple):  # type: ignore[type-arg]
     """The legal actions of the seat to act: a tuple that knows more. Supports ``in``
-    for any action, ``len``, indexing and iteration.
+    for any action, ``len``, indexing and iteration. Immutable.
 
     Iteration lists each kind once, bets as ``Bet(min_bet)``; any larger bet is legal
-    too, and ``in`` says so (``Bet(9) in legal``): ``in`` asks the engine's validator,
-    the one :func:`apply` asks. ``str`` shows it as ``bet 2+``.
+    too, and ``in`` says so (``Bet(9) in legal``): ``in`` agrees with
+    :meth:`HandState.is_legal` and :func:`apply` for every action. ``str`` shows it
+    as ``bet 2+``.
 
     >>> import mus
     >>> legal = mus.new_hand(mus.Rules(), seed=1).legal_actions()
     >>> legal
     LegalActions([Mus(), NoMus()])
-    >>> mus.Mus() in legal, mus.Pass() in legal, legal[0], len(legal)
-    (True, False, Mus(), 2)
+    >>> mus.Mus() in legal, mus.Pass() in legal, legal[0], len(legal), legal.seat
+    (True, False, Mus(), 2, 0)
     >>> str(mus.apply(mus.new_hand(mus.Rules(), seed=1), "no-mus").legal_actions())
     'pass, bet 2+, ordago'
     """
 
-    _state: HandState
+    seat: int | None
+    """The seat these actions are for (``None`` once the hand is over)."""
+    min_bet: int | None
+    """The smallest legal bet or raise, or ``None`` when no bet can be made."""
+    _kinds: frozenset[type] | None
+    _hand: Hand | None
 
     def __new__(cls, state: HandState) -> LegalActions:
-        legal = tuple.__new__(cls, _listed(state))
-        legal._state = state
+        return legal_actions(state)
+
+    @classmethod
+    def _make(
+        cls, actions: tuple[Action, ...], seat: int | None, kinds: frozenset[type] | None, hand: Hand | None = None
+    ) -> LegalActions:
+        # ``kinds``: any action of these types is legal (bets of any size); ``None``:
+        # exactly the listed actions are (every discard of the hand, or a declaration).
+        legal = tuple.__new__(cls, actions)
+        _set(legal, "seat", seat)
+        _set(legal, "min_bet", MIN_BET if kinds is not None and Bet in kinds else None)
+        _set(legal, "_kinds", kinds)
+        _set(legal, "_hand", hand)
         return legal
 
-    @property
-    def seat(self) -> int | None:
-        """The seat these actions are for (``None`` once the hand is over)."""
-        return self._state.to_act
-
-    @property
-    def min_bet(self) -> int | None:
-        """The smallest legal bet or raise, or ``None`` when no bet can be made."""
-        betting = self._state.betting
-        if betting is None or betting.ordago or not self._state.queue or self._state.phase is Phase.DECLARE:
-            return None
-        return MIN_BET
-
-    def _listed(self) -> tuple[Action, ...]:
-        return tuple(self)
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError("LegalActions is immutable")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (LegalActions, (self._state,))
+        return (LegalActions._make, (tuple(self), self.seat, self._kinds, self._hand))
 
     def __contains__(self, action: object) -> bool:
-        return _legal(self._state, action, None)
+        kinds = self._kinds
+        if kinds is not None:
+            return type(action) in kinds
+        return tuple.__contains__(self, action)
 
     def __repr__(self) -> str:
-        return f"LegalActions({list(self._listed())!r})"
+        return f"LegalActions({list(self)!r})"
 
     def __str__(self) -> str:
-        state = self._state
-        if state.phase is Phase.DISCARD and state.queue:
-            return f"discard 1 to 4 of {state.hands[state.queue[0]]}"
-        return ", ".join(str(action) + ("+" if isinstance(action, Bet) else "") for action in self._listed())
+        if self._hand is not None:
+            return f"discard 1 to 4 of {self._hand}"
+        return ", ".join(str(action) + ("+" if isinstance(action, Bet) else "") for action in self)
+
+
+def _lists(actions: tuple[Action, ...], exact: bool = False) -> tuple[LegalActions, ...]:
+    """One shared list per seat: every state of the same kind offers the same actions."""
+    kinds = None if exact else frozenset(type(action) for action in actions)
+    return tuple(LegalActions._make(actions, seat, kinds) for seat in range(MAX_SEATS))
+
+
+MAX_SEATS = 6
+_NO_ACTIONS = LegalActions._make((), None, frozenset())
+_MUS_LISTS = _lists((Mus(), NoMus()))
+_OPENING_LISTS = _lists((Pass(), Bet(MIN_BET), Ordago()))
+_ANSWER_LISTS = _lists((Accept(), Fold(), Bet(MIN_BET), Ordago()))
+_ORDAGO_ANSWER_LISTS = _lists((Accept(), Fold()))
+_DECLARE_LISTS = {lance: _lists((_DECLARE[lance, True], _DECLARE[lance, False]), exact=True) for lance in _HAS}
 
 
 def replay(deal: Deal | HandState, history: Iterable[tuple[int, Action]]) -> HandState:

@@ -252,9 +252,7 @@ class HandState:
         >>> list(legal), legal.min_bet, mus.Bet(7) in legal, mus.Accept() in legal
         ([Pass(), Bet(2), Ordago()], 2, True, False)
         """
-        legal = _tuple(_reducer.LegalActions, _reducer._listed(self))
-        legal._state = self
-        return legal
+        return _reducer.legal_actions(self)
 
     def is_legal(self, action: Action, seat: int | None = None) -> bool:
         """Whether ``action`` (by ``seat``, if given) is legal now; cheap."""
@@ -315,7 +313,7 @@ class HandState:
             winner=self.winner,
             hands=hands,
             betting=self.betting,
-            legal=tuple(_reducer.LegalActions(self)) if self.to_act == seat else (),
+            legal=tuple(_reducer.legal_actions(self)) if self.to_act == seat else (),
         )
 
     def __eq__(self, other: object) -> bool:
@@ -424,5 +422,3 @@ class SeatView:
 # The reducer builds on these types and the state's methods delegate to it; importing
 # it last, once this module's names exist, resolves the cycle once instead of per call.
 from mus import reducer as _reducer  # noqa: E402
-
-_tuple = tuple.__new__

@@ -7,6 +7,7 @@ from __future__ import annotations
 import argparse
 
 import mus
+from mus import Outcome
 from mus.bots import Bot, HeuristicBot
 from mus.cli.narration import bot_action, hand_start_lines, print_lines, step_lines, turn
 from mus.cli.options import DEFAULT_SEED, add_command, rules_from_options, rules_summary, seed_option
@@ -51,7 +52,9 @@ def run(args: argparse.Namespace) -> int:
         if rules.teams == 2:
             print(f"{who} wins the game, {final[match.winner]}-{final[1 - match.winner]}, after {hands}")
         else:
-            print(f"{who} wins the game with {final[match.winner]} stones (score {scores_text(final)}), after {hands}")
+            last = match.finished[-1].results
+            how = "by órdago" if last and last[-1].outcome is Outcome.ORDAGO else f"with {final[match.winner]} stones"
+            print(f"{who} wins the game {how} (score {scores_text(final)}), after {hands}")
     else:
         print(f"{who} wins the match, {games_text(match)}, after {hands}")
     return 0

@@ -120,9 +120,13 @@ def _still_answering(seat: int, after: HandState, viewer: int | None) -> str:
             other for other in betting.seats
             if other != betting.bettor and other not in betting.folded and other not in betting.accepted
         ]
-        if not waiting:
-            return ""
-        return f" ({seats_list(waiting, viewer, rules)} still answer{'s' if len(waiting) == 1 else ''})"
+        others = [other for other in waiting if other != viewer]
+        if not others:
+            return " (you still answer)" if waiting else ""
+        who = seats_list(others, None, rules)
+        if viewer in waiting:
+            who = f"seat{'s' if len(others) > 1 else ''} {', '.join(map(str, others))} and you"
+        return f" ({who} still answer{'s' if len(waiting) == 1 else ''})"
     partners = [
         other for other in betting.seats
         if other != seat and rules.team_of[other] == rules.team_of[seat] and other not in betting.folded
