@@ -252,13 +252,17 @@ def permutation(size: int, seed: int | str) -> list[int]:
     # come from SHAKE-128 of the seed: seeding a random.Random costs more than the
     # whole deal, and the hash is the same on every machine and Python version.
     tag = f"int:{seed}" if isinstance(seed, int) else f"str:{seed}"
-    keys = _unpacker(size)(hashlib.shake_128(tag.encode()).digest(8 * size))
+    unpack = _DECK_KEYS if size == 40 else _unpacker(size)
+    keys = unpack(hashlib.shake_128(tag.encode()).digest(8 * size))
     return sorted(range(size), key=keys.__getitem__)
 
 
 @functools.lru_cache(maxsize=64)
 def _unpacker(size: int) -> Callable[[bytes], tuple[int, ...]]:
     return struct.Struct(f">{size}Q").unpack
+
+
+_DECK_KEYS = _unpacker(40)
 
 
 def _check_deck(instance: object, attribute: attrs.Attribute[tuple[Card, ...]], value: object) -> None:

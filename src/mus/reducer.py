@@ -96,12 +96,12 @@ def new_hand(
     if not isinstance(rules, Rules):
         raise MusError(f"rules must be a Rules, got {type(rules).__name__}")
     n = rules.seats
-    if isinstance(mano, bool) or not isinstance(mano, int) or not 0 <= mano < n:
+    if type(mano) is not int and (isinstance(mano, bool) or not isinstance(mano, int)) or not 0 <= mano < n:
         raise MusError(f"mano must be a seat from 0 to {n - 1}, got {mano!r}")
-    score = _check_scores(scores, rules)
+    score = _ZEROS[rules.teams] if scores is None else _check_scores(scores, rules)
     if seed is None:
         seed = secrets.randbits(63)
-    elif isinstance(seed, bool) or not isinstance(seed, (int, str)):
+    elif type(seed) is not int and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
         raise MusError(f"a seed is an int or a str, got {type(seed).__name__}")
     if hands is None:
         if stock is not None:
@@ -109,7 +109,7 @@ def new_hand(
         # The order of Deck.shuffled(seed), as card numbers: dealing sorts small ints.
         order = permutation(len(ALL_CARDS), seed)
         held = Hand._deal(order, _blocks(mano, n))
-        rest = tuple(map(_CARDS.__getitem__, order[n * HAND_SIZE :]))
+        rest = tuple([_CARDS[index] for index in order[n * HAND_SIZE :]])
     else:
         held, rest = _explicit(hands, stock, seed, n)
     return start(Deal(rules, mano, score, held, rest, seed))
@@ -171,11 +171,7 @@ def start(deal: Deal) -> HandState:
     n = deal.rules.seats
     draft = _new(_Draft)
     draft.deal = deal
-    draft.hands = deal.hands
-    draft.stock = deal.stock
-    draft.discards = ()
-    draft.pending = ((),) * n
-    draft.reshuffles = 0
+    draft._table = (deal.hands, deal.stock, (), ((),) * n, 0)
     draft.scores = deal.scores
     draft.phase = _MUS
     draft.queue = _mus_speakers(deal.mano, deal.rules)
@@ -433,10 +429,11 @@ def _no_mus(state: HandState, seat: int, action: Action) -> HandState:
 
 def _discard(state: HandState, seat: int, action: Action) -> HandState:
     draft = _step(state, seat, action)
-    pending = list(state.pending)
+    hands, stock, discards, waiting, reshuffles = state._table
+    pending = list(waiting)
     pending[seat] = action.cards  # type: ignore[union-attr]
     if len(state.queue) > 1:
-        draft.pending = tuple(pending)
+        draft._table = (hands, stock, discards, tuple(pending), reshuffles)
         draft.queue = state.queue[1:]
         draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
         return draft
@@ -447,12 +444,12 @@ def _serve(draft: _Draft, pending: list[tuple[Card, ...]]) -> HandState:
     """Deal replacements in speaking order; reshuffle the discards when the stock runs out."""
     deal = draft.deal
     order = _order(deal.mano, deal.rules.seats)
-    stock = list(draft.stock)
-    pile = list(draft.discards)
+    held, left, discarded, _, reshuffles = draft._table
+    stock = list(left)
+    pile = list(discarded)
     for seat in order:
         pile.extend(pending[seat])
-    hands = list(draft.hands)
-    reshuffles = draft.reshuffles
+    hands = list(held)
     for seat in order:
         own = pending[seat]
         drawn = stock[: len(own)]
@@ -468,11 +465,7 @@ def _serve(draft: _Draft, pending: list[tuple[Card, ...]]) -> HandState:
             del stock[:more]
         # The engine's own cards: the trusted path skips Hand.replace's checks.
         hands[seat] = Hand._trusted([card for card in hands[seat].cards if card not in own] + drawn)
-    draft.hands = tuple(hands)
-    draft.stock = tuple(stock)
-    draft.discards = tuple(pile)
-    draft.pending = ((),) * len(order)
-    draft.reshuffles = reshuffles
+    draft._table = (tuple(hands), tuple(stock), tuple(pile), ((),) * len(order), reshuffles)
     draft.phase = _MUS
     draft.queue = _mus_speakers(deal.mano, deal.rules)
     draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
@@ -498,7 +491,7 @@ def _open(draft: _Draft, lance: Lance) -> HandState:
         # has_pares / has_juego, read straight from the rules' tables.
         ranking = rules.ranking
         table, least = (ranking.keys[lance], 1) if lance is Lance.PARES else (ranking.points, 31)
-        hands = draft.hands
+        hands = draft._table[0]
         log = draft._log
         seats = []
         for seat in order:
@@ -511,7 +504,7 @@ def _open(draft: _Draft, lance: Lance) -> HandState:
         draft._size += len(order)
         return _declared(draft, lance, tuple(seats))
     draft.phase = _BETTING
-    draft.betting = Betting(lance, order)
+    draft.betting = _tuple(Betting, (lance, order, 0, 0, 0, None, False, (), ()))
     draft.queue = order
     draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
     return draft
@@ -533,7 +526,7 @@ def _declared(draft: _Draft, lance: Lance, seats: tuple[int, ...]) -> HandState:
         draft.results += (result,)
         return _next(draft, lance)
     draft.phase = _BETTING
-    draft.betting = Betting(lance, seats)
+    draft.betting = _tuple(Betting, (lance, seats, 0, 0, 0, None, False, (), ()))
     draft.queue = seats
     draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
     return draft
@@ -553,10 +546,9 @@ def _declare(state: HandState, seat: int, action: Action) -> HandState:
 
 
 def _next(draft: _Draft, lance: Lance) -> HandState:
-    if lance is Lance.GRANDE or lance is Lance.CHICA:
-        return _open(draft, Lance(lance + 1))
-    if lance is Lance.PARES:
-        return _open(draft, Lance.JUEGO)
+    following = _FOLLOWING.get(lance)
+    if following is not None:
+        return _open(draft, following)
     deal = draft.deal
     raw = tally(draft.hands, draft.results, deal.rules, deal.mano, draft.scores)
     draft.phase = _FINISHED
@@ -570,19 +562,27 @@ def _next(draft: _Draft, lance: Lance) -> HandState:
 
 
 _set = object.__setattr__
+_FOLLOWING = {Lance.GRANDE: Lance.CHICA, Lance.CHICA: Lance.PARES, Lance.PARES: Lance.JUEGO}
+_ACCEPTED, _ORDAGO, _REFUSED, _EN_PASO = Outcome.ACCEPTED, Outcome.ORDAGO, Outcome.REFUSED, Outcome.EN_PASO
+
+
+class _DraftResult(LanceResult):
+    # Like _Draft: the engine's results are consistent by construction, so they skip
+    # the constructor's checks (which are for results scripts build by hand).
+    __slots__ = ()
+    __setattr__ = object.__setattr__
 
 
 def _result(
     lance: Lance, outcome: Outcome, *, stake: int = 0, team: int | None = None, seats: tuple[int, ...] = ()
 ) -> LanceResult:
-    # The engine's results are consistent by construction; the constructor's checks
-    # are for results that scripts build by hand.
-    result = _new(LanceResult)
-    _set(result, "lance", lance)
-    _set(result, "outcome", outcome)
-    _set(result, "stake", stake)
-    _set(result, "team", team)
-    _set(result, "seats", seats)
+    result = _new(_DraftResult)
+    result.lance = lance  # type: ignore[misc]
+    result.outcome = outcome  # type: ignore[misc]
+    result.stake = stake  # type: ignore[misc]
+    result.team = team  # type: ignore[misc]
+    result.seats = seats  # type: ignore[misc]
+    result.__class__ = LanceResult  # type: ignore[assignment]
     return result
 
 
@@ -594,7 +594,7 @@ def _pass(state: HandState, seat: int, action: Action) -> HandState:
         return draft
     betting = state.betting
     assert betting is not None
-    draft.results += (_result(betting.lance, Outcome.EN_PASO, seats=betting.seats),)
+    draft.results += (_result(betting.lance, _EN_PASO, seats=betting.seats),)
     return _next(draft, betting.lance)
 
 
@@ -658,9 +658,9 @@ def _accepted(draft: _Draft, betting: Betting) -> HandState:
     """Settle a lance whose standing bet was accepted."""
     deal = draft.deal
     rules = deal.rules
-    seats = _still_in(betting, rules)
+    seats = _still_in(betting, rules) if betting.folded else betting.seats
     if not betting.ordago:
-        draft.results += (_result(betting.lance, Outcome.ACCEPTED, stake=betting.stake, seats=seats),)
+        draft.results += (_result(betting.lance, _ACCEPTED, stake=betting.stake, seats=seats),)
         return _next(draft, betting.lance)
     # An accepted órdago is shown down at once among the seats in it and decides the game.
     team_of = rules.team_of
@@ -678,9 +678,9 @@ def _accepted(draft: _Draft, betting: Betting) -> HandState:
         caller = team_of[betting.bettor or 0]
         team = next(team_of[s] for s in seats if team_of[s] != caller)
     scores = draft.scores
-    line = (betting.lance, Outcome.ORDAGO, team, best, 0, 0, 0, scores, liars)
+    line = (betting.lance, _ORDAGO, team, best, 0, 0, 0, scores, liars)
     draft._count = ([line], scores, team, 0, ())
-    draft.results += (_result(betting.lance, Outcome.ORDAGO, team=team, seats=seats),)
+    draft.results += (_result(betting.lance, _ORDAGO, team=team, seats=seats),)
     draft.phase = _FINISHED
     draft.betting = None
     draft.queue = ()
@@ -708,7 +708,7 @@ def _fold(state: HandState, seat: int, action: Action) -> HandState:
     scores = list(draft.scores)
     scores[team] += stones
     draft.scores = tuple(scores)
-    draft.results += (_result(betting.lance, Outcome.REFUSED, stake=stones, team=team, seats=_still_in(betting, rules)),)
+    draft.results += (_result(betting.lance, _REFUSED, stake=stones, team=team, seats=_still_in(betting, rules) if betting.folded else betting.seats),)
     if scores[team] >= rules.target:
         # Refusal stones are taken at once and can end the game before any count.
         draft.phase = _FINISHED
@@ -740,7 +740,16 @@ def _discards(cards: tuple[Card, ...]) -> tuple[Discard, ...]:
 
 
 def legal_actions(state: HandState) -> LegalActions:
-    """The legal actions of the seat to act in ``state`` (see :meth:`HandState.legal_actions`)."""
+    """The actions the seat to act may take; supports ``in`` for any action.
+
+    Also ``state.legal_actions()``.
+
+    >>> import mus
+    >>> state = mus.apply(mus.new_hand(mus.Rules(), seed=1), mus.NoMus())
+    >>> legal = state.legal_actions()
+    >>> list(legal), legal.min_bet, mus.Bet(7) in legal, mus.Accept() in legal
+    ([Pass(), Bet(2), Ordago()], 2, True, False)
+    """
     queue = state.queue
     if not queue:
         return _NO_ACTIONS

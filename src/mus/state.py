@@ -111,9 +111,12 @@ Log = Optional[tuple[Any, int, Action]]
 Each action adds one link and shares the rest, so an action costs the same at any
 length of history and a kept state costs one link."""
 
+Table = tuple[tuple[Hand, ...], tuple[Card, ...], tuple[Card, ...], tuple[tuple[Card, ...], ...], int]
+"""Where the cards are: hands, stock, discards, pending discards, reshuffles. One field,
+because only the mus exchange changes it and every other action copies it."""
+
 _FIELDS = (
-    "deal", "hands", "stock", "discards", "pending", "reshuffles", "scores", "phase",
-    "queue", "betting", "results", "winner", "_log", "_size", "_count",
+    "deal", "_table", "scores", "phase", "queue", "betting", "results", "winner", "_log", "_size", "_count",
 )
 
 
@@ -142,11 +145,7 @@ class HandState:
     __slots__ = _FIELDS
 
     deal: Deal
-    hands: tuple[Hand, ...]
-    stock: tuple[Card, ...]
-    discards: tuple[Card, ...]
-    pending: tuple[tuple[Card, ...], ...]
-    reshuffles: int
+    _table: Table
     scores: tuple[int, ...]
     phase: Phase
     queue: tuple[int, ...]
@@ -162,6 +161,31 @@ class HandState:
 
     def __delattr__(self, name: str) -> None:
         raise attrs.exceptions.FrozenInstanceError()
+
+    @property
+    def hands(self) -> tuple[Hand, ...]:
+        """Each seat's four cards, by seat."""
+        return self._table[0]
+
+    @property
+    def stock(self) -> tuple[Card, ...]:
+        """The cards left to deal at the mus, top first."""
+        return self._table[1]
+
+    @property
+    def discards(self) -> tuple[Card, ...]:
+        """The cards discarded and not yet reshuffled into a new stock."""
+        return self._table[2]
+
+    @property
+    def pending(self) -> tuple[tuple[Card, ...], ...]:
+        """By seat, the cards discarded in this round of the mus, not yet replaced."""
+        return self._table[3]
+
+    @property
+    def reshuffles(self) -> int:
+        """How many times the discards were shuffled into a new stock."""
+        return self._table[4]
 
     @property
     def rules(self) -> Rules:
@@ -343,7 +367,7 @@ class HandState:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled flat: a chain of 20,000 links would exceed pickle's recursion limit.
-        values = tuple(getattr(self, name) for name in _FIELDS[:12])
+        values = tuple(getattr(self, name) for name in _FIELDS[:8])
         return (_reducer._unpickle, (values, self.history, self._count))
 
     def __copy__(self) -> HandState:
@@ -422,3 +446,6 @@ class SeatView:
 # The reducer builds on these types and the state's methods delegate to it; importing
 # it last, once this module's names exist, resolves the cycle once instead of per call.
 from mus import reducer as _reducer  # noqa: E402
+
+# The method is the reducer's function itself: one call less on the hottest path.
+HandState.legal_actions = _reducer.legal_actions  # type: ignore[method-assign, assignment]
