@@ -202,3 +202,12 @@ class TestReplace:
         new = hand.replace(discards, drawn)
         assert set(new) == (set(hand) - set(discards)) | set(drawn)
         assert len(set(new)) == 4
+
+
+def test_dealt_hands_equal_hands_built_from_their_cards() -> None:
+    # The deal builds hands on a fast path (card numbers, a sorting network, per-card
+    # rank codes); it must give exactly the hands the checked constructor gives.
+    for seed in range(2000):
+        for hand in mus.new_hand(mus.Rules(seats=6), seed=seed, mano=seed % 6).hands:
+            built = Hand(list(reversed(hand.cards)))
+            assert hand.cards == built.cards and hand.multiset == built.multiset

@@ -128,7 +128,18 @@ class Hand:
         hands = []
         for start in starts:
             i, j, k, m = deck[start : start + HAND_SIZE]
-            a, b, c, d = sorted((order[i], order[j], order[k], order[m]))
+            a, b, c, d = order[i], order[j], order[k], order[m]
+            # Sorting four ints with five compare-and-swaps beats building a list.
+            if a > b:
+                a, b = b, a
+            if c > d:
+                c, d = d, c
+            if a > c:
+                a, c = c, a
+            if b > d:
+                b, d = d, b
+            if b > c:
+                b, c = c, b
             hand = _new(cls)
             _set(hand, "cards", (card[a], card[b], card[c], card[d]))
             _set(hand, "multiset", multiset[code[a] + code[b] + code[c] + code[d]])
