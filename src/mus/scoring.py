@@ -137,6 +137,13 @@ class CountLine:
     scores: tuple[int, ...]
     liars: tuple[int, ...] = ()
     """Seats that declared pares (juego) without having it: their team forfeits the lance."""
+    individual: bool = attrs.field(default=False, repr=False)
+    """Whether every seat plays for itself: the text then names the winning seat alone.
+
+    >>> line = CountLine(Lance.GRANDE, Outcome.EN_PASO, 2, 2, 1, 0, 0, (0, 0, 1), individual=True)
+    >>> str(line)
+    'grande: seat 2 wins en paso: 1 stone'
+    """
 
     @property
     def stones(self) -> int:
@@ -153,7 +160,10 @@ class CountLine:
     def _text(self) -> str:
         if self.team is None:
             return f"{self.lance}: {'forfeited' if self.liars else 'void'}, nobody scores"
-        who = f"team {self.team}" + (f" (seat {self.seat})" if self.seat is not None else "")
+        if self.individual:
+            who = f"seat {self.team}"
+        else:
+            who = f"team {self.team}" + (f" (seat {self.seat})" if self.seat is not None else "")
         why = {
             Outcome.EN_PASO: "en paso",
             Outcome.ACCEPTED: "the accepted stake",
@@ -196,11 +206,13 @@ class Count:
     winner: int | None = None
     stopped_at: Lance | None = None
     uncounted: tuple[Lance, ...] = ()
+    individual: bool = attrs.field(default=False, repr=False)
+    """Whether every seat plays for itself (the text names seats, not teams)."""
 
     def __str__(self) -> str:
         text = "\n".join(map(str, self.lines))
         if self.winner is not None:
-            text += f"\nteam {self.winner} wins the game"
+            text += f"\n{'seat' if self.individual else 'team'} {self.winner} wins the game"
             if self.uncounted:
                 text += f"; not counted: {', '.join(map(str, self.uncounted))}"
         return text + f"\nscore {score_line(self.scores)}"
@@ -308,7 +320,7 @@ def count(
     for result in results:
         if result.team is not None and result.team >= rules.teams:
             raise MusError(f"{result}: there is no team {result.team} at a table of {rules.teams} sides")
-    return record(tally(hands, results, rules, mano, tuple(scores)))
+    return record(tally(hands, results, rules, mano, tuple(scores)), rules.individual)
 
 
 Tally = tuple[list[tuple[Any, ...]], tuple[int, ...], Optional[int], Optional[int], tuple[Lance, ...]]
@@ -369,10 +381,11 @@ _REFUSED, _NO_BET, _VOID, _ORDAGO, _ACCEPTED, _EN_PASO = (
 )
 
 
-def record(raw: Tally) -> Count:
-    """The :class:`Count` record of a :func:`tally`."""
+def record(raw: Tally, individual: bool = False) -> Count:
+    """The :class:`Count` record of a :func:`tally` (``individual``: every seat plays
+    for itself, and the texts name seats rather than teams)."""
     rows, scores, winner, stop, uncounted = raw
-    lines = tuple(CountLine(*row) for row in rows)
+    lines = tuple(CountLine(*row, individual=individual) for row in rows)
     if winner is None or stop is None:
-        return Count(lines, scores)
-    return Count(lines, scores, winner, lines[stop].lance, uncounted)
+        return Count(lines, scores, individual=individual)
+    return Count(lines, scores, winner, lines[stop].lance, uncounted, individual=individual)

@@ -253,7 +253,7 @@ class HandState:
         counted = self._count
         if counted is None or isinstance(counted, Count):
             return counted
-        built = record(counted)
+        built = record(counted, self.rules.individual)
         object.__setattr__(self, "_count", built)
         return built
 
