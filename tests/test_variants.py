@@ -164,12 +164,42 @@ class TestExplicitDeclarations:
         state = play(self.RULES, self.HANDS, self.OPEN + declare)
         assert state.results[-1] == mus.LanceResult(Lance.PARES, Outcome.NO_BET, team=1, seats=(1,))
 
-    def test_refusal_stones_stand_but_a_liar_gets_no_bonus(self) -> None:
+    def test_a_lying_side_takes_no_refusal_stones(self) -> None:
+        # RULES.md section 6: a false "yes" is checked when refusal stones are taken.
+        # Seats 0, 1 and 2 say pares yes; seat 2 (team 0) has none. Seat 0 bets 2 and
+        # seat 1 folds: team 0 lied, so it takes nothing; team 1, the best honest hand
+        # (seat 1's pareja of caballos), is paid as the winner: the 1 refusal stone at
+        # once, then its bonus (pareja 1) at the count.
         declare = ["declare pares yes", "declare pares yes", "declare pares yes", "declare pares no"]
+        folded = play(self.RULES, self.HANDS, self.OPEN + declare + ["bet 2", "fold"])
+        assert folded.scores == (0, 1)  # taken at once, by team 1
         state = play(self.RULES, self.HANDS, self.OPEN + declare + ["bet 2", "fold"] + self.JUEGO)
         pares = line(state, Lance.PARES)
-        assert pares.outcome is Outcome.REFUSED and pares.team == 0
-        assert pares.refusal == 1 and pares.bonus == 0
+        assert pares.outcome is Outcome.REFUSED and pares.team == 1 and pares.liars == (2,)
+        assert pares.refusal == 1 and pares.bonus == 1
+
+    def test_a_liar_who_folded_still_forfeits_the_ordago(self) -> None:
+        # Seat 2 (team 0) falsely says pares yes. Seat 1 (team 1) calls órdago; seat 2
+        # folds, its partner seat 0 accepts. Seat 0's pareja of reyes is the best pares,
+        # but its partner lied: team 0 loses the lance and so the game (section 6).
+        declare = ["declare pares yes", "declare pares yes", "declare pares yes", "declare pares no"]
+        state = play(self.RULES, self.HANDS, self.OPEN + declare + ["pass", "ordago", "fold", "accept"])
+        assert state.winner == 1
+        assert state.count is not None and state.count.lines[-1].liars == (2,)
+        assert state.results[-1].folded == (2,)
+
+    def test_a_hidden_juego_takes_no_part_in_punto(self) -> None:
+        # Seats 0 and 1 hold 31 but say "juego no"; nobody declares juego, so punto is
+        # played, among seats 2 and 3 only (section 6: a hidden juego wins neither).
+        hide = ["declare pares yes", "declare pares yes", "declare pares no", "declare pares no", "pass", "pass"]
+        juego = ["declare juego no"] * 4
+        state = play(self.RULES, self.HANDS, self.OPEN + hide + juego)
+        assert state.lance is Lance.PUNTO and state.betting is not None
+        assert state.betting.seats == (2, 3) and state.to_act == 2
+        state = play(self.RULES, self.HANDS, self.OPEN + hide + juego + ["pass", "pass"])
+        punto = line(state, Lance.PUNTO)
+        # Seat 2 (Se 7o 5e 1c: 23) against seat 3 (Sb 6o 4c 1o: 21): seat 2, team 0, 1 stone.
+        assert (punto.team, punto.seat, punto.stones) == (0, 2, 1)
 
     def test_the_history_replays_and_round_trips(self) -> None:
         declare = ["declare pares yes", "declare pares yes", "declare pares yes", "declare pares no"]

@@ -503,6 +503,17 @@ def _open(draft: _Draft, lance: Lance) -> HandState:
         draft._log = log
         draft._size += len(order)
         return _declared(draft, lance, tuple(seats))
+    if lance is Lance.PUNTO and rules.declarations == "explicit":
+        # A seat that hid its juego takes no part in punto (RULES.md section 6).
+        points = rules.ranking.points
+        hands = draft._table[0]
+        seats = tuple(seat for seat in order if points[hands[seat].multiset] < 31)
+        if len(seats) < len(order):
+            if len({rules.team_of[seat] for seat in seats}) < 2:
+                result = _result(lance, _EN_PASO, seats=seats) if seats else _result(lance, Outcome.VOID)
+                draft.results += (result,)
+                return _next(draft, lance)
+            order = seats
     draft.phase = _BETTING
     draft.betting = _tuple(Betting, (lance, order, 0, 0, 0, None, False, (), ()))
     draft.queue = order
@@ -574,7 +585,13 @@ class _DraftResult(LanceResult):
 
 
 def _result(
-    lance: Lance, outcome: Outcome, *, stake: int = 0, team: int | None = None, seats: tuple[int, ...] = ()
+    lance: Lance,
+    outcome: Outcome,
+    *,
+    stake: int = 0,
+    team: int | None = None,
+    seats: tuple[int, ...] = (),
+    folded: tuple[int, ...] = (),
 ) -> LanceResult:
     result = _new(_DraftResult)
     result.lance = lance  # type: ignore[misc]
@@ -582,6 +599,7 @@ def _result(
     result.stake = stake  # type: ignore[misc]
     result.team = team  # type: ignore[misc]
     result.seats = seats  # type: ignore[misc]
+    result.folded = folded  # type: ignore[misc]
     result.__class__ = LanceResult  # type: ignore[assignment]
     return result
 
@@ -632,6 +650,14 @@ def _ordago(state: HandState, seat: int, action: Action) -> HandState:
     return _raise(state, seat, action, state.betting.stake, True)
 
 
+def _binding_folds(betting: Betting, rules: Rules) -> tuple[int, ...]:
+    """The folded seats whose declarations still bind their side: explicit
+    declarations of pares and juego only (derived ones cannot be false)."""
+    if not betting.folded or rules.declarations != "explicit" or betting.lance not in _HAS:
+        return ()
+    return betting.folded
+
+
 def _still_in(betting: Betting, rules: Rules) -> tuple[int, ...]:
     """The seats whose cards and bonuses count for the lance once its betting ends."""
     if not betting.folded or (rules.folded_seat_counts and rules.teams == 2):
@@ -659,15 +685,17 @@ def _accepted(draft: _Draft, betting: Betting) -> HandState:
     deal = draft.deal
     rules = deal.rules
     seats = _still_in(betting, rules) if betting.folded else betting.seats
+    folded = _binding_folds(betting, rules)
     if not betting.ordago:
-        draft.results += (_result(betting.lance, _ACCEPTED, stake=betting.stake, seats=seats),)
+        draft.results += (_result(betting.lance, _ACCEPTED, stake=betting.stake, seats=seats, folded=folded),)
         return _next(draft, betting.lance)
     # An accepted órdago is shown down at once among the seats in it and decides the game.
     team_of = rules.team_of
     liars: tuple[int, ...] = ()
     honest = seats
     if rules.declarations == "explicit":
-        liars = false_declarations(betting.lance, draft.hands, rules, seats)
+        # Every seat that declared counts, a liar who folded too (RULES.md section 6).
+        liars = false_declarations(betting.lance, draft.hands, rules, betting.seats)
         forfeit = {team_of[liar] for liar in liars}
         honest = tuple(s for s in seats if team_of[s] not in forfeit)
     best = lance_winner(betting.lance, draft.hands, rules, deal.mano, honest) if honest else None
@@ -680,7 +708,7 @@ def _accepted(draft: _Draft, betting: Betting) -> HandState:
     scores = draft.scores
     line = (betting.lance, _ORDAGO, team, best, 0, 0, 0, scores, liars)
     draft._count = ([line], scores, team, 0, ())
-    draft.results += (_result(betting.lance, _ORDAGO, team=team, seats=seats),)
+    draft.results += (_result(betting.lance, _ORDAGO, team=team, seats=seats, folded=folded),)
     draft.phase = _FINISHED
     draft.betting = None
     draft.queue = ()
@@ -703,12 +731,21 @@ def _fold(state: HandState, seat: int, action: Action) -> HandState:
         settled = draft.betting = betting._replace(folded=betting.folded + (seat,))
         return _accepted(draft, settled)
     rules = state.deal.rules
-    team = rules.team_of[betting.bettor]
+    bettors = rules.team_of[betting.bettor]
+    team: int | None = bettors
     stones = rules.payouts.first_refusal if betting.bets == 1 else betting.previous
+    seats = _still_in(betting, rules) if betting.folded else betting.seats
+    folded = _binding_folds(betting, rules)
+    if rules.declarations == "explicit" and betting.lance in _HAS:
+        team = _honest_taker(draft, betting, bettors)
+    if team is None:
+        # Every side in the lance declared falsely: nobody takes the stones.
+        draft.results += (_result(betting.lance, Outcome.VOID, seats=seats, folded=folded),)
+        return _next(draft, betting.lance)
     scores = list(draft.scores)
     scores[team] += stones
     draft.scores = tuple(scores)
-    draft.results += (_result(betting.lance, _REFUSED, stake=stones, team=team, seats=_still_in(betting, rules) if betting.folded else betting.seats),)
+    draft.results += (_result(betting.lance, _REFUSED, stake=stones, team=team, seats=seats, folded=folded),)
     if scores[team] >= rules.target:
         # Refusal stones are taken at once and can end the game before any count.
         draft.phase = _FINISHED
@@ -718,6 +755,21 @@ def _fold(state: HandState, seat: int, action: Action) -> HandState:
         draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
         return draft
     return _next(draft, betting.lance)
+
+
+def _honest_taker(draft: _Draft, betting: Betting, team: int) -> int | None:
+    """Who takes refusal stones under explicit declarations (RULES.md section 6): the
+    betting side, unless one of its seats declared falsely; then the side of the best
+    honest hand in the lance is paid as the winner (``None``: nobody honest)."""
+    rules = draft.deal.rules
+    team_of = rules.team_of
+    liars = false_declarations(betting.lance, draft.hands, rules, betting.seats)
+    forfeit = {team_of[liar] for liar in liars}
+    if team not in forfeit:
+        return team
+    honest = tuple(s for s in betting.seats if team_of[s] not in forfeit)
+    best = lance_winner(betting.lance, draft.hands, rules, draft.deal.mano, honest) if honest else None
+    return None if best is None else team_of[best]
 
 
 _Transition = Callable[[HandState, int, Any], HandState]

@@ -82,7 +82,11 @@ class LanceResult:
       count finds it from the cards when not given);
     * ``seats``: the seats still in the lance when its betting ended, whose cards and
       bonuses count (pares and juego: those that have it, less any that folded while
-      a partner went on; empty means every seat).
+      a partner went on, unless ``folded_seat_counts``; empty means every seat);
+    * ``folded``: under explicit declarations, the seats that declared the lance's
+      combination and folded while their side went on: out of ``seats`` (unless
+      ``folded_seat_counts``), but a false declaration of theirs still makes their
+      side forfeit the lance (RULES.md section 6).
 
     >>> str(LanceResult(Lance.GRANDE, Outcome.REFUSED, stake=1, team=1))
     'grande: refused, 1 stone to team 1'
@@ -93,6 +97,7 @@ class LanceResult:
     stake: int = 0
     team: int | None = attrs.field(default=None, validator=_check_team)
     seats: tuple[int, ...] = ()
+    folded: tuple[int, ...] = ()
 
     def __attrs_post_init__(self) -> None:
         needs_team = self.outcome in (Outcome.REFUSED, Outcome.NO_BET)
@@ -345,7 +350,8 @@ def tally(hands: Sequence[Hand], results: Sequence[LanceResult], rules: Rules, m
         bet = extra = 0
         liars = no_liars
         if explicit:
-            liars = false_declarations(lance, hands, rules, result.seats)
+            declared = result.seats + tuple(s for s in result.folded if s not in result.seats)
+            liars = false_declarations(lance, hands, rules, declared)
             # A false "yes" loses the lance for the liar's side, partner's cards and all.
             forfeit = {team_of[liar] for liar in liars}
         if outcome is _REFUSED or outcome is _NO_BET:
@@ -385,7 +391,10 @@ def record(raw: Tally, individual: bool = False) -> Count:
     """The :class:`Count` record of a :func:`tally` (``individual``: every seat plays
     for itself, and the texts name seats rather than teams)."""
     rows, scores, winner, stop, uncounted = raw
-    lines = tuple(CountLine(*row, individual=individual) for row in rows)
+    lines = tuple(
+        CountLine(lance, outcome, team, seat, bet, refusal, extra, after, liars, individual=individual)
+        for lance, outcome, team, seat, bet, refusal, extra, after, liars in rows
+    )
     if winner is None or stop is None:
         return Count(lines, scores, individual=individual)
     return Count(lines, scores, winner, lines[stop].lance, uncounted, individual=individual)
