@@ -58,8 +58,10 @@ PJ = ["Ro Rc 7e 4b", "Co Cc Se 1o", "So Sc Sb 5o", "6o 6c 4o 4c"]
 Step = tuple[int, str]
 
 
-def deal(hands: Sequence[str], *, mano: int = 0, scores: tuple[int, int] = (0, 0)) -> mus.HandState:
-    return mus.new_hand(RULES, seed=7, hands=list(hands), mano=mano, scores=scores)
+def deal(
+    hands: Sequence[str], *, mano: int = 0, scores: tuple[int, int] = (0, 0), rules: mus.Rules = RULES
+) -> mus.HandState:
+    return mus.new_hand(rules, seed=7, hands=list(hands), mano=mano, scores=scores)
 
 
 def play(state: mus.HandState, steps: Iterable[Step]) -> mus.HandState:
@@ -552,19 +554,36 @@ class TestProtocol:
         assert set(state.legal_actions()) == {Accept(), Fold(), Bet(2), Ordago()}
         assert state.legal_actions().min_bet == 2 and Bet(17) in state.legal_actions()
 
-    def test_folded_seat_is_out_of_the_lance_at_the_showdown(self) -> None:
-        # RULES.md 7: "A seat that folds is out of this lance." PLAIN_B: seat 1 holds the
-        # best grande but folds; its partner seat 3 accepts. Of the seats still in the
-        # lance (0, 2, 3) seat 0 (C 7 4 1) is best: grande 2 to team 0.
+    def test_folded_seat_still_shows_down_by_default(self) -> None:
+        # RULES.md 7 (revised default, sources 001 and 003): a seat that folded while
+        # its partner accepted still shows down for its team. PLAIN_B: seat 1 holds the
+        # best grande but folds; its partner seat 3 accepts: seat 1's cards win grande,
+        # 2 stones to team 1.
         state = betting(PLAIN_B, [(0, "bet 2"), (1, "fold"), (3, "accept")] + ALL_PASS * 2)
         assert state.phase is Phase.FINISHED
         grande = line(state, Lance.GRANDE)
-        assert (grande.team, grande.seat, grande.stones) == (0, 0, 2)
+        assert (grande.team, grande.seat, grande.stones) == (1, 1, 2)
         # chica en paso: seat 0 -> team 0; punto en paso: seat 1 (28) -> team 1.
+        assert state.scores == (1, 3)
+
+    def test_folded_seat_is_out_of_the_lance_under_the_knob(self) -> None:
+        # folded_seat_counts=False, source 000: "A seat that folds is out of this
+        # lance." Of the seats still in (0, 2, 3) seat 0 (C 7 4 1) is best: grande 2 to
+        # team 0.
+        out = mus.Rules(folded_seat_counts=False)
+        state = betting(PLAIN_B, [(0, "bet 2"), (1, "fold"), (3, "accept")] + ALL_PASS * 2, rules=out)
+        assert state.phase is Phase.FINISHED
+        grande = line(state, Lance.GRANDE)
+        assert (grande.team, grande.seat, grande.stones) == (0, 0, 2)
         assert state.scores == (3, 1)
 
-    def test_folded_seat_is_not_shown_down_on_an_accepted_ordago(self) -> None:
+    def test_folded_seat_is_shown_down_on_an_accepted_ordago_by_default(self) -> None:
         state = betting(PLAIN_B, [(0, "ordago"), (1, "fold"), (3, "accept")])
+        assert state.phase is Phase.FINISHED
+        assert state.winner == 1  # seat 1's grande is the best, folded or not
+
+    def test_folded_seat_is_not_shown_down_on_an_accepted_ordago_under_the_knob(self) -> None:
+        state = betting(PLAIN_B, [(0, "ordago"), (1, "fold"), (3, "accept")], rules=mus.Rules(folded_seat_counts=False))
         assert state.phase is Phase.FINISHED
         assert state.winner == 0  # seat 0 beats seats 2 and 3; seat 1 is out
 

@@ -124,7 +124,7 @@ def test_version() -> None:
     ("args", "message"),
     [
         (["demo", "--target", "0"], "target must be a whole number of stones from 1 to 1000, got 0"),
-        (["demo", "--games", "5"], "games_to_win must be one of 1, 2, 3, got 5"),
+        (["demo", "--games", "6"], "games_to_win must be one of 1, 2, 3, 4, 5, got 6"),
         (["demo", "--preset", "nope"], "unknown preset 'nope'"),
         (["simulate", "--hands", "10", "--bots", "heuristic,clever"], "unknown bot 'clever'"),
         (["simulate", "--hands", "10", "--bots", "random,random,random"], "--bots names 1, 2"),

@@ -316,8 +316,9 @@ def seat_bonus(lance: Lance, hand: mus.Hand) -> int:
 
 
 def team_bonus(lance: Lance, hands: tuple[mus.Hand, ...], team: int, seats: frozenset[int]) -> int:
-    """Bonuses of the team's seats still in the lance: a seat that folded has no
-    claim on what the lance pays (RULES.md section 7; source 000)."""
+    """Bonuses of the team's seats still in the lance (RULES.md section 7: a seat that
+    folded while its partner went on counts by default; under folded_seat_counts=False
+    it has no claim on what the lance pays, source 000)."""
     if lance is Lance.PUNTO:
         return 1
     return sum(
@@ -376,7 +377,9 @@ def reference(state: mus.HandState) -> tuple[list[Ref], tuple[int, int], int | N
             seat, action = history[i]
             i += 1
             assert seat == queue[0], f"{lance}: seat {seat} spoke, seat {queue[0]} should have"
-            live = frozenset(eligible) - folded
+            # RULES.md section 7: by default a seat that folded while its partner went on
+            # still shows down for its team; under folded_seat_counts=False it is out.
+            live = frozenset(eligible) if RULES.folded_seat_counts else frozenset(eligible) - folded
             if bets == 0:
                 if isinstance(action, Pass):
                     queue.pop(0)
@@ -403,7 +406,9 @@ def reference(state: mus.HandState) -> tuple[list[Ref], tuple[int, int], int | N
                     team = TEAMS[bettor]
                     stones = 1 if bets == 1 else previous
                     scores[team] += stones
-                    refs.append(Ref(lance, Outcome.REFUSED, stake=stones, team=team, seats=live - folded))
+                    # The winning side's bonuses: its seats still in the lance (a seat
+                    # that folded earlier still counts by default, as for an accept).
+                    refs.append(Ref(lance, Outcome.REFUSED, stake=stones, team=team, seats=live if RULES.folded_seat_counts else live - folded))
                     if scores[team] >= RULES.target:
                         assert i == len(history)
                         return refs, (scores[0], scores[1]), team

@@ -121,13 +121,17 @@ class TestFoldedSeatCounts:
     HANDS = ["Co 7o 4e 1b", "Ro 7e 6b 5c", "Se 6o 5e 4c", "7c 6c 5b 1o"]
     ACTIONS = ["no-mus", "bet 2", "fold", "accept"] + ["pass"] * 8
 
-    def test_a_folded_seat_is_out_by_default(self) -> None:
+    def test_a_folded_seat_shows_down_by_default(self) -> None:
+        # RULES.md section 7, revised default (sources 001, 003): seat 1 folded, its
+        # partner seat 3 accepted; seat 1's rey still wins grande for team 1.
         state = play(Rules(), self.HANDS, self.ACTIONS)
-        assert line(state, Lance.GRANDE).team == 0 and line(state, Lance.GRANDE).seat == 0
-
-    def test_knob_lets_the_folded_seat_show_down(self) -> None:
-        state = play(Rules(folded_seat_counts=True), self.HANDS, self.ACTIONS)
+        assert Rules().folded_seat_counts is True
         assert line(state, Lance.GRANDE).team == 1 and line(state, Lance.GRANDE).seat == 1
+
+    def test_knob_puts_the_folded_seat_out(self) -> None:
+        # Source 000's reading: the folded seat "n'a plus aucun droit" on the lance.
+        state = play(Rules(folded_seat_counts=False), self.HANDS, self.ACTIONS)
+        assert line(state, Lance.GRANDE).team == 0 and line(state, Lance.GRANDE).seat == 0
 
 
 class TestExplicitDeclarations:

@@ -1,5 +1,7 @@
 """Games and matches: hands dealt one after another, the mano rotating, games to the
-target and a match to ``rules.games_to_win`` games (RULES.md sections 2 and 9).
+target, vacas to ``rules.games_to_win`` games and a match to ``rules.vacas_to_win``
+vacas (RULES.md sections 2 and 9). By default a match is one vaca: the first side to
+win ``games_to_win`` games wins it.
 
 A :class:`MatchState` is a frozen value like a hand state; :func:`mus.apply` plays an
 action in its current hand and, once that hand is over, settles it and deals the next.
@@ -39,17 +41,19 @@ real play; it bounds what a hostile history can make the library do)."""
 
 @attrs.frozen(repr=False)
 class MatchState:
-    """A match at one moment: the current hand, the score, and the games won.
+    """A match at one moment: the current hand, the score, and the games and vacas won.
 
     ``hand`` is the hand being played (once the match is over, the last hand);
     ``finished`` holds the hands that have ended, in order (the last hand too, once the
-    match is over); ``scores`` is the score of the game under way and ``games`` the
-    games each side has won (one entry per side).
+    match is over); ``scores`` is the score of the game under way, ``games`` the games
+    each side has won in the vaca under way and ``vacas`` the vacas each side has won
+    (one entry per side). When a side wins a vaca and the match goes on, the games go
+    back to zeros; once the match is over they are those its last vaca ended with.
 
     >>> import mus
     >>> match = mus.new_match(seed=3)
-    >>> match.to_act, match.hand_number, match.games, match.is_over
-    (0, 0, (0, 0), False)
+    >>> match.to_act, match.hand_number, match.games, match.vacas, match.is_over
+    (0, 0, (0, 0), (0, 0), False)
     """
 
     rules: Rules
@@ -58,6 +62,10 @@ class MatchState:
     hand: HandState
     finished: tuple[HandState, ...]
     games: tuple[int, ...]
+    vacas: tuple[int, ...] = attrs.field(
+        default=attrs.Factory(lambda self: (0,) * len(self.games), takes_self=True)
+    )
+    """The vacas each side has won (one entry per side; zeros when left out)."""
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -72,15 +80,15 @@ class MatchState:
 
     @property
     def is_over(self) -> bool:
-        """Whether a team has won the match."""
-        return max(self.games) >= self.rules.games_to_win
+        """Whether a side has won the match (``rules.vacas_to_win`` vacas)."""
+        return max(self.vacas) >= self.rules.vacas_to_win
 
     @property
     def winner(self) -> int | None:
         """The side that won the match, or ``None`` while it goes on."""
         if not self.is_over:
             return None
-        return self.games.index(max(self.games))
+        return self.vacas.index(max(self.vacas))
 
     @property
     def hand_number(self) -> int:
@@ -97,8 +105,9 @@ class MatchState:
         return self.hand.legal_actions()
 
     def __repr__(self) -> str:
+        vacas = f" vacas {score_line(self.vacas)}" if self.rules.vacas_to_win > 1 else ""
         return (
-            f"<MatchState hand {self.hand_number + 1} games {score_line(self.games)}"
+            f"<MatchState hand {self.hand_number + 1}{vacas} games {score_line(self.games)}"
             f" score {score_line(self.scores)} to_act={self.to_act}>"
         )
 
@@ -123,7 +132,7 @@ def new_match(rules: Rules | None = None, *, seed: int | str | None = None, mano
     elif isinstance(seed, bool) or not isinstance(seed, (int, str)):
         raise MusError(f"a seed is an int or a str, got {type(seed).__name__}")
     hand = new_hand(rules, seed=_hand_seed(seed, 0), mano=mano)
-    return MatchState(rules, seed, mano, hand, (), (0,) * rules.teams)
+    return MatchState(rules, seed, mano, hand, (), (0,) * rules.teams, (0,) * rules.teams)
 
 
 def apply_match(match: MatchState, action: Action | str, seat: int | None = None) -> MatchState:
@@ -135,6 +144,14 @@ def apply_match(match: MatchState, action: Action | str, seat: int | None = None
     ...     match = apply_match(match, action)
     >>> match.games, match.hand_number, match.hand.mano, match.scores
     ((0, 1), 1, 1, (0, 0))
+
+    With vacas, winning ``games_to_win`` games wins a vaca and the games start again:
+
+    >>> match = mus.new_match(mus.Rules(games_to_win=1, vacas_to_win=2), seed=7)
+    >>> for action in ("no-mus", "ordago", "accept"):
+    ...     match = apply_match(match, action)
+    >>> match.vacas, match.games, match.is_over
+    ((0, 1), (0, 0), False)
     """
     if not isinstance(match, MatchState):
         raise MusError(f"apply_match() needs a MatchState, got {type(match).__name__}")
@@ -143,26 +160,34 @@ def apply_match(match: MatchState, action: Action | str, seat: int | None = None
     hand = apply_hand(match.hand, action, seat)
     if not hand.is_over:
         return attrs.evolve(match, hand=hand)
-    games = match.games
+    rules = match.rules
+    games, vacas = match.games, match.vacas
     scores = hand.scores
     if hand.winner is not None:
         won = list(games)
         won[hand.winner] += 1
-        games = tuple(won)
         scores = (0,) * len(won)
+        if won[hand.winner] >= rules.games_to_win:
+            vacas_won = list(vacas)
+            vacas_won[hand.winner] += 1
+            vacas = tuple(vacas_won)
+            if vacas_won[hand.winner] < rules.vacas_to_win:
+                won = [0] * len(won)  # a new vaca starts
+        games = tuple(won)
     finished = match.finished + (hand,)
-    if max(games) >= match.rules.games_to_win:
-        return attrs.evolve(match, hand=hand, finished=finished, games=games)
+    if max(vacas) >= rules.vacas_to_win:
+        return attrs.evolve(match, hand=hand, finished=finished, games=games, vacas=vacas)
     if len(finished) >= MAX_HANDS:
         raise MusError(f"a match longer than {MAX_HANDS} hands is refused")
-    rules = match.rules
     following = new_hand(
         rules,
         seed=_hand_seed(match.seed, len(finished)),
         mano=(hand.mano + 1) % rules.seats,
         scores=scores,
+        # Mus corrido: the first hand of each game, or of the match only.
+        corrido=rules.mus_corrido == "game" and not any(scores),
     )
-    return attrs.evolve(match, hand=following, finished=finished, games=games)
+    return attrs.evolve(match, hand=following, finished=finished, games=games, vacas=vacas)
 
 
 def replay_match(

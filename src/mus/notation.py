@@ -17,7 +17,8 @@ The text notation is line-based and meant to be read by people::
     # grande: team 0 wins by refusal (1 stone already taken): 0 stones
 
 ``rules`` lists every knob (``seats`` and ``teams`` only when the table is not the
-four-seat game of two partnerships); ``scores`` has one number per side (``0-0-0`` with
+four-seat game of two partnerships, and the knobs of :data:`LATER_KNOBS` only when
+they differ from their defaults); ``scores`` has one number per side (``0-0-0`` with
 three sides); ``hands`` are by seat (``/`` between seats), ``stock`` top first; each
 action line is a seat (0 to N-1) and an action's text form (declarations the engine
 derives included). Lines starting with ``#`` are comments: the count is written as
@@ -76,6 +77,7 @@ __all__ = [
     "load",
     "MAX_TEXT",
     "MAX_ACTIONS",
+    "LATER_KNOBS",
 ]
 
 MAX_TEXT = 4_000_000
@@ -101,6 +103,8 @@ def _flatten(data: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, A
 
 
 def _value_text(value: Any) -> str:
+    if value is None:
+        return "none"
     if isinstance(value, bool):
         return "true" if value else "false"
     if isinstance(value, (list, tuple)):
@@ -112,19 +116,42 @@ DEFAULT_TABLE = {"seats": 4, "teams": 2}
 """The table a history without ``seats`` and ``teams`` knobs is played at."""
 
 
+LATER_KNOBS: tuple[str, ...] = (
+    "juego_order",
+    "vacas_to_win",
+    "max_bet",
+    "mus_corrido",
+    "mus_visto",
+    "senas",
+)
+"""Knobs added after the first version of the notation: histories write them only
+when they differ from their defaults, so a history that does not use them reads and
+writes exactly as it did before they existed."""
+
+
 def rules_data(rules: Rules) -> dict[str, Any]:
     """The knobs of ``rules`` as histories store them: :meth:`Rules.to_dict
     <mus.rules.Rules.to_dict>`, without ``seats`` and ``teams`` at the four-seat table
-    of two partnerships (so its histories read as they always did).
+    of two partnerships, and without the :data:`LATER_KNOBS` left at their defaults
+    (so older histories read and write as they always did).
 
     >>> "seats" in rules_data(Rules()), rules_data(Rules(seats=6))["seats"]
     (False, 6)
+    >>> "vacas_to_win" in rules_data(Rules()), rules_data(Rules(vacas_to_win=2))["vacas_to_win"]
+    (False, 2)
     """
     data = rules.to_dict()
     if all(data.get(key) == value for key, value in DEFAULT_TABLE.items()):
         for key in DEFAULT_TABLE:
             data.pop(key, None)
+    defaults = _DEFAULTS.to_dict()
+    for key in LATER_KNOBS:
+        if key in data and data[key] == defaults[key] and type(data[key]) is type(defaults[key]):
+            del data[key]
     return data
+
+
+_DEFAULTS = Rules()
 
 
 def rules_text(rules: Rules) -> str:
@@ -171,6 +198,12 @@ def parse_rules(text: str) -> Rules:
 
 
 def _read_value(key: str, raw: str, like: Any) -> Any:
+    if key == "real_31":
+        if raw not in ("true", "false", "king"):
+            raise NotationError(f"real_31 is true, false or king, not {raw[:20]!r}")
+        return raw if raw == "king" else raw == "true"
+    if key == "max_bet":
+        return None if raw == "none" else _read_int(raw, key)
     if isinstance(like, bool):
         if raw not in ("true", "false"):
             raise NotationError(f"{key} is true or false, not {raw!r}")
@@ -304,6 +337,11 @@ def _play(state: HandState, entries: list[tuple[int, int, Action]]) -> HandState
     return state
 
 
+def _corrido_by_default(rules: Rules, scores: tuple[int, ...]) -> bool:
+    """What ``new_hand`` assumes when not told: mus corrido in a game's first hand."""
+    return rules.mus_corrido != "off" and not any(scores)
+
+
 def _count_comments(state: HandState) -> list[str]:
     if state.count is None:
         if state.winner is not None:
@@ -325,6 +363,11 @@ def format_hand(state: HandState) -> str:
         f"rules {rules_text(deal.rules)}",
         f"mano {deal.mano}",
         f"scores {_scores_text(deal.scores)}",
+    ]
+    if deal.corrido != _corrido_by_default(deal.rules, deal.scores):
+        # Only when a match decided otherwise than the hand's scores would suggest.
+        lines.append(f"corrido {'yes' if deal.corrido else 'no'}")
+    lines += [
         f"seed {_seed_text(deal.seed)}",
         f"hands {_hands_text(deal.hands)}",
         f"stock {' '.join(map(str, deal.stock))}",
@@ -350,6 +393,12 @@ def parse_hand(text: str) -> HandState:
     number, mano = lines.field("mano")
     number, scores_text = lines.field("scores")
     scores = _read_scores(number, scores_text, rules.teams)
+    corrido = None
+    if (entry := lines.peek()) is not None and entry[1].startswith("corrido "):
+        number, corrido_text = lines.field("corrido")
+        if corrido_text not in ("yes", "no"):
+            raise NotationError(f"line {number}: corrido is 'yes' or 'no', got {corrido_text[:20]!r}")
+        corrido = corrido_text == "yes"
     _, seed_text = lines.field("seed")
     number, hands_text = lines.field("hands")
     hands = _read_hands(number, hands_text, rules.seats)
@@ -362,6 +411,7 @@ def parse_hand(text: str) -> HandState:
             stock=parse_cards(stock_text),
             mano=_read_int(mano, "mano"),
             scores=scores,
+            corrido=corrido,
         )
     except NotationError:
         raise
@@ -381,6 +431,7 @@ def _hand_data(state: HandState) -> dict[str, Any]:
         "rules": rules_data(deal.rules),
         "mano": deal.mano,
         "scores": list(deal.scores),
+        **({"corrido": deal.corrido} if deal.corrido != _corrido_by_default(deal.rules, deal.scores) else {}),
         "seed": deal.seed,
         "hands": [str(hand) for hand in deal.hands],
         "stock": " ".join(map(str, deal.stock)),
@@ -457,6 +508,7 @@ def _hand_from_data(data: dict[str, Any]) -> HandState:
             stock=data.get("stock"),
             mano=data.get("mano"),  # type: ignore[arg-type]
             scores=scores,
+            corrido=data.get("corrido"),
         )
     except MusError as error:
         raise NotationError(f"bad deal: {error}") from None
@@ -488,7 +540,9 @@ def format_match(match: MatchState) -> str:
         lines.append(f"hands {_hands_text(hand.deal.hands)}")
         lines += [f"{seat} {action}" for seat, action in hand.history]
         lines += _count_comments(hand)
-    if match.is_over:
+    if match.is_over and match.rules.vacas_to_win > 1:
+        lines.append(f"# team {match.winner} wins the match, {_scores_text(match.vacas)} in vacas")
+    elif match.is_over:
         lines.append(f"# team {match.winner} wins the match, {_scores_text(match.games)} in games")
     return "\n".join(lines) + "\n"
 

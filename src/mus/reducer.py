@@ -73,6 +73,7 @@ def new_hand(
     stock: Sequence[Card | str] | str | None = None,
     mano: int = 0,
     scores: Sequence[int] | None = None,
+    corrido: bool | None = None,
 ) -> HandState:
     """The state of a fresh hand, dealt from a seeded shuffle or from explicit cards.
 
@@ -80,6 +81,10 @@ def new_hand(
     the other cards shuffled by ``seed``. Without ``hands`` the deck is shuffled by
     ``seed`` and dealt four cards a seat from the mano. ``seed`` also drives any
     reshuffle of the discards; a missing seed is drawn at random and kept in the state.
+    ``scores`` has one entry per side (default all 0). ``corrido`` says whether mus
+    corrido applies to this hand (``Rules.mus_corrido``: the seat that cuts the mus
+    becomes the mano); by default it does under the knob when every score is 0, the
+    first hand of a game (a match says so itself for the hands it deals).
 
     >>> import mus
     >>> state = mus.new_hand(mus.Rules(), seed=42, mano=1, scores=(10, 35))
@@ -112,7 +117,11 @@ def new_hand(
         rest = tuple([_CARDS[index] for index in order[n * HAND_SIZE :]])
     else:
         held, rest = _explicit(hands, stock, seed, n)
-    return start(Deal(rules, mano, score, held, rest, seed))
+    if corrido is None:
+        corrido = rules.mus_corrido != "off" and not any(score)
+    elif type(corrido) is not bool:
+        raise MusError(f"corrido is True or False, got {corrido!r}")
+    return start(Deal(rules, mano, score, held, rest, seed, corrido))
 
 
 @functools.lru_cache(maxsize=None)
@@ -171,10 +180,11 @@ def start(deal: Deal) -> HandState:
     n = deal.rules.seats
     draft = _new(_Draft)
     draft.deal = deal
+    draft.mano = deal.mano
     draft._table = (deal.hands, deal.stock, (), ((),) * n, 0)
     draft.scores = deal.scores
     draft.phase = _MUS
-    draft.queue = _mus_speakers(deal.mano, deal.rules)
+    draft.queue = _mus_speakers(draft.mano, deal.rules)
     draft.betting = None
     draft.results = ()
     draft.winner = None
@@ -418,13 +428,17 @@ def _mus(state: HandState, seat: int, action: Action) -> HandState:
         draft.queue = state.queue[1:]
     else:
         draft.phase = _DISCARD
-        draft.queue = _order(state.deal.mano, state.deal.rules.seats)
+        draft.queue = _order(state.mano, state.deal.rules.seats)
     draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
     return draft
 
 
 def _no_mus(state: HandState, seat: int, action: Action) -> HandState:
-    return _open(_step(state, seat, action), Lance.GRANDE)
+    draft = _step(state, seat, action)
+    if state.deal.corrido:
+        # Mus corrido (RULES.md section 13): the seat that cuts becomes the mano.
+        draft.mano = seat
+    return _open(draft, Lance.GRANDE)
 
 
 def _discard(state: HandState, seat: int, action: Action) -> HandState:
@@ -443,7 +457,7 @@ def _discard(state: HandState, seat: int, action: Action) -> HandState:
 def _serve(draft: _Draft, pending: list[tuple[Card, ...]]) -> HandState:
     """Deal replacements in speaking order; reshuffle the discards when the stock runs out."""
     deal = draft.deal
-    order = _order(deal.mano, deal.rules.seats)
+    order = _order(draft.mano, deal.rules.seats)
     held, left, discarded, _, reshuffles = draft._table
     stock = list(left)
     pile = list(discarded)
@@ -467,7 +481,7 @@ def _serve(draft: _Draft, pending: list[tuple[Card, ...]]) -> HandState:
         hands[seat] = Hand._trusted([card for card in hands[seat].cards if card not in own] + drawn)
     draft._table = (tuple(hands), tuple(stock), tuple(pile), ((),) * len(order), reshuffles)
     draft.phase = _MUS
-    draft.queue = _mus_speakers(deal.mano, deal.rules)
+    draft.queue = _mus_speakers(draft.mano, deal.rules)
     draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
     return draft
 
@@ -480,7 +494,7 @@ def _open(draft: _Draft, lance: Lance) -> HandState:
     """Start the betting on ``lance``, or settle it at once when it cannot be bet on."""
     deal = draft.deal
     rules = deal.rules
-    order = _order(deal.mano, rules.seats)
+    order = _order(draft.mano, rules.seats)
     if lance is Lance.PARES or lance is Lance.JUEGO:
         if rules.declarations == "explicit":
             draft.phase = _DECLARE_PHASE
@@ -507,13 +521,13 @@ def _open(draft: _Draft, lance: Lance) -> HandState:
         # A seat that hid its juego takes no part in punto (RULES.md section 6).
         points = rules.ranking.points
         hands = draft._table[0]
-        seats = tuple(seat for seat in order if points[hands[seat].multiset] < 31)
-        if len(seats) < len(order):
-            if len({rules.team_of[seat] for seat in seats}) < 2:
-                result = _result(lance, _EN_PASO, seats=seats) if seats else _result(lance, Outcome.VOID)
+        playing = tuple(seat for seat in order if points[hands[seat].multiset] < 31)
+        if len(playing) < len(order):
+            if len({rules.team_of[seat] for seat in playing}) < 2:
+                result = _result(lance, _EN_PASO, seats=playing) if playing else _result(lance, Outcome.VOID)
                 draft.results += (result,)
                 return _next(draft, lance)
-            order = seats
+            order = playing
     draft.phase = _BETTING
     draft.betting = _tuple(Betting, (lance, order, 0, 0, 0, None, False, (), ()))
     draft.queue = order
@@ -561,7 +575,7 @@ def _next(draft: _Draft, lance: Lance) -> HandState:
     if following is not None:
         return _open(draft, following)
     deal = draft.deal
-    raw = tally(draft.hands, draft.results, deal.rules, deal.mano, draft.scores)
+    raw = tally(draft.hands, draft.results, deal.rules, draft.mano, draft.scores)
     draft.phase = _FINISHED
     draft.betting = None
     draft.queue = ()
@@ -698,7 +712,7 @@ def _accepted(draft: _Draft, betting: Betting) -> HandState:
         liars = false_declarations(betting.lance, draft.hands, rules, betting.seats)
         forfeit = {team_of[liar] for liar in liars}
         honest = tuple(s for s in seats if team_of[s] not in forfeit)
-    best = lance_winner(betting.lance, draft.hands, rules, deal.mano, honest) if honest else None
+    best = lance_winner(betting.lance, draft.hands, rules, draft.mano, honest) if honest else None
     if best is not None:
         team = team_of[best]
     else:
@@ -768,7 +782,7 @@ def _honest_taker(draft: _Draft, betting: Betting, team: int) -> int | None:
     if team not in forfeit:
         return team
     honest = tuple(s for s in betting.seats if team_of[s] not in forfeit)
-    best = lance_winner(betting.lance, draft.hands, rules, draft.deal.mano, honest) if honest else None
+    best = lance_winner(betting.lance, draft.hands, rules, draft.mano, honest) if honest else None
     return None if best is None else team_of[best]
 
 

@@ -76,6 +76,9 @@ class Deal:
     hands: tuple[Hand, ...]
     stock: tuple[Card, ...]
     seed: int | str
+    corrido: bool = False
+    """Mus corrido (``Rules.mus_corrido``): the seat that cuts the mus in this hand
+    becomes the mano."""
 
 
 class Betting(NamedTuple):
@@ -116,7 +119,7 @@ Table = tuple[tuple[Hand, ...], tuple[Card, ...], tuple[Card, ...], tuple[tuple[
 because only the mus exchange changes it and every other action copies it."""
 
 _FIELDS = (
-    "deal", "_table", "scores", "phase", "queue", "betting", "results", "winner", "_log", "_size", "_count",
+    "deal", "mano", "_table", "scores", "phase", "queue", "betting", "results", "winner", "_log", "_size", "_count",
 )
 
 
@@ -145,6 +148,8 @@ class HandState:
     __slots__ = _FIELDS
 
     deal: Deal
+    mano: int
+    """The seat that speaks first: the deal's, or under mus corrido the seat that cut."""
     _table: Table
     scores: tuple[int, ...]
     phase: Phase
@@ -191,11 +196,6 @@ class HandState:
     def rules(self) -> Rules:
         """The rules this hand is played under."""
         return self.deal.rules
-
-    @property
-    def mano(self) -> int:
-        """The seat that speaks first."""
-        return self.deal.mano
 
     @property
     def to_act(self) -> int | None:
@@ -367,7 +367,7 @@ class HandState:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled flat: a chain of 20,000 links would exceed pickle's recursion limit.
-        values = tuple(getattr(self, name) for name in _FIELDS[:8])
+        values = tuple(getattr(self, name) for name in _FIELDS[:9])
         return (_reducer._unpickle, (values, self.history, self._count))
 
     def __copy__(self) -> HandState:

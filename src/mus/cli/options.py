@@ -58,7 +58,7 @@ def _rules_options() -> argparse.ArgumentParser:
     group.add_argument("--four-kings", action="store_true", help="2s and 3s keep their rank (default: eight kings)")
     group.add_argument("--real-31", action="store_true", help="three sietes and a figure beat every other 31")
     group.add_argument("--target", type=int, metavar="N", help="stones that win a game (default 40)")
-    group.add_argument("--games", type=int, metavar="N", help="games that win the match: 1, 2 or 3 (default 3)")
+    group.add_argument("--games", type=int, metavar="N", help="games that win the match (or a vaca): 1 to 5 (default 3)")
     return parent
 
 
@@ -88,10 +88,10 @@ def rules_from_options(args: argparse.Namespace, *, games: int | None = None) ->
     >>> rules = rules_from_options(parser.parse_args(["demo", "--four-kings", "--target", "30"]))
     >>> rules.eight_kings, rules.target, rules.games_to_win
     (False, 30, 3)
-    >>> rules_from_options(parser.parse_args(["demo", "--games", "5"]))
+    >>> rules_from_options(parser.parse_args(["demo", "--games", "6"]))
     Traceback (most recent call last):
     ...
-    mus.errors.RulesError: games_to_win must be one of 1, 2, 3, got 5
+    mus.errors.RulesError: games_to_win must be one of 1, 2, 3, 4, 5, got 6
 
     ``--seats N`` keeps the preset's way of playing (partnerships, or each for
     itself) and ``--individual`` makes every seat its own side:
