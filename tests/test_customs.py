@@ -105,3 +105,38 @@ class TestMusCorrido:
         text = format_hand(told)
         assert "corrido no" in text and parse_hand(text) == told
         assert hand_from_json(hand_to_json(told)) == told
+
+
+class TestMaxBet:
+    CAPPED = Rules(max_bet=40)
+
+    def test_a_bet_or_raise_over_the_cap_is_refused(self) -> None:
+        # RULES.md section 9 (001's site: bets "entre 2 et 40"): the cap is on what one
+        # bet or raise names; the stake may grow past it by raises, and órdago stays.
+        state = play(mus.new_hand(self.CAPPED, hands=HANDS, seed=1), ["no-mus"])
+        legal = state.legal_actions()
+        assert legal.max_bet == 40 and legal.seat == 0
+        assert mus.Bet(40) in legal and mus.Bet(41) not in legal and mus.Ordago() in legal
+        assert state.is_legal(mus.Bet(40)) and not state.is_legal(mus.Bet(41))
+        with pytest.raises(mus.IllegalActionError, match="at most 40 stones"):
+            mus.apply(state, "bet 41")
+        state = play(state, ["bet 40", "bet 40"])
+        assert state.betting is not None and state.betting.stake == 80
+        assert mus.Bet(41) not in state.legal_actions()
+
+    def test_no_cap_by_default(self) -> None:
+        state = play(mus.new_hand(Rules(), hands=HANDS, seed=1), ["no-mus"])
+        assert state.legal_actions().max_bet is None and mus.Bet(1000) in state.legal_actions()
+
+    def test_random_play_under_the_cap(self) -> None:
+        import random
+
+        rnd = random.Random(5)
+        for number in range(300):
+            state = mus.new_hand(self.CAPPED, seed=number)
+            while not state.is_over:
+                legal = state.legal_actions()
+                if legal.min_bet is not None and rnd.random() < 0.3:
+                    stones = rnd.randint(2, 60)
+                    assert (mus.Bet(stones) in legal) == (stones <= 40) == state.is_legal(mus.Bet(stones))
+                state = mus.apply(state, rnd.choice(legal))

@@ -290,6 +290,10 @@ def _transition(state: HandState, action: object) -> Callable[[HandState, int, A
     if phase is _BETTING:
         betting = state.betting
         assert betting is not None
+        if kind is Bet:
+            cap = state.deal.rules.max_bet
+            if cap is not None and action.stones > cap:  # type: ignore[attr-defined]
+                return None
         if betting.bets == 0:
             return _OPENING_MOVES.get(kind)
         return (_ORDAGO_ANSWER_MOVES if betting.ordago else _ANSWER_MOVES).get(kind)
@@ -375,6 +379,9 @@ def _why(state: HandState, action: Action, seat: int | None) -> str:
             return f"an órdago stands in {lance}: accept or fold"
     elif kind is Pass:
         return f"there is a bet of {betting.stake} in {lance}: accept, fold, raise or ordago"
+    cap = state.rules.max_bet
+    if kind is Bet and cap is not None and action.stones > cap:  # type: ignore[union-attr]
+        return f"a bet or raise is at most {cap} stones under these rules, not {action.stones}"  # type: ignore[union-attr]
     return f"{action} is not legal now"
 
 
@@ -825,8 +832,11 @@ def legal_actions(state: HandState) -> LegalActions:
         betting = state.betting
         assert betting is not None
         if betting.bets == 0:
-            return _OPENING_LISTS[seat]
-        return (_ORDAGO_ANSWER_LISTS if betting.ordago else _ANSWER_LISTS)[seat]
+            listed = _OPENING_LISTS[seat]
+        else:
+            listed = (_ORDAGO_ANSWER_LISTS if betting.ordago else _ANSWER_LISTS)[seat]
+        cap = state.deal.rules.max_bet
+        return listed if cap is None or listed.min_bet is None else _capped(listed, cap)
     if phase is _MUS:
         return _MUS_LISTS[seat]
     if phase is _DISCARD:
@@ -860,6 +870,8 @@ class LegalActions(tuple):  # type: ignore[type-arg]
     """The seat these actions are for (``None`` once the hand is over)."""
     min_bet: int | None
     """The smallest legal bet or raise, or ``None`` when no bet can be made."""
+    max_bet: int | None
+    """The largest legal bet or raise (``Rules.max_bet``), or ``None`` without a cap."""
     _kinds: frozenset[type] | None
     _hand: Hand | None
 
@@ -868,13 +880,20 @@ class LegalActions(tuple):  # type: ignore[type-arg]
 
     @classmethod
     def _make(
-        cls, actions: tuple[Action, ...], seat: int | None, kinds: frozenset[type] | None, hand: Hand | None = None
+        cls,
+        actions: tuple[Action, ...],
+        seat: int | None,
+        kinds: frozenset[type] | None,
+        hand: Hand | None = None,
+        max_bet: int | None = None,
     ) -> LegalActions:
-        # ``kinds``: any action of these types is legal (bets of any size); ``None``:
-        # exactly the listed actions are (every discard of the hand, or a declaration).
+        # ``kinds``: any action of these types is legal (bets of any size up to
+        # ``max_bet``); ``None``: exactly the listed actions are (every discard of the
+        # hand, or a declaration).
         legal = tuple.__new__(cls, actions)
         _set(legal, "seat", seat)
         _set(legal, "min_bet", MIN_BET if kinds is not None and Bet in kinds else None)
+        _set(legal, "max_bet", max_bet)
         _set(legal, "_kinds", kinds)
         _set(legal, "_hand", hand)
         return legal
@@ -883,13 +902,16 @@ class LegalActions(tuple):  # type: ignore[type-arg]
         raise AttributeError("LegalActions is immutable")
 
     def __reduce__(self) -> tuple[Any, ...]:
-        return (LegalActions._make, (tuple(self), self.seat, self._kinds, self._hand))
+        return (LegalActions._make, (tuple(self), self.seat, self._kinds, self._hand, self.max_bet))
 
     def __contains__(self, action: object) -> bool:
         kinds = self._kinds
-        if kinds is not None:
-            return type(action) in kinds
-        return tuple.__contains__(self, action)
+        if kinds is None:
+            return tuple.__contains__(self, action)
+        kind = type(action)
+        if kind is Bet and self.max_bet is not None:
+            return action.stones <= self.max_bet and kind in kinds  # type: ignore[attr-defined]
+        return kind in kinds
 
     def __repr__(self) -> str:
         return f"LegalActions({list(self)!r})"
@@ -898,6 +920,19 @@ class LegalActions(tuple):  # type: ignore[type-arg]
         if self._hand is not None:
             return f"discard 1 to 4 of {self._hand}"
         return ", ".join(str(action) + ("+" if isinstance(action, Bet) else "") for action in self)
+
+
+def _capped(listed: LegalActions, cap: int) -> LegalActions:
+    """The same shared list with bets capped at ``cap`` stones (``Rules.max_bet``)."""
+    # Keyed by identity: shared lists of different seats are equal as tuples.
+    key = (id(listed), cap)
+    capped = _CAPPED.get(key)
+    if capped is None:
+        capped = _CAPPED[key] = LegalActions._make(tuple(listed), listed.seat, listed._kinds, None, cap)
+    return capped
+
+
+_CAPPED: dict[tuple[int, int], LegalActions] = {}
 
 
 def _lists(actions: tuple[Action, ...], exact: bool = False) -> tuple[LegalActions, ...]:
