@@ -18,6 +18,7 @@ from mus.errors import (
 from mus.hand import HAND_SIZE, RANK_MULTISETS, Hand
 from mus.lances import (
     JUEGO_ORDER,
+    JUEGO_ORDERS,
     Lance,
     Pares,
     ParesKind,
@@ -46,9 +47,14 @@ from mus.actions import (
     Mus,
     NoMus,
     Ordago,
+    MusVisto,
     Pass,
+    Signal,
+    TeamFold,
     parse_action,
+    words_of,
 )
+from mus.senas import Sena, senas_of
 from mus.scoring import Count, CountLine, LanceResult, Outcome, count, lance_winner, score_line
 from mus.state import Betting, Deal, HandState, HiddenDiscard, Phase, SeatView
 from mus.reducer import LegalActions, new_hand, problem, replay, start
@@ -78,6 +84,11 @@ __all__ = [
     "Outcome",
     "Pass",
     "Phase",
+    "TeamFold",
+    "Signal",
+    "MusVisto",
+    "words_of",
+    "Sena",
     "SeatView",
     "apply",
     "apply_match",
@@ -103,6 +114,7 @@ __all__ = [
     "HandError",
     "IllegalActionError",
     "JUEGO_ORDER",
+    "JUEGO_ORDERS",
     "Lance",
     "MusError",
     "NotationError",
@@ -130,4 +142,5 @@ __all__ = [
     "played_rank",
     "rank_points",
     "is_real_31",
+    "senas_of",
 ]

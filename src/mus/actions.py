@@ -1,17 +1,22 @@
 """What a seat can do: frozen action values with a text form.
 
 Each action has a canonical text (``str``) that :func:`parse_action` reads back, and
-``repr`` is eval-able. The parser also takes the game's words: *paso*, *envido 5*,
-*quiero*, *no quiero*, *órdago*, *no hay mus*.
+``repr`` is eval-able. The parser also takes the players' words in Spanish (*paso*,
+*envido 5*, *y yo*, *5 más*, *quiero*, *no quiero*, *órdago*, *no hay mus*), French
+(*je passe*, *j'accepte*, *je n'accepte pas*...) and Basque (*sortir*, *mintza*);
+:func:`words_of` quotes them back in error messages.
 
 >>> parse_action("envido 5"), parse_action("quiero"), parse_action("órdago")
 (Bet(5), Accept(), Ordago())
+>>> parse_action("paso", answering=True), words_of("paso", Fold())
+(Fold(), 'fold ("paso")')
 >>> str(Discard.parse("Ro 1b")), str(NoMus())
 ('discard Ro 1b', 'no-mus')
 """
 
 from __future__ import annotations
 
+import difflib
 import re
 import unicodedata
 from typing import Union
@@ -21,6 +26,7 @@ import attrs
 from mus.cards import Card, parse_cards
 from mus.errors import CardError, IllegalActionError
 from mus.lances import Lance
+from mus.senas import Sena
 
 __all__ = [
     "Action",
@@ -33,7 +39,11 @@ __all__ = [
     "Fold",
     "Ordago",
     "Declare",
+    "TeamFold",
+    "Signal",
+    "MusVisto",
     "parse_action",
+    "words_of",
     "MIN_BET",
 ]
 
@@ -217,63 +227,296 @@ class Declare:
         return f"Declare(Lance.{self.lance.name}, {self.has})"
 
 
-Action = Union[Mus, NoMus, Discard, Pass, Bet, Accept, Fold, Ordago, Declare]
-"""Any action a seat can take."""
+@attrs.frozen
+class TeamFold:
+    """Refuse the standing bet for the whole team in one word ("no queremos"; ``000``:
+    « Nous n'acceptons pas »): every partner still to answer folds at once.
 
-ACTION_TYPES = frozenset((Mus, NoMus, Discard, Pass, Bet, Accept, Fold, Ordago, Declare))
+    >>> parse_action("no queremos"), str(TeamFold())
+    (TeamFold(), 'team-fold')
+    """
 
-_WORDS: dict[str, Action] = {
-    "mus": Mus(),
-    "no-mus": NoMus(),
-    "no mus": NoMus(),
-    "no hay mus": NoMus(),
-    "cut": NoMus(),
-    # The French federation's words (RULES.md section 4, source 002): a team "sortir"s
-    # to start play, and the other team may say "mintza" to make it start.
-    "sortir": NoMus(),
-    "mintza": NoMus(),
-    "pass": Pass(),
-    "paso": Pass(),
-    "accept": Accept(),
-    "quiero": Accept(),
-    "fold": Fold(),
-    "no quiero": Fold(),
-    "ordago": Ordago(),
+    def __str__(self) -> str:
+        return "team-fold"
+
+
+def _to_sena(value: object) -> Sena:
+    return Sena.parse(value)  # type: ignore[arg-type]
+
+
+@attrs.frozen(repr=False)
+class Signal:
+    """A seña: a signal to the partners (``Rules(senas=True)``; RULES.md section 13).
+
+    A signal must be true of the signalling seat's hand; only its partners see it. Any
+    seat may signal at any moment of the hand: it does not take a turn.
+
+    >>> Signal("dos reyes"), str(Signal(Sena.DUPLES)), parse_action("seña dos reyes")
+    (Signal(Sena.DOS_REYES), 'signal duples', Signal(Sena.DOS_REYES))
+    """
+
+    sena: Sena = attrs.field(converter=_to_sena)
+
+    def __str__(self) -> str:
+        return f"signal {self.sena}"
+
+    def __repr__(self) -> str:
+        return f"Signal(Sena.{self.sena.name})"
+
+
+def _exposed(value: object) -> Card:
+    try:
+        return Card.parse(value)  # type: ignore[arg-type]
+    except CardError as error:
+        raise IllegalActionError(f"bad mus visto: {error}") from None
+
+
+@attrs.frozen(repr=False)
+class MusVisto:
+    """*Mus visto*: a card dealt face up by mistake (RULES.md section 13, ``003`` "Seen
+    Mus", ``000`` « Mus vu ! »). An event at the start of the hand, before anyone
+    speaks, recorded against the seat that was dealt the card; ``Rules.mus_visto`` says
+    what follows (a new card for that seat, or no mus for it: *servido*).
+
+    >>> MusVisto("Ro"), str(MusVisto("Ro")), parse_action("mus visto 7e")
+    (MusVisto.parse('Ro'), 'visto Ro', MusVisto.parse('7e'))
+    """
+
+    card: Card = attrs.field(converter=_exposed)
+
+    @classmethod
+    def parse(cls, text: str) -> MusVisto:
+        """The mus visto of the card written ``text``."""
+        return cls(text)
+
+    def __str__(self) -> str:
+        return f"visto {self.card}"
+
+    def __repr__(self) -> str:
+        return f"MusVisto.parse({str(self.card)!r})"
+
+
+Action = Union[Mus, NoMus, Discard, Pass, Bet, Accept, Fold, Ordago, Declare, TeamFold, Signal, MusVisto]
+"""Any action a seat can take (and the mus visto event)."""
+
+ACTION_TYPES = frozenset((Mus, NoMus, Discard, Pass, Bet, Accept, Fold, Ordago, Declare, TeamFold, Signal, MusVisto))
+
+# --- the players' words ---------------------------------------------------------------
+#
+# Each word is written as the players write it; the parser compares words without case,
+# accents, quotes, ! and ? marks or a final full stop, so "Órdago !" reads as "ordago".
+# Every word cites where it comes from: RULES.md (section 4, the mus; section 7, the
+# betting) or a seed of the rules page's sources (000 French, 001 French text of Spanish rules,
+# 002 French federation, 003 English, 004 Spanish).
+
+_GAME_WORDS: tuple[tuple[str, Action], ...] = (
+    # The canonical text forms (str() of each action).
+    ("mus", Mus()),
+    ("no-mus", NoMus()),
+    ("pass", Pass()),  # stays Pass when answering a bet: the engine then refuses it
+    ("accept", Accept()),
+    ("fold", Fold()),
+    ("team-fold", TeamFold()),
+    ("ordago", Ordago()),
+    # English.
+    ("no mus", NoMus()),  # 003: "any player disagrees by saying "No Mus""
+    ("cut", NoMus()),  # cutting the mus (RULES.md section 4)
+    ("see", Accept()),  # 003: "the opposing team must decide whether to fold, see or raise"
+    # Spanish.
+    ("no hay mus", NoMus()),  # RULES.md section 4; 004: la opción "mus" y si no en "no hay mus"
+    ("paso", Pass()),  # RULES.md section 7; a fold when answering a bet (see parse_action)
+    ("envido", Bet(MIN_BET)),  # 004: si un jugador dice "envido", está apostando dos tantos
+    ("envido más", Bet(MIN_BET)),  # RULES.md section 7: "envido más" is a raise
+    ("y yo", Bet(MIN_BET)),  # RULES.md section 7; 000: « Y yo » ... 2 Pierres de plus
+    ("quiero", Accept()),  # RULES.md section 7: accept (quiero)
+    ("no quiero", Fold()),  # RULES.md section 7: fold (no quiero)
+    ("no queremos", TeamFold()),  # RULES.md section 7: a plural answer binds the team
+    ("órdago", Ordago()),  # RULES.md section 7; 004: "lo que se conoce como un órdago"
+    # French, 000 (Vocabulaire spécifique and the betting examples).
+    ("il n'y a pas de mus", NoMus()),  # 000: « Il n'y a pas de Mus »
+    ("pas de mus", NoMus()),  # 000: « Pas de Mus ! »; 001: "pas de mus"
+    ("je passe", Pass()),  # 000: « Je passe »; 001: "je passe"; a fold when answering
+    ("passe", Pass()),  # the same, without "je"; a fold when answering
+    ("nous passons", Pass()),  # 000: « Nous passons » (binds the partner; a fold when answering)
+    ("j'enchéris", Bet(MIN_BET)),  # 000: « Envido » (« J'enchéris »), a bet of 2
+    ("nous surenchérissons", Bet(MIN_BET)),  # 000: « Nous surenchérissons », a raise (of 2)
+    ("j'accepte", Accept()),  # 000: « J'accepte »
+    ("nous acceptons", Accept()),  # 000: « Nous acceptons »
+    ("je n'accepte pas", Fold()),  # 000: « Je n'accepte pas »
+    ("nous n'acceptons pas", TeamFold()),  # 000: « Nous n'acceptons pas »: the team folds
+    ("je refuse", Fold()),  # 000: « Je refuse »
+    ("nous refusons", TeamFold()),  # 000: « Nous refusons »: the team folds
+    ("je renonce", Fold()),  # 000: « J'accepte » ou « Je renonce »
+    # French, 001 (the French text of the Spanish rules).
+    ("je coupe le mus", NoMus()),  # 001: "pas de mus, je coupe le mus"
+    ("je renvie", Bet(MIN_BET)),  # 001: "qui lance cette mise devra dire je renvie" (2 points)
+    ("je renvie encore", Bet(MIN_BET)),  # 001: "on dirrait je renvie encore ou encore deux"
+    ("oui", Accept()),  # 001: accepter la mise: "la plus utilisée c'est un simple oui"
+    ("non", Fold()),  # 001: "Pour refuser la mise ... on dira un simple non"
+    # Basque, 002 (French federation): the team mus words.
+    ("sortir", NoMus()),  # 002: a team "sortir"s, that is starts to play
+    ("mintza", NoMus()),  # 002: the other team asks the esku to start: "mintza"
+)
+
+_NUMBER_WORDS: tuple[tuple[str, bool], ...] = (
+    # A bet or raise of N stones: (the words with N, whether N may be a French number word).
+    ("bet N", False),  # the canonical text form
+    ("raise N", False),
+    ("envido N", False),  # RULES.md section 7: envido (at least 2 stones)
+    ("subo N", False),
+    ("i bet N", False),  # 003: "saying for example "I bet 5""
+    ("N más", False),  # RULES.md section 7: "(n) más" is a raise
+    ("y yo N", True),  # 000: « Y yo 10 » monte la mise de 10
+    ("et N de plus", True),  # 000: « Et cinq de plus » (5 Pierres en plus)
+    ("nous rajoutons N", True),  # 000: « Nous rajoutons dix » (10 Pierres de plus)
+    ("je renvie N", True),  # 001: "10 ou bien je renvie 10"
+    ("je renvie N encore", True),  # 001: "je renvie 10 encore"
+    ("encore N", True),  # 001: "encore deux", "encore 10"
+    ("N", False),  # 001: "dire le nombre exact des points ... (on dirait, par exemple, 10 ...)"
+)
+
+# 000 and 001 say numbers in words: "encore deux", "Et cinq de plus", "Nous rajoutons dix".
+_FRENCH_NUMBERS = {
+    "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5,
+    "six": 6, "sept": 7, "huit": 8, "neuf": 9, "dix": 10,
+}  # fmt: skip
+
+# RULES.md section 7: "in the answer to a bet, 'paso' means fold (FEM vocabulary, 000:
+# a seat that passes after a bet is eliminated)". 000's « Je passe » is the same word.
+_PASS_THEN_FOLD = ("paso", "je passe", "passe", "nous passons")
+
+_APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u00b4": "'", "`": "'", "\u02bc": "'"})
+_MARKS = re.compile("[!?\u00a1\u00bf\u00ab\u00bb\"\u201c\u201d]")
+_DIGITS = re.compile("[0-9]{1,9}")
+
+
+def _plain_words(text: str) -> list[str]:
+    """The words of ``text`` in lower case, without accents, quotes, ! ? or a final stop."""
+    text = _MARKS.sub(" ", text.translate(_APOSTROPHES))
+    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
+    return plain.strip().rstrip(".,;:").split()
+
+
+def _key(words: str) -> str:
+    return " ".join(_plain_words(" ".join("#" if word == "N" else word for word in words.split())))
+
+
+_WORDS: dict[str, Action] = {_key(said): action for said, action in _GAME_WORDS}
+_FOLDS = frozenset(_key(said) for said in _PASS_THEN_FOLD)
+_TEAM_PASS = _key("nous passons")
+_NUMBERED = tuple((_key(said).split(), french) for said, french in _NUMBER_WORDS)
+_VOCABULARY: dict[str, str] = {
+    _key(said): said for said in [said for said, _ in _GAME_WORDS] + [said for said, _ in _NUMBER_WORDS]
 }
+_VOCABULARY["ordago"] = "órdago"  # show the accent
+del _VOCABULARY["#"]  # never suggest a bare number
+_HEADS = ("discard", "descarte", "declare")
 
 MAX_ACTION_TEXT = 200
 
 
-def parse_action(text: str) -> Action:
-    """Read an action from its text form or the game's words.
+def _stones(word: str, french: bool) -> int | None:
+    if _DIGITS.fullmatch(word):
+        return int(word)
+    return _FRENCH_NUMBERS.get(word) if french else None
+
+
+def _numbered(words: list[str]) -> Bet | None:
+    """The bet that ``words`` name with a number, or None; an error if the number is bad."""
+    bad: str | None = None
+    for pattern, french in _NUMBERED:
+        if len(pattern) != len(words) or any(p not in ("#", w) for p, w in zip(pattern, words)):
+            continue
+        slot = words[pattern.index("#")]
+        stones = _stones(slot, french)
+        if stones is not None:
+            return Bet(stones)
+        if pattern[0] != "#":
+            bad = slot
+    if bad is not None:
+        raise IllegalActionError(f"a bet needs a number of stones, got {bad!r}")
+    return None
+
+
+def _either(options: list[str]) -> str:
+    quoted = [repr(option) for option in options]
+    return quoted[0] if len(quoted) == 1 else ", ".join(quoted[:-1]) + " or " + quoted[-1]
+
+
+def _did_you_mean(text: str, words: list[str]) -> str:
+    """The closest known words to an unknown text, as "; did you mean 'x'?" or ""."""
+    number = next((word for word in words if _DIGITS.fullmatch(word)), None)
+    key = " ".join("#" if _DIGITS.fullmatch(word) else word for word in words)
+    options: list[str] = []
+    for close in difflib.get_close_matches(key, _VOCABULARY, n=3, cutoff=0.75):
+        shown = _VOCABULARY[close]
+        if number is not None:
+            shown = re.sub(r"\bN\b", number, shown)
+        if close != key and shown not in options:
+            options.append(shown)
+    if len(words) > 1 and words[0] not in _HEADS:
+        for head in difflib.get_close_matches(words[0], _HEADS, n=1, cutoff=0.75):
+            options.append(" ".join([head, *text.split()[1:]]))
+    return f"; did you mean {_either(options)}?" if options else ""
+
+
+def parse_action(text: str, *, answering: bool = False) -> Action:
+    """Read an action from its text form or the players' words.
+
+    The text forms are those of ``str(action)``; the players' words are the game's
+    Spanish words (*paso*, *envido*, *envido 5*, *y yo*, *5 más*, *quiero*, *no quiero*,
+    *órdago*, *no hay mus*) and those of the French and Basque seeds (*je passe*,
+    *j'accepte*, *je n'accepte pas*, *et cinq de plus*, *sortir*, *mintza*...). Case,
+    accents, quotes and ! ? marks never matter.
 
     >>> parse_action("discard 1b 7e"), parse_action("bet 10"), parse_action("No quiero")
     (Discard.parse('7e 1b'), Bet(10), Fold())
+    >>> parse_action("y yo"), parse_action("envido más"), parse_action("5 mas")
+    (Bet(2), Bet(2), Bet(5))
+    >>> parse_action("J'accepte !"), parse_action("Et cinq de plus"), parse_action("ORDAGO")
+    (Accept(), Bet(5), Ordago())
     >>> parse_action("declare juego no")
     Declare(Lance.JUEGO, False)
-    >>> parse_action("raise")
+
+    A raise is a :class:`Bet` of the stones added on top of the stake. ``answering``
+    says whether the seat answers a standing bet: then *paso* (and the French *je passe*)
+    is a fold (RULES.md section 7), while the English ``pass`` stays a :class:`Pass`,
+    which the engine refuses after a bet.
+
+    >>> parse_action("paso"), parse_action("paso", answering=True), parse_action("pass", answering=True)
+    (Pass(), Fold(), Pass())
+
+    An unknown text names the actions, and the closest known words if there are some:
+
+    >>> parse_action("quiro")
     Traceback (most recent call last):
     ...
-    mus.errors.IllegalActionError: unknown action 'raise' (actions: mus, no-mus, discard CARDS, pass, bet N, accept, fold, ordago; or in the game's words: no hay mus, paso, envido N, quiero, no quiero, órdago)
+    mus.errors.IllegalActionError: unknown action 'quiro'; did you mean 'quiero'? (actions: mus, no-mus, discard CARDS, pass, bet N, accept, fold, ordago; or in the game's words: no hay mus, paso, envido N, quiero, no quiero, órdago)
+    >>> parse_action("dance")
+    Traceback (most recent call last):
+    ...
+    mus.errors.IllegalActionError: unknown action 'dance' (actions: mus, no-mus, discard CARDS, pass, bet N, accept, fold, ordago; or in the game's words: no hay mus, paso, envido N, quiero, no quiero, órdago)
     """
     if not isinstance(text, str):
         raise IllegalActionError(f"an action's text is a str, got {type(text).__name__}")
     if len(text) > MAX_ACTION_TEXT:
         raise IllegalActionError(f"action text longer than {MAX_ACTION_TEXT} characters")
-    # "órdago" and "ordago" are the same word; strip accents before matching.
-    plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode()
-    words = plain.lower().split()
+    words = _plain_words(text)
     phrase = " ".join(words)
+    if answering and phrase in _FOLDS:
+        # « Nous passons » answers for the team (000: a plural answer binds the partner).
+        return TeamFold() if phrase == _TEAM_PASS else Fold()
     if phrase in _WORDS:
         return _WORDS[phrase]
     if words and words[0] in ("discard", "descarte") and len(words) > 1:
         return Discard(text.split()[1:])
-    if len(words) == 2 and words[0] in ("bet", "envido", "raise", "subo"):
-        if not re.fullmatch("[0-9]{1,9}", words[1]):
-            raise IllegalActionError(f"a bet needs a number of stones, got {words[1]!r}")
-        return Bet(int(words[1]))
-    if phrase == "envido":
-        return Bet(MIN_BET)
+    if len(words) > 1 and words[0] in ("signal", "sena"):
+        return Signal(" ".join(words[1:]))
+    if len(words) == 3 and words[:2] in (["mus", "visto"], ["mus", "vu"]) or len(words) == 2 and words[0] == "visto":
+        return MusVisto(text.split()[-1])
+    bet = _numbered(words)
+    if bet is not None:
+        return bet
     if len(words) == 3 and words[0] == "declare" and words[2] in ("yes", "no"):
         try:
             lance = Lance.parse(words[1])
@@ -281,6 +524,39 @@ def parse_action(text: str) -> Action:
             raise IllegalActionError(str(error)) from None
         return Declare(lance, words[2] == "yes")
     raise IllegalActionError(
-        f"unknown action {text!r} (actions: mus, no-mus, discard CARDS, pass, bet N, accept, fold, ordago;"
-        " or in the game's words: no hay mus, paso, envido N, quiero, no quiero, órdago)"
+        f"unknown action {text!r}{_did_you_mean(text, words)} (actions: mus, no-mus, discard CARDS,"
+        " pass, bet N, accept, fold, ordago; or in the game's words: no hay mus, paso, envido N,"
+        " quiero, no quiero, órdago)"
     )
+
+
+_QUOTED_LENGTH = 40
+
+
+def words_of(text: str | Action | None, action: Action) -> str:
+    """How to name ``action`` in a message, in the words the player used in ``text``.
+
+    ``text`` is what the player sent (the raw text, or the action itself, or None) and
+    ``action`` what :func:`parse_action` read from it. The answer is the action's text
+    form, followed by the player's own words in quotes when they differ from it, so an
+    error can say "there is no bet to accept ("quiero") in chica".
+
+    >>> words_of("quiero", Accept()), words_of("accept", Accept()), words_of(" ACCEPT ", Accept())
+    ('accept ("quiero")', 'accept', 'accept')
+    >>> words_of("Y yo", Bet(2)), words_of("bet 2", Bet(2)), words_of(Bet(2), Bet(2))
+    ('bet 2 ("Y yo")', 'bet 2', 'bet 2')
+    >>> words_of("paso", parse_action("paso", answering=True))
+    'fold ("paso")'
+    >>> f"there is no bet to {words_of('quiero', Accept())} in chica"
+    'there is no bet to accept ("quiero") in chica'
+    """
+    canonical = str(action)
+    if not isinstance(text, str):
+        return canonical
+    said = " ".join(text.split())
+    words = _plain_words(said)
+    if not words or " ".join(words) == canonical or words[0] == canonical.split()[0] in _HEADS:
+        return canonical
+    if len(said) > _QUOTED_LENGTH:
+        said = said[: _QUOTED_LENGTH - 1] + "…"
+    return f'{canonical} ("{said}")'

@@ -73,7 +73,7 @@ class IllegalActionError(MusError):
     >>> mus.apply(mus.new_hand(seed=1), "quiero")
     Traceback (most recent call last):
     ...
-    mus.errors.IllegalActionError: during the mus, say mus or no-mus, not accept
+    mus.errors.IllegalActionError: during the mus, say mus or no-mus, not accept ("quiero")
     """
 
 

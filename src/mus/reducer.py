@@ -44,9 +44,13 @@ from mus.actions import (
     Fold,
     Mus,
     NoMus,
+    MusVisto,
     Ordago,
     Pass,
+    Signal,
+    TeamFold,
     parse_action,
+    words_of,
 )
 from mus.cards import ALL_CARDS, Card, parse_cards, permutation, shuffle
 from mus.errors import IllegalActionError, MusError
@@ -181,7 +185,7 @@ def start(deal: Deal) -> HandState:
     draft = _new(_Draft)
     draft.deal = deal
     draft.mano = deal.mano
-    draft._table = (deal.hands, deal.stock, (), ((),) * n, 0)
+    draft._table = (deal.hands, deal.stock, (), ((),) * n, 0, None)
     draft.scores = deal.scores
     draft.phase = _MUS
     draft.queue = _mus_speakers(draft.mano, deal.rules)
@@ -294,10 +298,14 @@ def _transition(state: HandState, action: object) -> Callable[[HandState, int, A
             cap = state.deal.rules.max_bet
             if cap is not None and action.stones > cap:  # type: ignore[attr-defined]
                 return None
+        elif kind is TeamFold and (state.deal.rules.teams != 2 or len(state.queue) < 2):
+            return None  # no partner still to answer: nobody else to fold for
         if betting.bets == 0:
             return _OPENING_MOVES.get(kind)
         return (_ORDAGO_ANSWER_MOVES if betting.ordago else _ANSWER_MOVES).get(kind)
     if phase is _MUS:
+        if kind is Mus and state._table[5] is not None and _served(state, state.queue[0]):
+            return None
         return _MUS_MOVES.get(kind)
     if phase is _DISCARD:
         hand = state.hands[state.queue[0]].cards
@@ -311,9 +319,76 @@ def _transition(state: HandState, action: object) -> Callable[[HandState, int, A
     return None
 
 
+def _served(state: HandState, seat: int) -> bool:
+    """Whether ``seat`` may not say mus: a mus visto left it (or, when one word speaks
+    for a side, its side) *servido* (RULES.md section 13)."""
+    servido = state._table[5]
+    if servido is None:
+        return False
+    rules = state.deal.rules
+    return seat == servido or rules.mus_decision == "team" and rules.team_of[seat] == rules.team_of[servido]
+
+
 def _legal(state: HandState, action: object, seat: int | None) -> bool:
+    kind = type(action)
+    if kind is Signal or kind is MusVisto:
+        return _event_problem(state, action, seat) is None  # type: ignore[arg-type]
     queue = state.queue
     return bool(queue) and (seat is None or seat == queue[0]) and _transition(state, action) is not None
+
+
+def _event_problem(state: HandState, action: Signal | MusVisto, seat: int | None) -> str | None:
+    """The validator of the actions taken out of turn: a seña, a mus visto."""
+    rules = state.deal.rules
+    if not state.queue:
+        return "the hand is over"
+    if seat is not None and (type(seat) is not int or not 0 <= seat < rules.seats):
+        return f"no seat {seat!r}"
+    if isinstance(action, Signal):
+        if not rules.senas:
+            return "señas are not played under these rules (Rules(senas=True))"
+        if rules.teams != 2 or rules.partners < 2:
+            return "a seña is made to a partner: this table has no partners"
+        who = state.queue[0] if seat is None else seat
+        if not action.sena.holds(state.hands[who], rules):
+            return f"seat {who} cannot signal {action.sena}: it is not true of its hand"
+        link = state._log
+        while link is not None:
+            if link[1] == who and link[2] == action:
+                return f"seat {who} already signalled {action.sena} in this hand"
+            link = link[0]
+        return None
+    if state._size or state.phase is not _MUS:
+        return "a mus visto happens at the deal, before anyone speaks"
+    holder = next((s for s, hand in enumerate(state.hands) if action.card in hand), None)
+    if holder is None:
+        return f"card {action.card} was not dealt to any seat"
+    if seat is not None and seat != holder:
+        return f"card {action.card} was dealt to seat {holder}, not seat {seat}"
+    return None
+
+
+def _event(state: HandState, action: Signal | MusVisto, seat: int | None) -> HandState:
+    reason = _event_problem(state, action, seat)
+    if reason is not None:
+        raise IllegalActionError(reason)
+    if isinstance(action, Signal):
+        # A seña takes no turn: the history records it, and the partners' views show it.
+        draft = _step(state, state.queue[0] if seat is None else seat, action)
+        draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
+        return draft
+    holder = next(s for s, hand in enumerate(state.hands) if action.card in hand)
+    draft = _step(state, holder, action)
+    hands, stock, discards, pending, reshuffles, _ = state._table
+    if state.deal.rules.mus_visto == "servido":
+        draft._table = (hands, stock, discards, pending, reshuffles, holder)
+    else:
+        # The seat takes a new card from the stock; the seen card goes to the discards.
+        held = list(hands)
+        held[holder] = Hand._trusted([card for card in hands[holder].cards if card != action.card] + [stock[0]])
+        draft._table = (tuple(held), stock[1:], discards + (action.card,), pending, reshuffles, None)
+    draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
+    return draft
 
 
 def problem(state: HandState, action: Action, seat: int | None = None) -> str | None:
@@ -334,13 +409,17 @@ def problem(state: HandState, action: Action, seat: int | None = None) -> str | 
     return _why(state, action, seat)
 
 
-def _why(state: HandState, action: Action, seat: int | None) -> str:
+def _why(state: HandState, action: Action, seat: int | None, said: str | None = None) -> str:
+    """Why ``action`` is refused, naming it in the player's words (``said``)."""
     to_act = state.queue[0] if state.queue else None
     if to_act is None:
         return "the hand is over"
     kind = type(action)
     if kind not in ACTION_TYPES:
         return f"not an action: {action!r}"
+    if kind is Signal or kind is MusVisto:
+        return _event_problem(state, action, seat) or f"{action} is not legal now"  # type: ignore[arg-type]
+    words = words_of(said, action)
     betting = state.betting
     if seat is not None and seat != to_act:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.rules.seats:
@@ -352,10 +431,12 @@ def _why(state: HandState, action: Action, seat: int | None) -> str:
         return f"not seat {seat}'s turn: seat {to_act} speaks"
     phase = state.phase
     if phase is Phase.MUS:
-        return f"during the mus, say mus or no-mus, not {action}"
+        if kind is Mus and _served(state, to_act):
+            return f"seat {to_act} is servido after the mus visto: no mus, it plays the cards it has"
+        return f"during the mus, say mus or no-mus, not {words}"
     if phase is Phase.DISCARD:
         if kind is not Discard:
-            return f"everyone said mus: discard 1 to 4 cards, not {action}"
+            return f"everyone said mus: discard 1 to 4 cards, not {words}"
         hand = state.hands[to_act]
         missing = [str(card) for card in action.cards if card not in hand]  # type: ignore[union-attr]
         if missing:
@@ -364,14 +445,14 @@ def _why(state: HandState, action: Action, seat: int | None) -> str:
     lance = betting.lance
     if phase is Phase.DECLARE:
         if kind is not Declare or action.lance is not lance:  # type: ignore[union-attr]
-            return f"say whether you have {lance}: 'declare {lance} yes' or 'declare {lance} no', not {action}"
+            return f"say whether you have {lance}: 'declare {lance} yes' or 'declare {lance} no', not {words}"
     if kind is Declare:
         return f"declarations of {lance} are derived from the cards under these rules"
     if kind is Mus or kind is NoMus or kind is Discard:
         return f"the mus is over: the betting on {lance} is under way"
     if betting.bets == 0:
         if kind is Accept or kind is Fold:
-            return f"there is no bet to {'accept' if kind is Accept else 'fold'} in {lance}"
+            return f"there is no bet to {words} in {lance}"
     if betting.ordago:
         if kind is Bet or kind is Ordago:
             return "nothing can be raised over an órdago: accept or fold"
@@ -379,10 +460,14 @@ def _why(state: HandState, action: Action, seat: int | None) -> str:
             return f"an órdago stands in {lance}: accept or fold"
     elif kind is Pass:
         return f"there is a bet of {betting.stake} in {lance}: accept, fold, raise or ordago"
+    if kind is TeamFold:
+        if state.rules.teams != 2:
+            return "each seat plays for itself here: fold alone"
+        return f"no partner of seat {to_act} is still to answer: fold"
     cap = state.rules.max_bet
     if kind is Bet and cap is not None and action.stones > cap:  # type: ignore[union-attr]
         return f"a bet or raise is at most {cap} stones under these rules, not {action.stones}"  # type: ignore[union-attr]
-    return f"{action} is not legal now"
+    return f"{words} is not legal now"
 
 
 # --- the reducer ----------------------------------------------------------------------
@@ -419,14 +504,21 @@ def apply(state: HandState | MatchState, action: Action | str, seat: int | None 
         if type(state) is MatchState:
             return apply_match(state, action, seat)
         raise MusError(f"apply() needs a HandState or a MatchState, got {type(state).__name__}")
+    said: str | None = None
     if isinstance(action, str):
-        action = parse_action(action)
+        said = action
+        betting = state.betting
+        # RULES.md section 7: in the answer to a bet, "paso" means fold.
+        action = parse_action(action, answering=betting is not None and betting.bets > 0)
     queue = state.queue
     if queue and (seat is None or seat == queue[0]):
         transition = _transition(state, action)
         if transition is not None:
             return transition(state, queue[0], action)
-    raise IllegalActionError(_why(state, action, seat))
+    kind = type(action)
+    if kind is Signal or kind is MusVisto:
+        return _event(state, action, seat)  # type: ignore[arg-type]
+    raise IllegalActionError(_why(state, action, seat, said))
 
 
 def _mus(state: HandState, seat: int, action: Action) -> HandState:
@@ -450,11 +542,11 @@ def _no_mus(state: HandState, seat: int, action: Action) -> HandState:
 
 def _discard(state: HandState, seat: int, action: Action) -> HandState:
     draft = _step(state, seat, action)
-    hands, stock, discards, waiting, reshuffles = state._table
+    hands, stock, discards, waiting, reshuffles, servido = state._table
     pending = list(waiting)
     pending[seat] = action.cards  # type: ignore[union-attr]
     if len(state.queue) > 1:
-        draft._table = (hands, stock, discards, tuple(pending), reshuffles)
+        draft._table = (hands, stock, discards, tuple(pending), reshuffles, servido)
         draft.queue = state.queue[1:]
         draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
         return draft
@@ -465,7 +557,7 @@ def _serve(draft: _Draft, pending: list[tuple[Card, ...]]) -> HandState:
     """Deal replacements in speaking order; reshuffle the discards when the stock runs out."""
     deal = draft.deal
     order = _order(draft.mano, deal.rules.seats)
-    held, left, discarded, _, reshuffles = draft._table
+    held, left, discarded, _, reshuffles, servido = draft._table
     stock = list(left)
     pile = list(discarded)
     for seat in order:
@@ -486,7 +578,7 @@ def _serve(draft: _Draft, pending: list[tuple[Card, ...]]) -> HandState:
             del stock[:more]
         # The engine's own cards: the trusted path skips Hand.replace's checks.
         hands[seat] = Hand._trusted([card for card in hands[seat].cards if card not in own] + drawn)
-    draft._table = (tuple(hands), tuple(stock), tuple(pile), ((),) * len(order), reshuffles)
+    draft._table = (tuple(hands), tuple(stock), tuple(pile), ((),) * len(order), reshuffles, servido)
     draft.phase = _MUS
     draft.queue = _mus_speakers(draft.mano, deal.rules)
     draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
@@ -751,7 +843,23 @@ def _fold(state: HandState, seat: int, action: Action) -> HandState:
         # Individual play: the seats that accepted show down with the bettor.
         settled = draft.betting = betting._replace(folded=betting.folded + (seat,))
         return _accepted(draft, settled)
-    rules = state.deal.rules
+    return _refused(draft, betting)
+
+
+def _team_fold(state: HandState, seat: int, action: Action) -> HandState:
+    """Every partner still to answer folds in one word: the same end as their folds
+    one after another (RULES.md section 7, a plural answer binds the team)."""
+    betting = state.betting
+    assert betting is not None
+    draft = _step(state, seat, action)
+    return _refused(draft, betting._replace(folded=betting.folded + state.queue[:-1]))
+
+
+def _refused(draft: _Draft, betting: Betting) -> HandState:
+    """Settle a lance whose bet every answering seat refused: the refusal stones, at
+    once. ``betting`` is as it stood before the last fold."""
+    assert betting.bettor is not None
+    rules = draft.deal.rules
     bettors = rules.team_of[betting.bettor]
     team: int | None = bettors
     stones = rules.payouts.first_refusal if betting.bets == 1 else betting.previous
@@ -796,8 +904,8 @@ def _honest_taker(draft: _Draft, betting: Betting, team: int) -> int | None:
 _Transition = Callable[[HandState, int, Any], HandState]
 _MUS_MOVES: dict[type, _Transition] = {Mus: _mus, NoMus: _no_mus}
 _OPENING_MOVES: dict[type, _Transition] = {Pass: _pass, Bet: _bet, Ordago: _ordago}
-_ANSWER_MOVES: dict[type, _Transition] = {Accept: _accept, Fold: _fold, Bet: _bet, Ordago: _ordago}
-_ORDAGO_ANSWER_MOVES: dict[type, _Transition] = {Accept: _accept, Fold: _fold}
+_ANSWER_MOVES: dict[type, _Transition] = {Accept: _accept, Fold: _fold, TeamFold: _team_fold, Bet: _bet, Ordago: _ordago}
+_ORDAGO_ANSWER_MOVES: dict[type, _Transition] = {Accept: _accept, Fold: _fold, TeamFold: _team_fold}
 
 
 # --- legal actions and replay ---------------------------------------------------------
@@ -833,12 +941,15 @@ def legal_actions(state: HandState) -> LegalActions:
         assert betting is not None
         if betting.bets == 0:
             listed = _OPENING_LISTS[seat]
+        elif len(queue) > 1 and state.deal.rules.teams == 2:
+            # Two or more partners still to answer: a team fold differs from a fold.
+            listed = (_ORDAGO_ANSWER_TEAM_LISTS if betting.ordago else _ANSWER_TEAM_LISTS)[seat]
         else:
             listed = (_ORDAGO_ANSWER_LISTS if betting.ordago else _ANSWER_LISTS)[seat]
         cap = state.deal.rules.max_bet
         return listed if cap is None or listed.min_bet is None else _capped(listed, cap)
     if phase is _MUS:
-        return _MUS_LISTS[seat]
+        return _SERVIDO_LISTS[seat] if _served(state, seat) else _MUS_LISTS[seat]
     if phase is _DISCARD:
         hand = state.hands[seat]
         return LegalActions._make(_discards(hand.cards), seat, None, hand)
@@ -945,8 +1056,11 @@ MAX_SEATS = 6
 _NO_ACTIONS = LegalActions._make((), None, frozenset())
 _MUS_LISTS = _lists((Mus(), NoMus()))
 _OPENING_LISTS = _lists((Pass(), Bet(MIN_BET), Ordago()))
+_SERVIDO_LISTS = _lists((NoMus(),))
 _ANSWER_LISTS = _lists((Accept(), Fold(), Bet(MIN_BET), Ordago()))
 _ORDAGO_ANSWER_LISTS = _lists((Accept(), Fold()))
+_ANSWER_TEAM_LISTS = _lists((Accept(), Fold(), TeamFold(), Bet(MIN_BET), Ordago()))
+_ORDAGO_ANSWER_TEAM_LISTS = _lists((Accept(), Fold(), TeamFold()))
 _DECLARE_LISTS = {lance: _lists((_DECLARE[lance, True], _DECLARE[lance, False]), exact=True) for lance in _HAS}
 
 

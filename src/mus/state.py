@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 
 import attrs
 
-from mus.actions import Action, Declare, Discard
+from mus.actions import Action, Declare, Discard, Signal
 from mus.cards import Card
 from mus.errors import MusError
 from mus.hand import Hand
@@ -114,9 +114,10 @@ Log = Optional[tuple[Any, int, Action]]
 Each action adds one link and shares the rest, so an action costs the same at any
 length of history and a kept state costs one link."""
 
-Table = tuple[tuple[Hand, ...], tuple[Card, ...], tuple[Card, ...], tuple[tuple[Card, ...], ...], int]
-"""Where the cards are: hands, stock, discards, pending discards, reshuffles. One field,
-because only the mus exchange changes it and every other action copies it."""
+Table = tuple[tuple[Hand, ...], tuple[Card, ...], tuple[Card, ...], tuple[tuple[Card, ...], ...], int, Optional[int]]
+"""Where the cards are: hands, stock, discards, pending discards, reshuffles, and the
+seat left *servido* by a mus visto. One field, because only the mus exchange (and a mus
+visto) changes it and every other action copies it."""
 
 _FIELDS = (
     "deal", "mano", "_table", "scores", "phase", "queue", "betting", "results", "winner", "_log", "_size", "_count",
@@ -191,6 +192,11 @@ class HandState:
     def reshuffles(self) -> int:
         """How many times the discards were shuffled into a new stock."""
         return self._table[4]
+
+    @property
+    def servido(self) -> int | None:
+        """The seat left without mus by a mus visto (``Rules(mus_visto="servido")``)."""
+        return self._table[5]
 
     @property
     def rules(self) -> Rules:
@@ -306,6 +312,8 @@ class HandState:
             _, who, action = link
             if type(action) is Discard and who != seat:
                 entries.append((who, HiddenDiscard(len(action.cards))))
+            elif type(action) is Signal and rules.team_of[who] != rules.team_of[seat]:
+                pass  # a seña is for the partners' eyes only (RULES.md section 13)
             else:
                 entries.append((who, action))
             link = link[0]
