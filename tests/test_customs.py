@@ -140,3 +140,133 @@ class TestMaxBet:
                     stones = rnd.randint(2, 60)
                     assert (mus.Bet(stones) in legal) == (stones <= 40) == state.is_legal(mus.Bet(stones))
                 state = mus.apply(state, rnd.choice(legal))
+
+
+class TestSenas:
+    SENAS = Rules(senas=True)
+
+    def test_a_true_signal_is_seen_by_the_partner_only(self) -> None:
+        # Seat 0 holds Ro Rc 7e 1b: exactly two reyes, so "dos reyes" is true of it.
+        state = mus.new_hand(self.SENAS, hands=HANDS, seed=1)
+        state = mus.apply(state, "seña dos reyes", seat=0)
+        assert state.to_act == 0 and state.phase is mus.Phase.MUS  # a seña takes no turn
+        assert state.history == ((0, mus.Signal(mus.Sena.DOS_REYES)),)
+        assert (0, mus.Signal(mus.Sena.DOS_REYES)) in state.view(2).history  # the partner
+        assert state.view(0).history == state.history  # its own
+        assert state.view(1).history == () and state.view(3).history == ()  # the opponents
+
+    def test_a_signal_must_be_true_of_the_hand(self) -> None:
+        state = mus.new_hand(self.SENAS, hands=HANDS, seed=1)
+        with pytest.raises(mus.IllegalActionError, match="not true of its hand"):
+            mus.apply(state, "signal dos reyes", seat=1)  # seat 1 holds two caballos
+        assert not state.is_legal(mus.Signal("dos reyes"), seat=1)
+        assert state.is_legal(mus.Signal("dos reyes"), seat=0)
+        once = mus.apply(state, mus.Signal("dos reyes"), seat=0)
+        with pytest.raises(mus.IllegalActionError, match="already signalled"):
+            mus.apply(once, mus.Signal("dos reyes"), seat=0)
+
+    def test_no_senas_without_the_knob_or_partners(self) -> None:
+        with pytest.raises(mus.IllegalActionError, match="senas=True"):
+            mus.apply(mus.new_hand(Rules(), hands=HANDS, seed=1), "signal dos reyes", seat=0)
+        alone = mus.new_hand(Rules(seats=4, teams=4, senas=True), hands=HANDS, seed=1)
+        with pytest.raises(mus.IllegalActionError, match="no partners"):
+            mus.apply(alone, "signal dos reyes", seat=0)
+
+    def test_a_hand_with_signals_counted_and_replayed(self) -> None:
+        # Seat 3 (eight kings: 3b is a rey, 2e an as) signals "dos ases" to seat 1; seat 0
+        # signals "dos reyes" to seat 2. Then the mus is cut and every lance passes:
+        # grande seat 0 (team 0) 1; chica seat 3 (team 1) 1; pares en paso: seat 0's
+        # reyes beat seat 1's caballos and seat 3's ases: team 0, seat 0's pareja 1;
+        # punto: seat 1's 29 (team 1) 1. Scores 2-2; the señas change no stone.
+        state = mus.new_hand(self.SENAS, hands=HANDS, seed=1)
+        state = mus.apply(state, "signal dos ases", seat=3)
+        state = mus.apply(state, "signal dos reyes", seat=0)
+        state = mus.apply(state, "no-mus")
+        while not state.is_over:
+            state = mus.apply(state, "pass")
+        assert state.scores == (2, 2)
+        assert mus.replay(state.deal, state.history) == state
+        assert parse_hand(format_hand(state)) == state
+        assert hand_from_json(hand_to_json(state)) == state
+        assert mus.Signal("dos ases") not in [action for _, action in state.view(0).history]
+
+
+class TestMusVisto:
+    # The stock's top card is 4o, so a seat that takes a new card gets it.
+    STOCK = "4o " + " ".join(
+        str(card) for card in mus.ALL_CARDS if str(card) not in " ".join(HANDS).split() + ["4o"]
+    )
+
+    def test_the_seat_takes_a_new_card_by_default(self) -> None:
+        state = mus.new_hand(Rules(), hands=HANDS, stock=self.STOCK, seed=1)
+        state = mus.apply(state, "mus visto Ro")
+        assert state.history == ((0, mus.MusVisto("Ro")),)
+        assert state.hands[0] == mus.Hand.parse("Rc 7e 4o 1b")
+        assert state.discards == (mus.Card.parse("Ro"),) and len(state.stock) == 23
+        assert state.to_act == 0 and state.phase is mus.Phase.MUS
+        # Everyone sees the card that was shown, and the new card only its holder.
+        assert state.view(1).history == state.history and state.view(1).hands is None
+
+    def test_servido_leaves_the_seat_without_mus(self) -> None:
+        # The card was seat 1's: under "servido" seat 1 must play the cards it has, so
+        # when its turn comes in the mus it can only cut.
+        state = mus.new_hand(Rules(mus_visto="servido"), hands=HANDS, stock=self.STOCK, seed=1)
+        state = mus.apply(state, "visto Co")
+        assert state.hands == mus.new_hand(Rules(), hands=HANDS, stock=self.STOCK, seed=1).hands
+        assert state.servido == 1
+        state = mus.apply(state, "mus")  # seat 0 may still ask
+        assert list(state.legal_actions()) == [mus.NoMus()]
+        with pytest.raises(mus.IllegalActionError, match="servido"):
+            mus.apply(state, "mus")
+        state = mus.apply(state, "no-mus")
+        assert state.lance is Lance.GRANDE
+
+    def test_a_whole_hand_after_a_mus_visto(self) -> None:
+        # Seat 0's Ro is seen and replaced by 4o: R 7 4 1 (22 points, no pares). Cut and
+        # pass everything. Grande: seat 0's R 7 4 1 beats seat 3's R 4 1 1 (its 3 plays
+        # as a rey): team 0, 1. Chica: seat 3's 1 1 4 R, team 1, 1. Pares: only seats 1
+        # (caballos) and 3 (ases, its 2 plays as an as), both team 1: no bet, 1 + 1 = 2.
+        # Punto: seat 1's 29, team 1, 1. Scores 1-4.
+        state = mus.new_hand(Rules(), hands=HANDS, stock=self.STOCK, seed=1)
+        state = mus.apply(state, "visto Ro")
+        state = mus.apply(state, "no-mus")
+        while not state.is_over:
+            state = mus.apply(state, "pass")
+        assert state.count is not None
+        assert [(line.lance, line.team, line.stones) for line in state.count.lines] == [
+            (Lance.GRANDE, 0, 1), (Lance.CHICA, 1, 1), (Lance.PARES, 1, 2), (Lance.PUNTO, 1, 1),
+        ]
+        assert state.scores == (1, 4)
+        assert parse_hand(format_hand(state)) == state
+
+    def test_only_at_the_deal(self) -> None:
+        state = mus.apply(mus.new_hand(Rules(), hands=HANDS, seed=1), "mus")
+        with pytest.raises(mus.IllegalActionError, match="at the deal"):
+            mus.apply(state, "visto Ro")
+        fresh = mus.new_hand(Rules(), hands=HANDS, seed=1)
+        with pytest.raises(mus.IllegalActionError, match="seat 0, not seat 2"):
+            mus.apply(fresh, "visto Ro", seat=2)
+        with pytest.raises(mus.IllegalActionError, match="not dealt"):
+            mus.apply(fresh, "visto 4o")
+
+
+class TestTeamFold:
+    def test_one_word_folds_for_the_team(self) -> None:
+        # Seat 0 bets 2 on grande; seat 1 says "no queremos" for team 1: seats 1 and 3
+        # fold at once, 1 refusal stone to team 0, and chica opens.
+        state = play(mus.new_hand(Rules(), hands=HANDS, seed=1), ["no-mus", "bet 2"])
+        assert mus.TeamFold() in state.legal_actions()
+        state = mus.apply(state, "no queremos")
+        assert state.scores == (1, 0) and state.lance is Lance.CHICA
+        assert state.history[-1] == (1, mus.TeamFold())
+        one_by_one = play(mus.new_hand(Rules(), hands=HANDS, seed=1), ["no-mus", "bet 2", "fold", "fold"])
+        assert one_by_one.results == state.results and one_by_one.scores == state.scores
+
+    def test_only_with_a_partner_still_to_answer(self) -> None:
+        state = play(mus.new_hand(Rules(), hands=HANDS, seed=1), ["no-mus", "bet 2", "fold"])
+        assert mus.TeamFold() not in state.legal_actions()
+        with pytest.raises(mus.IllegalActionError, match="no partner"):
+            mus.apply(state, "team-fold")
+        alone = play(mus.new_hand(Rules(seats=4, teams=4), hands=HANDS, seed=1), ["no-mus", "bet 2"])
+        with pytest.raises(mus.IllegalActionError, match="for itself"):
+            mus.apply(alone, "team-fold")
