@@ -28,7 +28,7 @@ import random
 import pytest
 
 import mus
-from mus import ALL_CARDS, Bet, Discard, HiddenDiscard, Mus, NoMus, Phase
+from mus import ALL_CARDS, Bet, Discard, HiddenDiscard, Mus, MusVisto, NoMus, Phase, Signal
 
 HANDS = 20_000
 MAX_ACTIONS = 600
@@ -86,8 +86,15 @@ def check_views(state: mus.HandState, everything: bool) -> None:
         elif view.hands is not None:
             for other, hand in enumerate(view.hands):
                 assert hand is None or hand == state.hands[other]
-        assert len(view.history) == len(history)
-        for (who, action), (real_who, real) in zip(view.history if everything else view.history[-1:], history if everything else history[-1:]):
+        rules = state.rules
+        # A seña is for the signaller's partners only (RULES.md section 13).
+        seen = [
+            (who, action)
+            for who, action in history
+            if not isinstance(action, Signal) or rules.team_of[who] == rules.team_of[seat]
+        ]
+        assert len(view.history) == len(seen)
+        for (who, action), (real_who, real) in zip(view.history if everything else view.history[-1:], seen if everything else seen[-1:]):
             assert who == real_who
             if isinstance(real, Discard) and who != seat:
                 assert isinstance(action, HiddenDiscard) and action.count == len(real.cards)
@@ -98,19 +105,29 @@ def check_views(state: mus.HandState, everything: bool) -> None:
 def choose(state: mus.HandState, rnd: random.Random, mus_chance: float) -> mus.Action:
     legal = state.legal_actions()
     if state.phase is Phase.MUS:
-        return Mus() if rnd.random() < mus_chance else NoMus()
+        return Mus() if Mus() in legal and rnd.random() < mus_chance else NoMus()
     if legal.min_bet is not None and rnd.random() < 0.1:
         return Bet(rnd.randint(legal.min_bet, legal.min_bet + 30))
     return rnd.choice(legal)
 
 
-def play_checked(rules: mus.Rules, number: int) -> mus.HandState:
+def play_checked(rules: mus.Rules, number: int, customs: bool = False) -> mus.HandState:
+    """One random hand with the invariants checked after every action; ``customs``
+    adds the table's accidents and signals: a mus visto at the deal now and then, and
+    señas (when the rules play them) from random seats at random moments."""
     rnd = random.Random(f"{rules.seats}/{rules.teams}/{number}")
     scores = tuple(rnd.randrange(rules.target) for _ in range(rules.teams))
+    if customs and rnd.random() < 0.2:
+        scores = (0,) * rules.teams  # a game's first hand: mus corrido, when it applies
     state = mus.new_hand(rules, seed=number, mano=rnd.randrange(rules.seats), scores=scores)
     mus_chance = rnd.choice((0.3, 0.7, 0.9))
     played = [state]
-    actions: list[mus.Action] = []
+    actions: list[tuple[int | None, mus.Action]] = []
+    if customs and rnd.random() < 0.15:
+        seen = MusVisto(rnd.choice(rnd.choice(state.hands).cards))
+        state = mus.apply(state, seen)
+        played.append(state)
+        actions.append((None, seen))
     while True:
         assert len(actions) <= MAX_ACTIONS, f"hand {number} did not end within {MAX_ACTIONS} actions"
         cards = [card for hand in state.hands for card in hand] + list(state.stock) + list(state.discards)
@@ -121,17 +138,29 @@ def play_checked(rules: mus.Rules, number: int) -> mus.HandState:
         if state.to_act is None:
             break
         before = state.scores
-        action = choose(state, rnd, mus_chance)
-        state = mus.apply(state, action)
+        seat: int | None = None
+        if customs and rules.senas and rnd.random() < 0.1:
+            seat = rnd.randrange(rules.seats)
+            done = {action for who, action in state.history if who == seat}
+            fresh = [Signal(sena) for sena in mus.senas_of(state.hands[seat], rules) if Signal(sena) not in done]
+            action = rnd.choice(fresh) if fresh else choose(state, rnd, mus_chance)
+            if not fresh:
+                seat = None
+        else:
+            action = choose(state, rnd, mus_chance)
+        to_act = state.to_act
+        state = mus.apply(state, action, seat)
+        if isinstance(action, Signal):
+            assert state.to_act == to_act, f"hand {number}: a seña took a turn"
         assert all(now >= then for now, then in zip(state.scores, before)), f"hand {number}: a score went down"
         played.append(state)
-        actions.append(action)
+        actions.append((seat, action))
     # Replay after every action: the history of each state, replayed from the deal,
     # gives that state (replaying action by action replays every prefix in one pass).
     replayed = state.initial()
     assert replayed == played[0]
-    for action, expected in zip(actions, played[1:]):
-        replayed = mus.apply(replayed, action)
+    for (seat, action), expected in zip(actions, played[1:]):
+        replayed = mus.apply(replayed, action, seat)
         assert replayed == expected, f"hand {number}: replay differs"
     assert mus.replay(state.deal, state.history) == state
     return state
@@ -151,3 +180,31 @@ def test_random_hands_keep_the_invariants(table: str) -> None:
     assert outcomes["counted"] > HANDS // 10
     assert outcomes["game won"] > HANDS // 20
     assert outcomes["reshuffled"] > 0
+
+
+KNOB_HANDS = 5_000
+
+KNOBS = {
+    "folded-seat-out": mus.Rules(folded_seat_counts=False),
+    "explicit-declarations": mus.Rules(declarations="explicit"),
+    "explicit-six": mus.Rules(seats=6, declarations="explicit"),
+    "juego-descending": mus.Rules(juego_order="descending"),
+    "real-31-king": mus.Rules(real_31="king"),
+    "max-bet-40": mus.Rules(max_bet=40),
+    "senas": mus.Rules(senas=True),
+    "senas-six": mus.Rules(seats=6, senas=True),
+    "mus-corrido-game": mus.Rules(mus_corrido="game"),
+    "mus-corrido-match-individual": mus.Rules(seats=5, teams=5, mus_corrido="match"),
+    "mus-visto-new-card": mus.Rules(),
+    "mus-visto-servido": mus.Rules(mus_visto="servido"),
+    "mus-visto-servido-team-word": mus.Rules(mus_visto="servido", mus_decision="team", eight_kings=False),
+}
+
+
+@pytest.mark.parametrize("knob", sorted(KNOBS))
+def test_random_hands_under_every_new_knob(knob: str) -> None:
+    """Issue 9's knobs and table customs keep the engine's invariants, 5,000 hands each."""
+    rules = KNOBS[knob]
+    for number in range(KNOB_HANDS):
+        state = play_checked(rules, number, customs=True)
+        assert state.is_over
