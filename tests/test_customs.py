@@ -255,7 +255,7 @@ class TestTeamFold:
         # Seat 0 bets 2 on grande; seat 1 says "no queremos" for team 1: seats 1 and 3
         # fold at once, 1 refusal stone to team 0, and chica opens.
         state = play(mus.new_hand(Rules(), hands=HANDS, seed=1), ["no-mus", "bet 2"])
-        assert mus.TeamFold() in state.legal_actions()
+        assert mus.TeamFold() in state.legal_actions() and mus.TeamFold() not in list(state.legal_actions())
         state = mus.apply(state, "no queremos")
         assert state.scores == (1, 0) and state.lance is Lance.CHICA
         assert state.history[-1] == (1, mus.TeamFold())

@@ -963,7 +963,9 @@ class LegalActions(tuple):  # type: ignore[type-arg]
     for any action, ``len``, indexing and iteration. Immutable.
 
     Iteration lists each kind once, bets as ``Bet(min_bet)``; any larger bet is legal
-    too, and ``in`` says so (``Bet(9) in legal``): ``in`` agrees with
+    too, and ``in`` says so (``Bet(9) in legal``), as is a :class:`~mus.TeamFold` while
+    two or more partners are still to answer (it ends the lance as their folds one
+    after another would, so it is not listed). ``in`` agrees with
     :meth:`HandState.is_legal` and :func:`apply` for every action. ``str`` shows it
     as ``bet 2+``.
 
@@ -1046,9 +1048,10 @@ def _capped(listed: LegalActions, cap: int) -> LegalActions:
 _CAPPED: dict[tuple[int, int], LegalActions] = {}
 
 
-def _lists(actions: tuple[Action, ...], exact: bool = False) -> tuple[LegalActions, ...]:
-    """One shared list per seat: every state of the same kind offers the same actions."""
-    kinds = None if exact else frozenset(type(action) for action in actions)
+def _lists(actions: tuple[Action, ...], exact: bool = False, unlisted: tuple[type, ...] = ()) -> tuple[LegalActions, ...]:
+    """One shared list per seat: every state of the same kind offers the same actions.
+    ``unlisted`` kinds are legal (``in`` says so) but not listed."""
+    kinds = None if exact else frozenset(type(action) for action in actions) | frozenset(unlisted)
     return tuple(LegalActions._make(actions, seat, kinds) for seat in range(MAX_SEATS))
 
 
@@ -1059,8 +1062,11 @@ _OPENING_LISTS = _lists((Pass(), Bet(MIN_BET), Ordago()))
 _SERVIDO_LISTS = _lists((NoMus(),))
 _ANSWER_LISTS = _lists((Accept(), Fold(), Bet(MIN_BET), Ordago()))
 _ORDAGO_ANSWER_LISTS = _lists((Accept(), Fold()))
-_ANSWER_TEAM_LISTS = _lists((Accept(), Fold(), TeamFold(), Bet(MIN_BET), Ordago()))
-_ORDAGO_ANSWER_TEAM_LISTS = _lists((Accept(), Fold(), TeamFold()))
+# A team fold ends the lance as the partners' folds one after another would, so it is
+# legal but not listed: listing it would only make random and search players count the
+# same outcome twice.
+_ANSWER_TEAM_LISTS = _lists((Accept(), Fold(), Bet(MIN_BET), Ordago()), unlisted=(TeamFold,))
+_ORDAGO_ANSWER_TEAM_LISTS = _lists((Accept(), Fold()), unlisted=(TeamFold,))
 _DECLARE_LISTS = {lance: _lists((_DECLARE[lance, True], _DECLARE[lance, False]), exact=True) for lance in _HAS}
 
 
