@@ -22,6 +22,10 @@ class TestDefaults:
         assert rules.real_31 is False
         assert rules.target == 40
         assert rules.games_to_win == 3
+        assert rules.vacas_to_win == 1
+        assert rules.juego_order == "standard"
+        assert rules.max_bet is None
+        assert rules.folded_seat_counts is True  # RULES.md section 7, revised
         assert rules.payouts == Payouts()
         assert rules.seats == 4
         assert rules.teams == 2
@@ -52,15 +56,15 @@ class TestDefaults:
 # Every knob, with valid and invalid values (wrong type, out of range, bool for int).
 VALID: dict[str, list[Any]] = {
     "eight_kings": [True, False],
-    "real_31": [True, False],
+    "real_31": [True, False, "king"],
     "target": [1, 30, 40, 1000],
-    "games_to_win": [1, 2, 3],
+    "games_to_win": [1, 2, 3, 4, 5],
 }
 INVALID: dict[str, list[Any]] = {
     "eight_kings": [1, 0, None, "True", "yes", 1.0],
     "real_31": [1, 0, None, "False"],
     "target": [0, -1, 1001, 10**6, 30.0, "40", None, True, False],
-    "games_to_win": [0, 4, 5, -1, "3", None, True, False, (3,)],
+    "games_to_win": [0, 6, 7, -1, "3", None, True, False, (3,)],
     "payouts": [None, {}, {"juego": 2}, (1, 2, 3), 1],
 }
 PAYOUT_INTS = ["en_paso", "first_refusal", "juego_31", "juego", "punto"]
@@ -117,8 +121,8 @@ class TestValidation:
     def test_messages(self) -> None:
         with pytest.raises(RulesError, match="target must be a whole number of stones from 1 to 1000, got 0"):
             Rules(target=0)
-        with pytest.raises(RulesError, match="games_to_win must be one of 1, 2, 3, got 5"):
-            Rules(games_to_win=5)
+        with pytest.raises(RulesError, match="games_to_win must be one of 1, 2, 3, 4, 5, got 6"):
+            Rules(games_to_win=6)
         with pytest.raises(RulesError, match="eight_kings must be True or False, got 1"):
             Rules(eight_kings=1)  # type: ignore[arg-type]
 
@@ -165,8 +169,10 @@ class TestPresets:
         assert Rules.preset("best-of-three") == Rules(games_to_win=2)
         assert Rules.preset("federation") == Rules(eight_kings=False, mus_decision="team")
         assert Rules.preset("declared") == Rules(declarations="explicit")
+        assert Rules.preset("max-bet-40") == Rules(max_bet=40)
         assert set(PRESETS) == {
             "standard", "four-kings", "short", "single-game", "best-of-three", "federation", "declared",
+            "max-bet-40",
             "heads-up", "six", "individual-2", "individual-3", "individual-4", "individual-5", "individual-6",
         }
         assert Rules.preset("heads-up") == Rules(seats=2, teams=2)
@@ -221,8 +227,11 @@ class TestPlainData:
             "teams": 2,
             "eight_kings": True,
             "real_31": False,
+            "juego_order": "standard",
             "target": 40,
             "games_to_win": 3,
+            "vacas_to_win": 1,
+            "max_bet": None,
             "payouts": {
                 "en_paso": 1,
                 "first_refusal": 1,
@@ -231,9 +240,12 @@ class TestPlainData:
                 "juego": 2,
                 "punto": 1,
             },
-            "folded_seat_counts": False,
+            "folded_seat_counts": True,
             "declarations": "derived",
             "mus_decision": "seat",
+            "mus_corrido": "off",
+            "mus_visto": "new-card",
+            "senas": False,
             "house": [],
         }
 
@@ -279,13 +291,13 @@ class TestPlainData:
 
     @given(
         eight_kings=st.booleans(),
-        real_31=st.booleans(),
+        real_31=st.sampled_from([False, True, "king"]),
         target=st.integers(1, 1000),
-        games_to_win=st.sampled_from([1, 2, 3]),
+        games_to_win=st.sampled_from([1, 2, 3, 4, 5]),
         ints=st.lists(st.integers(0, 100), min_size=8, max_size=8),
     )
     def test_round_trip(
-        self, eight_kings: bool, real_31: bool, target: int, games_to_win: int, ints: list[int]
+        self, eight_kings: bool, real_31: bool | str, target: int, games_to_win: int, ints: list[int]
     ) -> None:
         payouts = Payouts(
             en_paso=ints[0],

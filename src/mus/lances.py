@@ -31,6 +31,7 @@ __all__ = [
     "Pares",
     "Ranking",
     "JUEGO_ORDER",
+    "JUEGO_ORDERS",
     "pares",
     "points",
     "has_pares",
@@ -114,7 +115,20 @@ class Pares:
 
 
 JUEGO_ORDER: tuple[int, ...] = (31, 32, 40, 37, 36, 35, 34, 33)
-"""Juego totals, best first (38 and 39 cannot occur)."""
+"""Juego totals, best first (38 and 39 cannot occur): the default order of sources
+``001`` to ``004``."""
+
+JUEGO_ORDERS: dict[str, tuple[int, ...]] = {
+    "standard": JUEGO_ORDER,
+    "descending": (31, 40, 37, 36, 35, 34, 33, 32),
+}
+"""Juego totals, best first, under each value of ``Rules.juego_order``: ``"standard"``
+is :data:`JUEGO_ORDER`; ``"descending"`` is source ``000``'s order, 31, then 40 and
+down to 32 (38 and 39 cannot occur under either).
+
+>>> JUEGO_ORDERS["descending"]
+(31, 40, 37, 36, 35, 34, 33, 32)
+"""
 
 
 def _mapped(rank: Rank, eight_kings: bool) -> Rank:
@@ -129,9 +143,12 @@ def _value(rank: Rank) -> int:
     return 10 if rank >= Rank.SOTA else int(rank)
 
 
-def _real_31(ranks: Sequence[Rank]) -> bool:
+def _real_31(ranks: Sequence[Rank], figure: bool | str = True) -> bool:
     # ranks high to low as dealt: a 3 is never the figure, even when it plays as a rey.
-    return ranks.count(Rank.SIETE) == 3 and ranks[0] >= Rank.SOTA
+    # ``figure`` is a ``real_31`` value: True for any figure, "king" for a true rey only.
+    if not figure or ranks.count(Rank.SIETE) != 3:
+        return False
+    return ranks[0] == Rank.REY if figure == "king" else ranks[0] >= Rank.SOTA
 
 
 def played_rank(rank: Rank, rules: Rules) -> Rank:
@@ -155,15 +172,23 @@ def rank_points(rank: Rank, rules: Rules) -> int:
     return _value(_mapped(rank, rules.eight_kings))
 
 
-def is_real_31(hand: Hand) -> bool:
+def is_real_31(hand: Hand, rules: Rules | None = None) -> bool:
     """Whether the hand is three sietes and a figure (sota, caballo or rey; never a 3),
     the *31 real* that beats other 31s under ``Rules(real_31=True)``.
 
-    >>> from mus import Hand
+    Given ``rules``, whether the hand is a real 31 under them: never when
+    ``rules.real_31`` is ``False``, and only with a true rey when it is ``"king"``.
+
+    >>> from mus import Hand, Rules
     >>> is_real_31(Hand.parse("7o 7c 7e Sb")), is_real_31(Hand.parse("7o 7c 7e 3b"))
     (True, False)
+    >>> sota = Hand.parse("7o 7c 7e Sb")
+    >>> is_real_31(sota, Rules()), is_real_31(sota, Rules(real_31=True)), is_real_31(sota, Rules(real_31="king"))
+    (False, True, False)
+    >>> is_real_31(Hand.parse("7o 7c 7e Rb"), Rules(real_31="king"))
+    True
     """
-    return _real_31(hand.ranks)
+    return _real_31(hand.ranks, True if rules is None else rules.real_31)
 
 
 def _pares_of(ranks: Sequence[Rank]) -> Pares | None:
@@ -206,16 +231,21 @@ class Ranking:
     """
 
     eight_kings: bool
-    real_31: bool
+    real_31: bool | str
+    """A ``Rules.real_31`` value: ``False``, ``True`` (any figure) or ``"king"``."""
     house: tuple[HouseRule, ...] = ()
     rules: Rules | None = attrs.field(default=None, eq=False, repr=False)
     """The rules handed to house rules' hooks while the tables are built (required
     with house rules; ``Rules`` builds its ranking itself)."""
+    juego_order: str = attrs.field(default="standard", kw_only=True)
+    """A ``Rules.juego_order`` value, a key of :data:`JUEGO_ORDERS`."""
     keys: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, repr=False)
     points: tuple[int, ...] = attrs.field(init=False, eq=False, repr=False)
     pares: tuple[Pares | None, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
+        if self.juego_order not in JUEGO_ORDERS:
+            raise RulesError(f"juego_order must be one of {', '.join(map(repr, JUEGO_ORDERS))}, got {self.juego_order!r}")
         grande, chica, pares_keys, juego, punto, totals, combos = [], [], [], [], [], [], []
         for raw in RANK_MULTISETS:
             ranks = sorted((_mapped(rank, self.eight_kings) for rank in raw), reverse=True)
@@ -248,9 +278,10 @@ class Ranking:
     def _juego_key(self, raw: Sequence[Rank], total: int) -> int:
         if total < 31:
             return 0
-        if self.real_31 and total == 31 and _real_31(raw):
-            return len(JUEGO_ORDER) + 1
-        return len(JUEGO_ORDER) - JUEGO_ORDER.index(total)
+        order = JUEGO_ORDERS[self.juego_order]
+        if total == 31 and _real_31(raw, self.real_31):
+            return len(order) + 1
+        return len(order) - order.index(total)
 
 
 def lance_key(lance: Lance, hand: Hand, rules: Rules) -> int:

@@ -54,6 +54,19 @@ def _one_of(*allowed: object) -> Any:
     return check
 
 
+def _real_31(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not True and value is not False and not (type(value) is str and value == "king"):
+        raise RulesError(
+            f"real_31 must be False, True (three sietes and any figure) or 'king' (three sietes"
+            f" and a true rey), got {value!r}"
+        )
+
+
+def _max_bet(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
+    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= 1000):
+        raise RulesError(f"max_bet must be None (no cap) or a whole number of stones from 2 to 1000, got {value!r}")
+
+
 def _pares_bonuses(instance: object, attribute: attrs.Attribute[tuple[int, int, int]], value: object) -> None:
     if (
         not isinstance(value, tuple)
@@ -135,8 +148,8 @@ class HouseRule:
         before the eight-kings mapping) at ``lance``, given the library's ``key``.
 
         Bigger keys win; ``0`` means "does not have it" for pares and juego. Tables are
-        shared by every rule set with the same ``eight_kings``, ``real_31`` and
-        ``house``: depend on nothing else of ``rules``.
+        shared by every rule set with the same ``eight_kings``, ``real_31``,
+        ``juego_order`` and ``house``: depend on nothing else of ``rules``.
         """
         return key
 
@@ -165,7 +178,7 @@ def _house(instance: object, attribute: attrs.Attribute[tuple[HouseRule, ...]], 
         raise RulesError("house rules must be hashable: make them frozen attrs classes") from None
 
 
-_RANKINGS: dict[tuple[bool, bool, tuple[HouseRule, ...]], Ranking] = {}
+_RANKINGS: dict[tuple[bool, bool | str, str, tuple[HouseRule, ...]], Ranking] = {}
 
 
 _BONUS_TABLES: dict[tuple[Ranking, Payouts], tuple[tuple[int, ...], ...]] = {}
@@ -198,37 +211,72 @@ class Rules:
       (needs an even number of seats), or ``seats`` for individual play, every seat
       its own side (default 2);
     * ``eight_kings``: 3s play as reyes and 2s as ases (default ``True``);
-    * ``real_31``: three sietes and a figure beat every other 31 (default ``False``);
+    * ``real_31``: the *31 real* of source ``000`` (RULES.md section 5): ``False``
+      (default: all 31s are equal), ``True`` (three sietes and any figure, sota,
+      caballo or rey, beat every other 31) or ``"king"`` (three sietes and a true rey
+      only, ``000``'s "Roi barbado"). A 3 is never the figure, even as a rey;
+    * ``juego_order``: ``"standard"`` (default: 31, 32, 40, 37, 36, 35, 34, 33, sources
+      ``001`` to ``004``) or ``"descending"`` (31, then 40 and down to 32, source
+      ``000``; see :data:`~mus.lances.JUEGO_ORDERS`);
     * ``target``: stones that win a game (default 40; 30 by agreement);
-    * ``games_to_win``: games that win the match, 1, 2 or 3 (default 3, best of five);
+    * ``games_to_win``: games that win a vaca, 1 to 5 (default 3, best of five);
+    * ``vacas_to_win``: vacas that win the match, 1 to 5 (default 1: the match is one
+      vaca, so ``games_to_win`` games win it; RULES.md section 9). Games go back to
+      0-0 when a vaca is won;
+    * ``max_bet``: the most stones a bet or raise may name, 2 to 1000, or ``None``
+      (default: no cap). Source ``001``'s site allows "entre 2 et 40": the preset
+      ``"max-bet-40"`` (RULES.md section 9);
     * ``payouts``: the stones each lance pays (:class:`Payouts`);
     * ``folded_seat_counts``: a seat that folded while its partner accepted or raised
-      still shows down with its cards and bonuses (default ``False``: RULES.md
-      section 7, "a seat that folds is out of this lance", and source ``000``, it "n'a
-      plus aucun droit sur ce que rapporte ... la phase");
+      still shows down with its cards and bonuses (default ``True``, RULES.md section 7
+      as revised: sources ``001``, "même s'il n'a pas participé personnellement
+      activement au pari", and ``003``, "although that player did not participate
+      actively in the betting"). ``False`` is source ``000``'s reading: the folded seat
+      is out of the lance, it "n'a plus aucun droit sur ce que rapporte ... la phase";
     * ``declarations``: ``"derived"`` (default: the engine declares pares and juego from
       the cards) or ``"explicit"`` (seats declare; a false "yes" loses the lance at the
       count; RULES.md section 6);
     * ``mus_decision``: ``"seat"`` (default: each seat says mus or no mus) or ``"team"``
       (one word per team, the mano's team first; RULES.md section 4);
+    * ``mus_corrido``: ``"off"`` (default), ``"game"`` or ``"match"``: in the first hand
+      of each game (or of the match only), the seat that first cuts the mus becomes
+      the mano for the rest of that game, and speaking order starts from it (RULES.md
+      section 13; sources ``001``, ``003``);
+    * ``mus_visto``: what happens when a card is exposed at the deal: ``"new-card"``
+      (default: the seat takes a new card) or ``"servido"`` (the hand is *servido* for
+      that seat: no mus, it plays the cards it has; RULES.md section 13; sources
+      ``003`` "Seen Mus", ``000`` "Mus vu ! ... Servi !");
+    * ``senas``: whether a seat may signal its hand to its partner with the agreed
+      *señas* (default ``False``; RULES.md section 13; sources ``000``, ``003``,
+      ``004``);
     * ``house``: :class:`HouseRule` values for rules no knob covers.
 
-    >>> Rules(games_to_win=5)
+    >>> Rules(games_to_win=6)
     Traceback (most recent call last):
     ...
-    mus.errors.RulesError: games_to_win must be one of 1, 2, 3, got 5
+    mus.errors.RulesError: games_to_win must be one of 1, 2, 3, 4, 5, got 6
+    >>> Rules(real_31="rey")
+    Traceback (most recent call last):
+    ...
+    mus.errors.RulesError: real_31 must be False, True (three sietes and any figure) or 'king' (three sietes and a true rey), got 'rey'
     """
 
     seats: int = attrs.field(default=4, validator=_one_of(2, 3, 4, 5, 6))
     teams: int = attrs.field(default=2, validator=_one_of(2, 3, 4, 5, 6))
     eight_kings: bool = attrs.field(default=True, validator=_flag)
-    real_31: bool = attrs.field(default=False, validator=_flag)
+    real_31: bool | str = attrs.field(default=False, validator=_real_31)
+    juego_order: str = attrs.field(default="standard", validator=_one_of("standard", "descending"))
     target: int = attrs.field(default=40, validator=_whole(1, 1000))
-    games_to_win: int = attrs.field(default=3, validator=_one_of(1, 2, 3))
+    games_to_win: int = attrs.field(default=3, validator=_one_of(1, 2, 3, 4, 5))
+    vacas_to_win: int = attrs.field(default=1, validator=_one_of(1, 2, 3, 4, 5))
+    max_bet: int | None = attrs.field(default=None, validator=_max_bet)
     payouts: Payouts = attrs.field(factory=Payouts, validator=_payouts)
-    folded_seat_counts: bool = attrs.field(default=False, validator=_flag)
+    folded_seat_counts: bool = attrs.field(default=True, validator=_flag)
     declarations: str = attrs.field(default="derived", validator=_one_of("derived", "explicit"))
     mus_decision: str = attrs.field(default="seat", validator=_one_of("seat", "team"))
+    mus_corrido: str = attrs.field(default="off", validator=_one_of("off", "game", "match"))
+    mus_visto: str = attrs.field(default="new-card", validator=_one_of("new-card", "servido"))
+    senas: bool = attrs.field(default=False, validator=_flag)
     house: tuple[HouseRule, ...] = attrs.field(default=(), converter=_as_tuple, validator=_house)
     ranking: Ranking = attrs.field(init=False, eq=False, hash=False, repr=False)
     """Lance keys for every hand under these rules (see :class:`~mus.lances.Ranking`)."""
@@ -257,10 +305,12 @@ class Rules:
             raise RulesError(
                 f"{self.seats} seats cannot sit in two partnerships: use teams={self.seats} (each for itself)"
             )
-        key = (self.eight_kings, self.real_31, self.house)
+        key = (self.eight_kings, self.real_31, self.juego_order, self.house)
         ranking = _RANKINGS.get(key)
         if ranking is None:
-            ranking = _RANKINGS[key] = Ranking(self.eight_kings, self.real_31, self.house, self)
+            ranking = _RANKINGS[key] = Ranking(
+                self.eight_kings, self.real_31, self.house, self, juego_order=self.juego_order
+            )
         object.__setattr__(self, "ranking", ranking)
         object.__setattr__(self, "bonuses", None if self.house else _bonus_tables(ranking, self.payouts))
         object.__setattr__(self, "team_of", tuple(seat % self.teams for seat in range(self.seats)))
@@ -363,6 +413,7 @@ PRESETS: dict[str, Rules] = {
     "best-of-three": Rules(games_to_win=2),
     "federation": Rules(eight_kings=False, mus_decision="team"),
     "declared": Rules(declarations="explicit"),
+    "max-bet-40": Rules(max_bet=40),
     "heads-up": Rules(seats=2),
     "six": Rules(seats=6),
     **{f"individual-{n}": Rules(seats=n, teams=n) for n in range(2, 7)},
@@ -370,6 +421,7 @@ PRESETS: dict[str, Rules] = {
 """Named rule sets: ``standard`` (RULES.md defaults), ``four-kings`` (Basque
 country style, RULES.md section 1), ``short`` (game to 30), ``single-game`` and
 ``best-of-three``, ``federation`` (French federation: four kings, one mus word per
-team), ``declared`` (explicit pares/juego declarations), and the other tables of
+team), ``declared`` (explicit pares/juego declarations), ``max-bet-40`` (no bet or
+raise above 40 stones, source ``001``'s site), and the other tables of
 RULES.md section 12: ``heads-up`` (one against one), ``six`` (three against three)
 and ``individual-2`` to ``individual-6`` (each seat for itself)."""

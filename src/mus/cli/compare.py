@@ -37,7 +37,7 @@ def _ranks(hand: Hand, rules: Rules, low_first: bool) -> list[Rank]:
 
 def _total_text(hand: Hand, rules: Rules) -> str:
     total = mus.points(hand, rules)
-    real = total == 31 and rules.real_31 and mus.is_real_31(hand)
+    real = total == 31 and bool(rules.real_31) and mus.is_real_31(hand, rules)
     return "31 real (three sietes and a figure)" if real else str(total)
 
 
