@@ -208,3 +208,26 @@ def test_random_hands_under_every_new_knob(knob: str) -> None:
     for number in range(KNOB_HANDS):
         state = play_checked(rules, number, customs=True)
         assert state.is_over
+
+
+def test_random_matches_of_vacas() -> None:
+    """Matches of vacas (RULES.md section 9) by random players, at least 5,000 hands:
+    games reset when a vaca is won, the match ends when a side has its vacas."""
+    rules = mus.Rules(games_to_win=2, vacas_to_win=2, target=30)
+    rnd = random.Random("vacas")
+    hands = 0
+    for number in range(800):
+        match = mus.new_match(rules, seed=number)
+        vacas = match.vacas
+        while not match.is_over:
+            legal = match.legal_actions()
+            match = mus.apply(match, rnd.choice(legal))
+            assert len(match.games) == len(match.vacas) == rules.teams
+            assert all(now >= then for now, then in zip(match.vacas, vacas))
+            if match.vacas != vacas and not match.is_over:
+                assert match.games == (0,) * rules.teams  # a won vaca resets the games
+            assert max(match.games) <= rules.games_to_win
+            vacas = match.vacas
+        hands += len(match.finished)
+        assert max(match.vacas) == rules.vacas_to_win and match.winner == match.vacas.index(max(match.vacas))
+    assert hands >= 5_000
