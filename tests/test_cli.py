@@ -658,3 +658,125 @@ def test_play_heads_up_from_piped_input() -> None:
     assert lines[0] == "mus: you are seat 0, playing for yourself;"
     assert lines[1].startswith("one HeuristicBot plays the other seat. two seats, one against the other,")
     assert re.search(r"^you (win|lose): seat [01] wins the match, 1 game to 0$", out, re.M)
+
+
+# --- the table customs and the new rules options ----------------------------------------
+
+
+def test_rules_options_for_the_customs() -> None:
+    out = ok("demo", "--senas", "--max-bet", "40", "--mus-corrido", "game", "--mus-visto", "servido", "--folded-seat-out")
+    first = out.splitlines()[0]
+    for words in (
+        "a seat that folds is out of the lance",
+        "bets of at most 40 stones",
+        "mus corrido (the seat that cuts the mus in the first hand of each game becomes mano)",
+        "a card seen at the deal leaves its seat servido",
+        "señas between partners",
+    ):
+        assert words in first, first
+    assert "mus corrido" not in ok("demo").splitlines()[0]
+    assert rules_error(max_bet=1) in fails("demo", "--max-bet", "1")
+    for bad in (["--mus-corrido", "hand"], ["--mus-visto", "peek"], ["--max-bet", "many"]):
+        result = run("demo", *bad)
+        assert result.returncode == 2 and "usage: mus" in result.stderr
+
+
+def test_rules_options_reach_the_saved_history(tmp_path: Path) -> None:
+    saved = tmp_path / "knobs.mus"
+    ok("play", "--seed", "11", "--folded-seat-out", "--max-bet", "30", "--mus-corrido", "match",
+       "--mus-visto", "servido", "--senas", "--save", str(saved), stdin="quit\n")
+    match = notation.parse_match(saved.read_text(encoding="utf-8"))
+    assert match.rules == mus.Rules(
+        folded_seat_counts=False, max_bet=30, mus_corrido="match", mus_visto="servido", senas=True
+    )
+
+
+# Seed 11 deals seat 0 Rb 7b 4e 2c (neither pares nor juego: "ciego"), seat 1 7o 3b 2b
+# 1c, seat 2 Re Co Sb 3e (two reyes under eight kings), seat 3 6c 5o 4o 3c.
+SEED_11 = ["Rb 7b 4e 2c", "7o 3b 2b 1c", "Re Co Sb 3e", "6c 5o 4o 3c"]
+
+
+def test_play_signals_from_piped_input(tmp_path: Path) -> None:
+    assert [str(hand) for hand in mus.new_match(seed=11).hand.hands] == SEED_11
+    saved = tmp_path / "senas.mus"
+    words = ["seña dos reyes", "seña ciego", "signal ciego", "no hay mus", "paso", "quiero", "quit"]
+    out = ok("play", "--seed", "11", "--senas", "--save", str(saved), stdin="\n".join(words) + "\n")
+    assert "señas between partners" in out.splitlines()[1]
+    assert "you may say: mus, no hay mus, seña ciego  (or help, quit)" in out
+    assert "invalid: seat 0 cannot signal dos reyes: it is not true of its hand" in out
+    assert "you signal to your partner (seat 2): seña ciego (close the eyes)" in out
+    assert "invalid: seat 0 already signalled ciego in this hand" in out
+    # A seña takes no turn: the person is asked again at once, and cuts the mus.
+    assert "seat 0 (you): no hay mus" in out
+    assert "you may say: mus, no hay mus  (or help, quit)" not in out.split("you signal")[0]
+    match = notation.parse_match(saved.read_text(encoding="utf-8"))
+    assert match.hand.history[:2] == ((0, mus.Signal("ciego")), (0, mus.NoMus()))
+    assert "seat 0: seña ciego (close the eyes)" in ok("replay", str(saved))
+
+
+def test_play_signals_need_the_knob() -> None:
+    out = ok("play", "--seed", "11", stdin="seña ciego\nquit\n")
+    assert "invalid: señas are not played under these rules (Rules(senas=True)); start mus play with --senas" in out
+    assert "seña" not in out.split("you may say: ")[1].splitlines()[0]
+
+
+def test_a_partner_signal_is_told_and_an_opponent_signal_is_not() -> None:
+    from mus.cli.narration import step_lines
+
+    state = mus.new_hand(mus.Rules(senas=True), hands=SEED_11, seed=11)
+    partner = mus.apply(state, "seña dos reyes", seat=2)
+    assert step_lines(state, partner, viewer=0) == ["seat 2 (partner): seña dos reyes (bite the lower lip)"]
+    opponent = mus.apply(state, "seña dos ases", seat=1)
+    assert step_lines(state, opponent, viewer=0) == []
+    assert step_lines(state, opponent, viewer=3) == ["seat 1 (partner): seña dos ases (show the tip of the tongue)"]
+    assert step_lines(state, opponent) == ["seat 1: seña dos ases (show the tip of the tongue)"]
+
+
+def test_play_team_fold_from_piped_input() -> None:
+    # Seed 2, seat 1: in hand 7 seat 0 bets on pares and the person answers first, its
+    # partner seat 3 still to answer: "no queremos" folds for both.
+    words = ["no hay mus", "no queremos", "paso", "quiero"] * 30
+    out = ok("play", "--seed", "2", "--seat", "1", "--games", "1", stdin="\n".join(words) + "\n")
+    assert "órdago, no queremos (the team folds)  (or help, quit)" in out
+    assert "seat 1 (you): no queremos (the team folds)" in out
+    assert re.search(r"seat 1 \(you\): no queremos \(the team folds\)\n  pares: bet refused, team 0 \(them\) takes", out)
+
+
+def test_play_mus_corrido_moves_the_mano() -> None:
+    out = ok("play", "--seed", "11", "--seat", "1", "--mus-corrido", "game", stdin="mus\nquit\n")
+    assert "mus corrido: the seat that cuts the mus in this hand becomes mano" in out
+    assert "  seat 2: no hay mus\n  mus corrido: seat 2 cut the mus and becomes mano; it speaks first\n" in out
+    assert "hand 1; mano: seat 2;" in out
+    # Seat 2, the new mano, bets 5 on grande; in answer to a bet "paso" folds (RULES.md
+    # section 7).
+    out = ok("play", "--seed", "11", "--seat", "1", "--mus-corrido", "game", stdin="mus\npaso\nquit\n")
+    assert "  seat 2: envido 5\n" in out and "seat 1 (you): no quiero\n" in out
+    assert "mus corrido" not in ok("play", "--seed", "11", "--seat", "1", stdin="mus\nquit\n")
+
+
+@pytest.mark.parametrize("knob", ["new-card", "servido"])
+def test_play_mus_visto(knob: str) -> None:
+    out = ok("play", "--seed", "11", "--mus-visto", knob, stdin="visto Re\nvisto Rb\nmus\nquit\n")
+    # Another seat's card: refused without saying whose it is.
+    assert "invalid: a mus visto names one of your own cards (Rb 7b 4e 2c), not Re" in out
+    assert "seat 2" not in out.split("invalid: a mus visto")[1].splitlines()[0]
+    assert "mus visto: Rb, dealt to seat 0 (you), was seen" in out
+    if knob == "servido":
+        assert "seat 0 (you) is servido: no mus for it, it plays the cards it has" in out
+        assert "you may say: no hay mus  (or help, quit)" in out
+        assert "invalid: seat 0 is servido after the mus visto: no mus, it plays the cards it has" in out
+    else:
+        assert "seat 0 (you) takes a new card from the stock; the Rb goes to the discards" in out
+        assert "seat 0 (you): mus" in out
+
+
+def test_play_max_bet() -> None:
+    out = ok("play", "--seed", "11", "--max-bet", "40", stdin="no hay mus\nenvido 41\nenvido 40\nquit\n")
+    assert "you may say: paso, envido N (2 to 40), órdago  (or help, quit)" in out
+    assert "invalid: a bet or raise is at most 40 stones under these rules, not 41" in out
+    assert "seat 0 (you): envido 40" in out
+
+
+def test_play_folded_seat_out_in_the_summary() -> None:
+    out = ok("play", "--seed", "11", "--folded-seat-out", stdin="quit\n")
+    assert "a seat that folds is out of the lance" in out.splitlines()[1]

@@ -115,7 +115,7 @@ class TestMaxBet:
         # bet or raise names; the stake may grow past it by raises, and órdago stays.
         state = play(mus.new_hand(self.CAPPED, hands=HANDS, seed=1), ["no-mus"])
         legal = state.legal_actions()
-        assert legal.max_bet == 40 and legal.seat == 0
+        assert legal.max_bet == 40 and legal.seat == 0 and str(legal) == "pass, bet 2-40, ordago"
         assert mus.Bet(40) in legal and mus.Bet(41) not in legal and mus.Ordago() in legal
         assert state.is_legal(mus.Bet(40)) and not state.is_legal(mus.Bet(41))
         with pytest.raises(mus.IllegalActionError, match="at most 40 stones"):
@@ -244,7 +244,7 @@ class TestMusVisto:
         with pytest.raises(mus.IllegalActionError, match="at the deal"):
             mus.apply(state, "visto Ro")
         fresh = mus.new_hand(Rules(), hands=HANDS, seed=1)
-        with pytest.raises(mus.IllegalActionError, match="seat 0, not seat 2"):
+        with pytest.raises(mus.IllegalActionError, match="not dealt to seat 2"):
             mus.apply(fresh, "visto Ro", seat=2)
         with pytest.raises(mus.IllegalActionError, match="not dealt"):
             mus.apply(fresh, "visto 4o")
@@ -261,6 +261,11 @@ class TestTeamFold:
         assert state.history[-1] == (1, mus.TeamFold())
         one_by_one = play(mus.new_hand(Rules(), hands=HANDS, seed=1), ["no-mus", "bet 2", "fold", "fold"])
         assert one_by_one.results == state.results and one_by_one.scores == state.scores
+
+    def test_no_bet_to_refuse(self) -> None:
+        state = play(mus.new_hand(Rules(), hands=HANDS, seed=1), ["no-mus"])
+        with pytest.raises(mus.IllegalActionError, match="no bet to team-fold"):
+            mus.apply(state, "no queremos")
 
     def test_only_with_a_partner_still_to_answer(self) -> None:
         state = play(mus.new_hand(Rules(), hands=HANDS, seed=1), ["no-mus", "bet 2", "fold"])

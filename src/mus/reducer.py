@@ -364,7 +364,8 @@ def _event_problem(state: HandState, action: Signal | MusVisto, seat: int | None
     if holder is None:
         return f"card {action.card} was not dealt to any seat"
     if seat is not None and seat != holder:
-        return f"card {action.card} was dealt to seat {holder}, not seat {seat}"
+        # Say no more: naming the holder would tell a seat where another's card is.
+        return f"card {action.card} was not dealt to seat {seat}"
     return None
 
 
@@ -451,7 +452,7 @@ def _why(state: HandState, action: Action, seat: int | None, said: str | None = 
     if kind is Mus or kind is NoMus or kind is Discard:
         return f"the mus is over: the betting on {lance} is under way"
     if betting.bets == 0:
-        if kind is Accept or kind is Fold:
+        if kind is Accept or kind is Fold or kind is TeamFold:
             return f"there is no bet to {words} in {lance}"
     if betting.ordago:
         if kind is Bet or kind is Ordago:
@@ -1032,7 +1033,8 @@ class LegalActions(tuple):  # type: ignore[type-arg]
     def __str__(self) -> str:
         if self._hand is not None:
             return f"discard 1 to 4 of {self._hand}"
-        return ", ".join(str(action) + ("+" if isinstance(action, Bet) else "") for action in self)
+        bets = "+" if self.max_bet is None else f"-{self.max_bet}"
+        return ", ".join(str(action) + (bets if isinstance(action, Bet) else "") for action in self)
 
 
 def _capped(listed: LegalActions, cap: int) -> LegalActions:

@@ -13,7 +13,22 @@ from __future__ import annotations
 from typing import Mapping, Sequence
 
 import mus
-from mus import Accept, Declare, Discard, Fold, Hand, HandState, HiddenDiscard, Lance, MatchState, Outcome, Phase
+from mus import (
+    Accept,
+    Declare,
+    Discard,
+    Fold,
+    Hand,
+    HandState,
+    HiddenDiscard,
+    Lance,
+    MatchState,
+    MusVisto,
+    NoMus,
+    Outcome,
+    Phase,
+    Signal,
+)
 from mus.actions import Action
 from mus.bots import Bot
 from mus.cli.words import (
@@ -156,12 +171,25 @@ def step_lines(before: HandState, after: HandState, viewer: int | None = None) -
     >>> after = mus.apply(state, "no hay mus")
     >>> step_lines(state, after)
     ['seat 0: no hay mus', '-- grande --']
+
+    A seña is told only to the signaller's side (and to a spectator, ``viewer=None``):
+
+    >>> state = mus.new_hand(mus.Rules(senas=True), hands=["Ro Rc 7e 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c"])
+    >>> after = mus.apply(state, "seña dos reyes", seat=0)
+    >>> step_lines(state, after, viewer=2), step_lines(state, after, viewer=1)
+    (['seat 0 (partner): seña dos reyes (bite the lower lip)'], [])
     """
     rules = after.rules
     entries = after.history[len(before.history) :]
     if not entries:
         return []
     seat, action = entries[0]
+    if isinstance(action, Signal):
+        if viewer is not None and rules.team_of[seat] != rules.team_of[viewer]:
+            return []  # a seña is for the partners' eyes only
+        return [f"{seat_name(seat, viewer, rules)}: {action_words(action)}"]
+    if isinstance(action, MusVisto):
+        return _visto_lines(after, seat, action, viewer)
     shown: object = action
     if viewer is not None and seat != viewer and isinstance(action, Discard):
         shown = HiddenDiscard(len(action.cards))
@@ -172,6 +200,11 @@ def step_lines(before: HandState, after: HandState, viewer: int | None = None) -
         # Only individual betting goes on after an accept: every seat still in answers.
         line += _still_answering(seat, after, viewer)
     lines = [line]
+    if isinstance(action, NoMus) and before.deal.corrido:
+        if after.mano != before.mano:
+            lines.append(f"mus corrido: {seat_name(seat, viewer, rules)} cut the mus and becomes mano; it speaks first")
+        else:
+            lines.append(f"mus corrido: {seat_name(seat, viewer, rules)} cut the mus and stays mano")
     if before.phase is Phase.MUS and after.phase is Phase.DISCARD:
         lines.append("mus is agreed: each seat discards 1 to 4 cards")
     if before.phase is Phase.DISCARD and after.phase is Phase.MUS:
@@ -202,6 +235,21 @@ def step_lines(before: HandState, after: HandState, viewer: int | None = None) -
     return lines
 
 
+def _visto_lines(after: HandState, seat: int, action: MusVisto, viewer: int | None) -> list[str]:
+    """A card seen at the deal, and what follows under ``Rules.mus_visto``."""
+    rules = after.rules
+    who = seat_name(seat, viewer, rules)
+    lines = [f"mus visto: {action.card}, dealt to {who}, was seen"]
+    if after.servido is not None:
+        lines.append(f"{who} is servido: no mus for it, it plays the cards it has")
+        return lines
+    lines.append(f"{who} takes a new card from the stock; the {action.card} goes to the discards")
+    if viewer is None or viewer == seat:
+        held = "your cards" if viewer == seat else f"{who}'s cards"
+        lines.append(f"  {held}: {after.hands[seat]}")
+    return lines
+
+
 def deal_lines(state: HandState, viewer: int | None = None) -> list[str]:
     """The cards dealt: every seat's, marked with its team (when there are partners)
     and the mano, or only the viewer's."""
@@ -225,7 +273,10 @@ def hand_start_lines(match: MatchState, viewer: int | None = None) -> list[str]:
         f"=== hand {match.hand_number + 1}: seat {hand.mano} is mano;"
         f" score {scores_text(hand.scores)}; games {scores_text(match.games)} ==="
     )
-    return ["", title, *deal_lines(hand, viewer)]
+    lines = ["", title, *deal_lines(hand, viewer)]
+    if hand.deal.corrido:
+        lines.append("mus corrido: the seat that cuts the mus in this hand becomes mano")
+    return lines
 
 
 def status(state: HandState) -> str:

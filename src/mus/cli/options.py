@@ -59,6 +59,20 @@ def _rules_options() -> argparse.ArgumentParser:
     group.add_argument("--real-31", action="store_true", help="three sietes and a figure beat every other 31")
     group.add_argument("--target", type=int, metavar="N", help="stones that win a game (default 40)")
     group.add_argument("--games", type=int, metavar="N", help="games that win the match (or a vaca): 1 to 5 (default 3)")
+    group.add_argument(
+        "--folded-seat-out", action="store_true",
+        help="a seat that folded while its partner accepted is out of the lance (default: its cards still count)",
+    )
+    group.add_argument("--max-bet", type=int, metavar="N", help="the most stones one bet or raise may name (default: no cap)")
+    group.add_argument(
+        "--mus-corrido", choices=("off", "game", "match"),
+        help="the seat that cuts the mus in the first hand of each game (or of the match) becomes mano (default off)",
+    )
+    group.add_argument(
+        "--mus-visto", choices=("new-card", "servido"),
+        help="a card seen at the deal: its seat takes a new card (default), or is servido (no mus for it)",
+    )
+    group.add_argument("--senas", action="store_true", help="partners may signal their hands to each other (señas)")
     return parent
 
 
@@ -88,6 +102,11 @@ def rules_from_options(args: argparse.Namespace, *, games: int | None = None) ->
     >>> rules = rules_from_options(parser.parse_args(["demo", "--four-kings", "--target", "30"]))
     >>> rules.eight_kings, rules.target, rules.games_to_win
     (False, 30, 3)
+    >>> rules = rules_from_options(parser.parse_args(["demo", "--senas", "--max-bet", "40", "--mus-corrido", "game"]))
+    >>> rules.senas, rules.max_bet, rules.mus_corrido, rules.folded_seat_counts
+    (True, 40, 'game', True)
+    >>> rules_from_options(parser.parse_args(["demo", "--folded-seat-out", "--mus-visto", "servido"])).folded_seat_counts
+    False
     >>> rules_from_options(parser.parse_args(["demo", "--games", "6"]))
     Traceback (most recent call last):
     ...
@@ -116,6 +135,16 @@ def rules_from_options(args: argparse.Namespace, *, games: int | None = None) ->
         changes["games_to_win"] = int(args.games)
     elif games is not None:
         changes["games_to_win"] = games
+    if args.folded_seat_out:
+        changes["folded_seat_counts"] = False
+    if args.max_bet is not None:
+        changes["max_bet"] = int(args.max_bet)
+    if args.mus_corrido is not None:
+        changes["mus_corrido"] = args.mus_corrido
+    if args.mus_visto is not None:
+        changes["mus_visto"] = args.mus_visto
+    if args.senas:
+        changes["senas"] = True
     try:
         return rules.evolve(**changes)
     except RulesError as error:
@@ -161,6 +190,17 @@ def rules_summary(rules: Rules) -> str:
         text += ", seats declare pares and juego (a false yes loses the lance)"
     if rules.mus_decision == "team":
         text += ", one mus word per team"
+    if not rules.folded_seat_counts and not rules.individual:
+        text += ", a seat that folds is out of the lance"
+    if rules.max_bet is not None:
+        text += f", bets of at most {rules.max_bet} stones"
+    if rules.mus_corrido != "off":
+        where = "each game" if rules.mus_corrido == "game" else "the match"
+        text += f", mus corrido (the seat that cuts the mus in the first hand of {where} becomes mano)"
+    if rules.mus_visto == "servido":
+        text += ", a card seen at the deal leaves its seat servido"
+    if rules.senas:
+        text += ", señas between partners"
     if rules.seats != 4 or rules.individual:
         text = f"{_table_words(rules)}, {text}"
     return text

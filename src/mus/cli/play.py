@@ -10,12 +10,13 @@ import sys
 import unicodedata
 
 import mus
-from mus import Declare, Discard, HandState, MatchState, MusError, Phase, Rules
+from mus import Declare, Discard, HandState, IllegalActionError, MatchState, MusError, MusVisto, Phase, Rules, Signal
 from mus.actions import Action
 from mus.bots import Bot, HeuristicBot
 from mus.cli.narration import bot_action, hand_start_lines, print_lines, step_lines, turn
 from mus.cli.options import add_command, file_errors, rules_from_options, rules_summary, seed_option
 from mus.cli.words import (
+    action_words,
     choices_words,
     describe,
     games_line,
@@ -36,9 +37,12 @@ what you can type (case and accents do not matter):
   Ro 7e                   the cards to discard, once everybody said mus (also: discard Ro 7e)
   paso                    pass, while nobody has bet on the lance
   envido N                bet N stones (2 or more); after a bet, raise N more
-  quiero / no quiero      accept or refuse the bet
+  quiero / no quiero      accept or refuse the bet (after a bet, paso refuses too)
+  no queremos             refuse the bet for your whole team, while your partners are still to answer
   órdago                  bet the whole game (also: ordago)
   sí / no                 whether you have pares (juego), when the rules make seats declare
+  seña dos reyes          signal your hand to your partner (with --senas; also: signal duples);
+                          any time you are asked, it does not use your turn
   help, quit
 cards are a rank and a suit: 1-7, S (sota), C (caballo), R (rey); o, c, e, b (oros,
 copas, espadas, bastos): Ro is the rey de oros, 7e the siete de espadas"""
@@ -97,21 +101,36 @@ def _declaration(text: str, state: HandState) -> Action | None:
     return None
 
 
-def _person_action(text: str, state: HandState) -> Action:
+def _person_action(text: str, state: HandState, person: int) -> Action:
     """The action the person's words mean; a MusError says why they cannot be played."""
     action = _declaration(text, state)
+    said: str | Action = action if action is not None else text
     if action is None:
+        betting = state.betting
         try:
-            action = mus.parse_action(text)
+            # In the answer to a bet "paso" folds (RULES.md section 7).
+            action = mus.parse_action(text, answering=betting is not None and betting.bets > 0)
         except MusError:
             if state.phase is not Phase.DISCARD:
                 raise
-            action = Discard.parse(text)  # just the cards: "Ro 7e"
-    mus.apply(state, action)  # raises IllegalActionError with the reason
+            action = said = Discard.parse(text)  # just the cards: "Ro 7e"
+    if isinstance(action, MusVisto) and action.card not in state.hands[person]:
+        # Never tell the person where another seat's card is.
+        raise IllegalActionError(f"a mus visto names one of your own cards ({state.hands[person]}), not {action.card}")
+    if isinstance(action, (Signal, MusVisto)):
+        said = action  # a seña or a mus visto is the person's own, turn or no turn
+    try:
+        # The text itself, so that a refusal quotes the person's words.
+        mus.apply(state, said, seat=person)
+    except IllegalActionError as error:
+        if isinstance(action, Signal) and not state.rules.senas:
+            raise IllegalActionError(f"{error}; start mus play with --senas") from None
+        raise
     return action
 
 
 def _ask(state: HandState, person: int) -> Action:
+    """The person's next action, asked until it is one that can be played."""
     while True:
         text = _read_line(f"you (seat {person})> ")
         word = text.lower()
@@ -129,7 +148,7 @@ def _ask(state: HandState, person: int) -> Action:
             print(f"invalid: say it in at most {MAX_INPUT} characters")
             continue
         try:
-            return _person_action(text, state)
+            return _person_action(text, state, person)
         except MusError as error:
             print(f"invalid: {error}")
 
@@ -138,6 +157,8 @@ def _now(hand: HandState, person: int) -> str:
     """What the person is asked to do now."""
     betting = hand.betting
     if hand.phase is Phase.MUS:
+        if hand.servido is not None and mus.Mus() not in hand.legal_actions():
+            return "now: the mus; after the mus visto you are servido: no hay mus, you play these cards"
         return "now: the mus; mus to exchange cards, no hay mus to play these"
     if hand.phase is Phase.DISCARD:
         return "now: everybody said mus; discard 1 to 4 cards"
@@ -194,6 +215,12 @@ def _step(match: MatchState, person: int, bots: dict[int, Bot], since: list[str]
         print_lines(_table(match, person, since))
         since.clear()
         action = _ask(hand, person)
+        while isinstance(action, Signal):
+            # A seña takes no turn: it is made, and the person is asked again.
+            match = mus.apply(match, action, seat=person)
+            hand = match.hand
+            print(f"you signal to {_partners_words(person, match.rules)}: {action_words(action)}")
+            action = _ask(hand, person)
     else:
         action = bot_action(match, bots)
     after, played = turn(match, action)
@@ -206,6 +233,14 @@ def _step(match: MatchState, person: int, bots: dict[int, Bot], since: list[str]
         if played.winner is not None:
             print(games_line(after.games, person, match.rules))
     return after
+
+
+def _partners_words(person: int, rules: Rules) -> str:
+    """The person's partners: *your partner (seat 2)*, *your partners (seats 1 and 5)*."""
+    partners = [seat for seat in range(rules.seats) if seat != person and rules.team_of[seat] == rules.team_of[person]]
+    if len(partners) == 1:
+        return f"your partner (seat {partners[0]})"
+    return f"your partners ({seats_list(partners, None, rules)})"
 
 
 def _welcome(person: int, rules: Rules) -> list[str]:

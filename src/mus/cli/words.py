@@ -29,18 +29,22 @@ from mus import (
     LanceResult,
     MatchState,
     Mus,
+    MusVisto,
     NoMus,
     Ordago,
     Outcome,
     Pass,
     Phase,
     Rules,
+    Signal,
+    TeamFold,
 )
 
 __all__ = [
     "plural",
     "action_words",
     "choices_words",
+    "signals_left",
     "seat_name",
     "seats_list",
     "team_name",
@@ -73,6 +77,8 @@ def action_words(action: object, betting: Betting | None = None) -> str:
     ('no hay mus', 'no quiero', 'envido 5')
     >>> action_words(mus.Ordago()), action_words(mus.Declare(mus.Lance.PARES, True))
     ('órdago', 'pares sí')
+    >>> action_words(mus.TeamFold()), action_words(mus.Signal("dos reyes")), action_words(mus.MusVisto("Ro"))
+    ('no queremos (the team folds)', 'seña dos reyes (bite the lower lip)', 'mus visto Ro')
     """
     if isinstance(action, Mus):
         return "mus"
@@ -96,6 +102,12 @@ def action_words(action: object, betting: Betting | None = None) -> str:
         return "órdago"
     if isinstance(action, Declare):
         return f"{action.lance} {'sí' if action.has else 'no'}"
+    if isinstance(action, TeamFold):
+        return "no queremos (the team folds)"
+    if isinstance(action, Signal):
+        return f"seña {action.sena} ({action.sena.gesture})"
+    if isinstance(action, MusVisto):
+        return f"mus visto {action.card}"
     return str(action)
 
 
@@ -105,6 +117,14 @@ def choices_words(state: HandState) -> str:
     >>> state = mus.apply(mus.new_hand(seed=1), mus.NoMus())
     >>> choices_words(state)
     'paso, envido N (2 or more), órdago'
+
+    The team fold, legal but not listed while two or more partners are still to
+    answer, is named too; so are a cap on bets and, under ``senas=True``, the señas
+    the seat to act may still make:
+
+    >>> state = mus.apply(mus.new_hand(mus.Rules(max_bet=40), seed=1), "no-mus")
+    >>> choices_words(mus.apply(state, "envido"))
+    'quiero, no quiero, envido N (a raise of 2 to 40), órdago, no queremos (the team folds)'
     """
     if state.phase is Phase.DISCARD and state.to_act is not None:
         hand = state.hands[state.to_act]
@@ -115,10 +135,30 @@ def choices_words(state: HandState) -> str:
             words.append(f"{action_words(action)} ({'you have' if action.has else 'no'} {action.lance})")
         elif isinstance(action, Bet):
             raising = state.betting is not None and state.betting.bets > 0
-            words.append(f"envido N ({'a raise of ' if raising else ''}{action.stones} or more)")
+            cap = state.rules.max_bet
+            stones = f"{action.stones} or more" if cap is None else f"{action.stones} to {cap}"
+            words.append(f"envido N ({'a raise of ' if raising else ''}{stones})")
         else:
             words.append(action_words(action))
+    if TeamFold() in state.legal_actions() and TeamFold() not in list(state.legal_actions()):
+        words.append(action_words(TeamFold()))
+    senas = signals_left(state, state.to_act)
+    if senas:
+        words.append("seña " + " / ".join(map(str, senas)))
     return ", ".join(words)
+
+
+def signals_left(state: HandState, seat: int | None) -> tuple[mus.Sena, ...]:
+    """The señas ``seat`` may still make now: true of its hand, not made yet in this
+    hand; none without ``Rules(senas=True)`` or partners.
+
+    >>> state = mus.new_hand(mus.Rules(senas=True), hands=["Ro Rc 7e 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c"])
+    >>> signals_left(state, 0), signals_left(mus.apply(state, "seña dos reyes", seat=0), 0)
+    ((<Sena.DOS_REYES: 'dos reyes'>,), ())
+    """
+    if seat is None or not state.rules.senas or state.is_over:
+        return ()
+    return tuple(sena for sena in mus.Sena if state.is_legal(Signal(sena), seat=seat))
 
 
 _NUMBERS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
