@@ -31,7 +31,7 @@ def main(seed: int) -> None:
     hands = state.hands
     print(f"Seed {seed}; the mano is seat {state.mano}, team 0 = seats 0 and 2.")
     for seat, hand in enumerate(hands):
-        print(f"  seat {seat} (team {rules.teams[seat]}): {hand}")
+        print(f"  seat {seat} (team {rules.team_of[seat]}): {hand}")
     nobody_has_juego = not any(mus.has_juego(hand, rules) for hand in hands)
     for lance in mus.Lance:
         if (lance is mus.Lance.PUNTO) != nobody_has_juego and lance in (mus.Lance.JUEGO, mus.Lance.PUNTO):
@@ -47,7 +47,7 @@ def main(seed: int) -> None:
         why = describe(lance, hands[seat], rules)
         if ties:
             why += f", tied with seat {', '.join(map(str, ties))}: nearer the mano"
-        print(f"{lance:>7}: seat {seat} (team {rules.teams[seat]}) with {why}")
+        print(f"{lance:>7}: seat {seat} (team {rules.team_of[seat]}) with {why}")
 
 
 if __name__ == "__main__":
