@@ -676,12 +676,17 @@ def _next(draft: _Draft, lance: Lance) -> HandState:
         return _open(draft, following)
     deal = draft.deal
     raw = tally(draft.hands, draft.results, deal.rules, draft.mano, draft.scores)
+    draft._count = raw
+    draft.scores = raw[1]
+    return _finish(draft, raw[2])
+
+
+def _finish(draft: _Draft, winner: int | None) -> HandState:
+    """End the hand: counted, or the game won in it (``winner``)."""
     draft.phase = _FINISHED
     draft.betting = None
     draft.queue = ()
-    draft._count = raw
-    draft.scores = raw[1]
-    draft.winner = raw[2]
+    draft.winner = winner
     draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
     return draft
 
@@ -823,12 +828,7 @@ def _accepted(draft: _Draft, betting: Betting) -> HandState:
     line = (betting.lance, _ORDAGO, team, best, 0, 0, 0, scores, liars)
     draft._count = ([line], scores, team, 0, ())
     draft.results += (_result(betting.lance, _ORDAGO, team=team, seats=seats, folded=folded),)
-    draft.phase = _FINISHED
-    draft.betting = None
-    draft.queue = ()
-    draft.winner = team
-    draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
-    return draft
+    return _finish(draft, team)
 
 
 def _fold(state: HandState, seat: int, action: Action) -> HandState:
@@ -878,12 +878,7 @@ def _refused(draft: _Draft, betting: Betting) -> HandState:
     draft.results += (_result(betting.lance, _REFUSED, stake=stones, team=team, seats=seats, folded=folded),)
     if scores[team] >= rules.target:
         # Refusal stones are taken at once and can end the game before any count.
-        draft.phase = _FINISHED
-        draft.betting = None
-        draft.queue = ()
-        draft.winner = team
-        draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
-        return draft
+        return _finish(draft, team)
     return _next(draft, betting.lance)
 
 
