@@ -935,17 +935,20 @@ def legal_actions(state: HandState) -> LegalActions:
     if phase is _BETTING:
         betting = state.betting
         assert betting is not None
+        rules = state.deal.rules
         if betting.bets == 0:
             listed = _OPENING_LISTS[seat]
-        elif len(queue) > 1 and state.deal.rules.teams == 2:
+        elif len(queue) > 1 and rules.teams == 2:
             # Two or more partners still to answer: a team fold differs from a fold.
             listed = (_ORDAGO_ANSWER_TEAM_LISTS if betting.ordago else _ANSWER_TEAM_LISTS)[seat]
         else:
             listed = (_ORDAGO_ANSWER_LISTS if betting.ordago else _ANSWER_LISTS)[seat]
-        cap = state.deal.rules.max_bet
+        cap = rules.max_bet
         return listed if cap is None or listed.min_bet is None else _capped(listed, cap)
     if phase is _MUS:
-        return _SERVIDO_LISTS[seat] if _served(state, seat) else _MUS_LISTS[seat]
+        if state._table[5] is not None and _served(state, seat):
+            return _SERVIDO_LISTS[seat]
+        return _MUS_LISTS[seat]
     if phase is _DISCARD:
         hand = state.hands[seat]
         return LegalActions._make(_discards(hand.cards), seat, None, hand)
