@@ -804,7 +804,7 @@ def _accepted(draft: _Draft, betting: Betting) -> HandState:
     deal = draft.deal
     rules = deal.rules
     seats = _still_in(betting, rules) if betting.folded else betting.seats
-    folded = _binding_folds(betting, rules)
+    folded = _binding_folds(betting, rules) if betting.folded else ()
     if not betting.ordago:
         draft.results += (_result(betting.lance, _ACCEPTED, stake=betting.stake, seats=seats, folded=folded),)
         return _next(draft, betting.lance)
@@ -865,7 +865,7 @@ def _refused(draft: _Draft, betting: Betting) -> HandState:
     team: int | None = bettors
     stones = rules.payouts.first_refusal if betting.bets == 1 else betting.previous
     seats = _still_in(betting, rules) if betting.folded else betting.seats
-    folded = _binding_folds(betting, rules)
+    folded = _binding_folds(betting, rules) if betting.folded else ()
     if rules.declarations == "explicit" and betting.lance in _HAS:
         team = _honest_taker(draft, betting, bettors)
     if team is None:
