@@ -208,6 +208,28 @@ class TestDeck:
         assert len(deck) == 40
         assert sorted(deck.cards, key=lambda c: c.index) == sorted(ALL_CARDS, key=lambda c: c.index)
 
+    @given(
+        size=st.integers(min_value=0, max_value=40),
+        seed=st.one_of(st.integers(min_value=-(2**70), max_value=2**70), st.text(max_size=20)),
+    )
+    def test_permutation_is_the_documented_key_order(self, size: int, seed: int | str) -> None:
+        # The documented order, computed the slow, obvious way: positions sorted by
+        # 64-bit big-endian keys from SHAKE-128 of the tagged seed.
+        import hashlib
+        import struct
+
+        tag = f"int:{seed}" if isinstance(seed, int) else f"str:{seed}"
+        keys = struct.unpack(f">{size}Q", hashlib.shake_128(tag.encode()).digest(8 * size))
+        assert mus.cards.permutation(size, seed) == sorted(range(size), key=keys.__getitem__)
+
+    def test_permutation_of_many_deals_is_the_documented_key_order(self) -> None:
+        import hashlib
+        import struct
+
+        for seed in range(3000):
+            keys = struct.unpack(">40Q", hashlib.shake_128(f"int:{seed}".encode()).digest(320))
+            assert mus.cards.permutation(40, seed) == sorted(range(40), key=keys.__getitem__)
+
     def test_different_seeds_differ(self) -> None:
         orders = {Deck.shuffled(seed).cards for seed in range(50)}
         assert len(orders) == 50

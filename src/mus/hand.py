@@ -49,7 +49,7 @@ _MULTISET_OF_CODE = {
 _CARD_AT_ORDER: tuple[Card, ...] = tuple(
     {card.order: card for card in ALL_CARDS}.get(order) for order in range(48)  # type: ignore[misc]
 )
-_ORDER_OF_INDEX = tuple(card.order for card in ALL_CARDS)
+_ORDER_OF_INDEX = bytes(card.order for card in ALL_CARDS).ljust(256, b"\0")  # a bytes.translate table
 _CODE_AT_ORDER = tuple(0 if card is None else 5 ** _RANK_POSITION[card.rank] for card in _CARD_AT_ORDER)
 
 _BY_ORDER = operator.attrgetter("order")
@@ -117,18 +117,18 @@ class Hand:
         return hand
 
     @classmethod
-    def _deal(cls, deck: Sequence[int], starts: Iterable[int]) -> tuple[Hand, ...]:
-        # The deal's path: four distinct card numbers (positions in ALL_CARDS) from each
-        # start in ``deck``. Sorting ints and adding per-card codes is cheaper than
-        # sorting cards and ranks.
-        order = _ORDER_OF_INDEX
+    def _deal(cls, deck: bytes, starts: Iterable[int], dealt: int) -> tuple[tuple[Hand, ...], tuple[Card, ...]]:
+        # The deal's path: ``deck`` holds card numbers (positions in ALL_CARDS), each
+        # seat's four from its start; the stock is what follows the first ``dealt``.
+        # Working on Card.order numbers, translated in one C call, and adding per-card
+        # codes is cheaper than sorting cards and ranks.
+        orders = deck.translate(_ORDER_OF_INDEX)
         card = _CARD_AT_ORDER
         code = _CODE_AT_ORDER
         multiset = _MULTISET_OF_CODE
         hands = []
         for start in starts:
-            i, j, k, m = deck[start : start + HAND_SIZE]
-            a, b, c, d = order[i], order[j], order[k], order[m]
+            a, b, c, d = orders[start : start + HAND_SIZE]
             # Sorting four ints with five compare-and-swaps beats building a list.
             if a > b:
                 a, b = b, a
@@ -144,7 +144,10 @@ class Hand:
             _set(hand, "cards", (card[a], card[b], card[c], card[d]))
             _set(hand, "multiset", multiset[code[a] + code[b] + code[c] + code[d]])
             hands.append(hand)
-        return tuple(hands)
+        rest = orders[dealt:]
+        # itemgetter of two or more items gives their tuple in one C call.
+        stock = operator.itemgetter(*rest)(card) if len(rest) > 1 else tuple(card[o] for o in rest)
+        return tuple(hands), stock
 
     @classmethod
     def parse(cls, text: str) -> Hand:

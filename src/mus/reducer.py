@@ -52,12 +52,12 @@ from mus.actions import (
     parse_action,
     words_of,
 )
-from mus.cards import ALL_CARDS, Card, parse_cards, permutation, shuffle
+from mus.cards import ALL_CARDS, Card, _positions, parse_cards, shuffle
 from mus.errors import IllegalActionError, MusError
 from mus.hand import HAND_SIZE, Hand
 from mus.lances import Lance, has_juego, has_pares
 from mus.rules import Rules
-from mus.scoring import LanceResult, Outcome, false_declarations, lance_winner, tally
+from mus.scoring import _ORDERS, MAX_SEATS, LanceResult, Outcome, false_declarations, lance_winner, tally
 from mus.state import _FIELDS, Betting, Deal, HandState, Log, Phase
 
 if TYPE_CHECKING:
@@ -116,9 +116,7 @@ def new_hand(
         if stock is not None:
             raise MusError("give the stock only together with the hands")
         # The order of Deck.shuffled(seed), as card numbers: dealing sorts small ints.
-        order = permutation(len(ALL_CARDS), seed)
-        held = Hand._deal(order, _blocks(mano, n))
-        rest = tuple([_CARDS[index] for index in order[n * HAND_SIZE :]])
+        held, rest = Hand._deal(_positions(len(ALL_CARDS), seed), _blocks(mano, n), n * HAND_SIZE)
     else:
         held, rest = _explicit(hands, stock, seed, n)
     if corrido is None:
@@ -147,9 +145,8 @@ def _check_scores(scores: Sequence[int] | None, rules: Rules) -> tuple[int, ...]
     return tuple(scores)
 
 
-_CARDS = ALL_CARDS
 _DEFAULT_RULES = Rules()
-_ZEROS = {sides: (0,) * sides for sides in range(2, 7)}
+_ZEROS = {sides: (0,) * sides for sides in range(2, MAX_SEATS + 1)}
 
 
 def _explicit(
@@ -199,14 +196,11 @@ def start(deal: Deal) -> HandState:
     return draft
 
 
-@functools.lru_cache(maxsize=None)
-def _order(first: int, n: int) -> tuple[int, ...]:
-    return tuple((first + i) % n for i in range(n))
 
 
 def _mus_speakers(mano: int, rules: Rules) -> tuple[int, ...]:
     """Who says mus or no mus: every seat, or the first seat of each side."""
-    order = _order(mano, rules.seats)
+    order = _ORDERS[rules.seats][mano]
     if rules.mus_decision == "seat":
         return order
     team_of = rules.team_of
@@ -528,7 +522,7 @@ def _mus(state: HandState, seat: int, action: Action) -> HandState:
         draft.queue = state.queue[1:]
     else:
         draft.phase = _DISCARD
-        draft.queue = _order(state.mano, state.deal.rules.seats)
+        draft.queue = _ORDERS[state.deal.rules.seats][state.mano]
     draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
     return draft
 
@@ -557,7 +551,7 @@ def _discard(state: HandState, seat: int, action: Action) -> HandState:
 def _serve(draft: _Draft, pending: list[tuple[Card, ...]]) -> HandState:
     """Deal replacements in speaking order; reshuffle the discards when the stock runs out."""
     deal = draft.deal
-    order = _order(draft.mano, deal.rules.seats)
+    order = _ORDERS[deal.rules.seats][draft.mano]
     held, left, discarded, _, reshuffles, servido = draft._table
     stock = list(left)
     pile = list(discarded)
@@ -594,7 +588,7 @@ def _open(draft: _Draft, lance: Lance) -> HandState:
     """Start the betting on ``lance``, or settle it at once when it cannot be bet on."""
     deal = draft.deal
     rules = deal.rules
-    order = _order(draft.mano, rules.seats)
+    order = _ORDERS[rules.seats][draft.mano]
     if lance is Lance.PARES or lance is Lance.JUEGO:
         if rules.declarations == "explicit":
             draft.phase = _DECLARE_PHASE
@@ -662,7 +656,7 @@ def _declare(state: HandState, seat: int, action: Action) -> HandState:
     betting = state.betting
     assert betting is not None
     if action.has:  # type: ignore[union-attr]
-        betting = draft.betting = betting._replace(seats=betting.seats + (seat,))
+        betting = draft.betting = _tuple(Betting, (betting.lance, betting.seats + (seat,)) + betting[2:])
     if len(state.queue) > 1:
         draft.queue = state.queue[1:]
         draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
@@ -700,7 +694,9 @@ class _DraftResult(LanceResult):
     # Like _Draft: the engine's results are consistent by construction, so they skip
     # the constructor's checks (which are for results scripts build by hand).
     __slots__ = ()
+    # Both, or the slot falls back to a slow Python-level lookup (one slot serves both).
     __setattr__ = object.__setattr__
+    __delattr__ = object.__delattr__
 
 
 def _result(
@@ -754,7 +750,7 @@ def _answerers(team_of: tuple[int, ...], seats: tuple[int, ...], folded: tuple[i
     side = team_of[bettor]
     return tuple(
         seat
-        for seat in _order((bettor + 1) % len(team_of), len(team_of))
+        for seat in _ORDERS[len(team_of)][(bettor + 1) % len(team_of)]
         if team_of[seat] != side and seat in seats and seat not in folded
     )
 
@@ -790,7 +786,7 @@ def _accept(state: HandState, seat: int, action: Action) -> HandState:
     draft = _step(state, seat, action)
     if state.deal.rules.teams > 2:
         # Individual play: each seat answers for itself, and the lance waits for all.
-        betting = draft.betting = betting._replace(accepted=betting.accepted + (seat,))
+        betting = draft.betting = _tuple(Betting, betting[:8] + (betting.accepted + (seat,),))
         if len(state.queue) > 1:
             draft.queue = state.queue[1:]
             draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
@@ -836,15 +832,20 @@ def _fold(state: HandState, seat: int, action: Action) -> HandState:
     assert betting is not None and betting.bettor is not None
     draft = _step(state, seat, action)
     if len(state.queue) > 1:
-        draft.betting = betting._replace(folded=betting.folded + (seat,))
+        draft.betting = _folding(betting, (seat,))
         draft.queue = state.queue[1:]
         draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
         return draft
     if betting.accepted:
         # Individual play: the seats that accepted show down with the bettor.
-        settled = draft.betting = betting._replace(folded=betting.folded + (seat,))
+        settled = draft.betting = _folding(betting, (seat,))
         return _accepted(draft, settled)
     return _refused(draft, betting)
+
+
+def _folding(betting: Betting, seats: tuple[int, ...]) -> Betting:
+    """``betting`` with ``seats`` folded (``_replace`` without its Python-level cost)."""
+    return _tuple(Betting, betting[:7] + (betting.folded + seats, betting.accepted))
 
 
 def _team_fold(state: HandState, seat: int, action: Action) -> HandState:
@@ -853,7 +854,7 @@ def _team_fold(state: HandState, seat: int, action: Action) -> HandState:
     betting = state.betting
     assert betting is not None
     draft = _step(state, seat, action)
-    return _refused(draft, betting._replace(folded=betting.folded + state.queue[:-1]))
+    return _refused(draft, _folding(betting, state.queue[:-1]))
 
 
 def _refused(draft: _Draft, betting: Betting) -> HandState:
@@ -907,13 +908,19 @@ _ORDAGO_ANSWER_MOVES: dict[type, _Transition] = {Accept: _accept, Fold: _fold, T
 # --- legal actions and replay ---------------------------------------------------------
 
 
-@functools.lru_cache(maxsize=4096)
 def _discards(cards: tuple[Card, ...]) -> tuple[Discard, ...]:
-    return tuple(
-        Discard._trusted(subset)
-        for size in range(1, HAND_SIZE + 1)
-        for subset in itertools.combinations(cards, size)
-    )
+    # Every discard of the seat's own cards, built without the constructor's checks:
+    # the legal list makes 15 of them a turn.
+    listed = []
+    for size in _DISCARD_SIZES:
+        for subset in itertools.combinations(cards, size):
+            discard = _new(Discard)
+            _set(discard, "cards", subset)
+            listed.append(discard)
+    return tuple(listed)
+
+
+_DISCARD_SIZES = range(1, HAND_SIZE + 1)
 
 
 def legal_actions(state: HandState) -> LegalActions:
@@ -1055,7 +1062,6 @@ def _lists(actions: tuple[Action, ...], exact: bool = False, unlisted: tuple[typ
     return tuple(LegalActions._make(actions, seat, kinds) for seat in range(MAX_SEATS))
 
 
-MAX_SEATS = 6
 _NO_ACTIONS = LegalActions._make((), None, frozenset())
 _MUS_LISTS = _lists((Mus(), NoMus()))
 _OPENING_LISTS = _lists((Pass(), Bet(MIN_BET), Ordago()))

@@ -25,7 +25,6 @@ juego: team 0 wins with no bet: 3 bonus stones
 from __future__ import annotations
 
 import enum
-import functools
 from typing import Any, Optional, Sequence
 
 import attrs
@@ -64,6 +63,10 @@ class Outcome(enum.Enum):
 
 MAX_SIDES = 6
 """The most sides a table has (six seats, each for itself)."""
+MAX_SEATS = MAX_SIDES
+
+_ORDERS = tuple(tuple(tuple((first + i) % n for i in range(n)) for first in range(n)) for n in range(MAX_SEATS + 1))
+"""``_ORDERS[n][first]``: the seats of an ``n``-seat table in speaking order from ``first``."""
 
 
 def _check_team(instance: object, attribute: attrs.Attribute[int | None], value: object) -> None:
@@ -284,7 +287,7 @@ def lance_winner(lance: Lance, hands: Sequence[Hand], rules: Rules, mano: int, s
     n = len(hands)
     best = None
     best_key = 0 if lance is Lance.PARES or lance is Lance.JUEGO else -1
-    for seat in _order(mano, n):
+    for seat in _ORDERS[n][mano]:
         if seats and seat not in seats:
             continue
         key = keys[hands[seat].multiset]
@@ -293,9 +296,6 @@ def lance_winner(lance: Lance, hands: Sequence[Hand], rules: Rules, mano: int, s
     return best
 
 
-@functools.lru_cache(maxsize=None)
-def _order(first: int, n: int) -> tuple[int, ...]:
-    return tuple((first + i) % n for i in range(n))
 
 
 def count(
