@@ -40,11 +40,20 @@ class TestDefaults:
         assert payouts.juego == 2
         assert payouts.punto == 1
 
+    def test_all_zero_payouts_are_refused(self) -> None:
+        zeros = Payouts(en_paso=0, first_refusal=0, pares=(0, 0, 0), juego_31=0, juego=0, punto=0)
+        with pytest.raises(RulesError, match="never end"):
+            Rules(payouts=zeros)
+        assert Rules(payouts=attrs.evolve(zeros, punto=1)).payouts.punto == 1
+
     def test_knobs_are_keyword_only(self) -> None:
-        with pytest.raises(TypeError):
+        # A RulesError (a ValueError) since 0.x hardening, no longer a bare TypeError.
+        with pytest.raises(mus.RulesError, match="positional"):
             Rules(False)  # type: ignore[call-arg]
-        with pytest.raises(TypeError):
+        with pytest.raises(mus.RulesError, match="positional"):
             Payouts(1)  # type: ignore[call-arg]
+        with pytest.raises(mus.RulesError, match="foo.*keywords: seats"):
+            Rules(foo=1)  # type: ignore[call-arg]
 
     def test_ranking_follows_the_knobs(self) -> None:
         assert Rules().ranking.eight_kings is True
@@ -294,7 +303,8 @@ class TestPlainData:
         real_31=st.sampled_from([False, True, "king"]),
         target=st.integers(1, 1000),
         games_to_win=st.sampled_from([1, 2, 3, 4, 5]),
-        ints=st.lists(st.integers(0, 100), min_size=8, max_size=8),
+        # All zeros are refused (a game could never end): see test_all_zero_payouts_are_refused.
+        ints=st.lists(st.integers(0, 100), min_size=8, max_size=8).filter(any),
     )
     def test_round_trip(
         self, eight_kings: bool, real_31: bool | str, target: int, games_to_win: int, ints: list[int]

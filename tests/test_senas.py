@@ -164,7 +164,8 @@ def test_parse_unknown(text: str) -> None:
     with pytest.raises(IllegalActionError) as info:
         Sena.parse(text)
     message = str(info.value)
-    assert message.startswith(f"unknown seña {text!r}")
+    # Errors quote the input cut to a readable length (mus.errors.quoted).
+    assert message.startswith(f"unknown seña {mus.errors.quoted(text)}")
     for sena in Sena:
         assert sena.value in message
     assert isinstance(info.value, MusError) and isinstance(info.value, ValueError)

@@ -24,6 +24,7 @@ from typing import Union
 import attrs
 
 from mus.cards import Card, parse_cards
+from mus.checks import quoted
 from mus.errors import CardError, IllegalActionError
 from mus.lances import Lance
 from mus.senas import Sena
@@ -134,9 +135,16 @@ class Pass:
 
 def _check_stones(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
     if isinstance(value, bool) or not isinstance(value, int):
-        raise IllegalActionError(f"a bet is a whole number of stones, got {value!r}")
+        raise IllegalActionError(f"a bet is a whole number of stones, got {quoted(value)}")
     if value < MIN_BET:
-        raise IllegalActionError(f"a bet or raise is at least {MIN_BET} stones, got {value}")
+        raise IllegalActionError(f"a bet or raise is at least {MIN_BET} stones, got {quoted(value)}")
+    if value > MAX_STONES:
+        raise IllegalActionError(f"a bet or raise is at most {MAX_STONES:,} stones, got {quoted(value)}")
+
+
+MAX_STONES = 999_999_999
+"""The largest bet a :class:`Bet` can name (nine digits, as the notation writes them).
+In play a bet is smaller still: no bet takes the stake past the game's target."""
 
 
 @attrs.frozen(repr=False)
@@ -212,13 +220,13 @@ class Declare:
 
     @lance.validator
     def _check_lance(self, attribute: attrs.Attribute[Lance], value: object) -> None:
-        if value not in (Lance.PARES, Lance.JUEGO):
-            raise IllegalActionError(f"only pares and juego are declared, not {value!r}")
+        if type(value) is not Lance or value not in (Lance.PARES, Lance.JUEGO):
+            raise IllegalActionError(f"only pares and juego are declared (Lance.PARES, Lance.JUEGO), not {quoted(value)}")
 
     @has.validator
     def _check_has(self, attribute: attrs.Attribute[bool], value: object) -> None:
         if not isinstance(value, bool):
-            raise IllegalActionError(f"a declaration is True or False, got {value!r}")
+            raise IllegalActionError(f"a declaration is True or False, got {quoted(value)}")
 
     def __str__(self) -> str:
         return f"declare {self.lance} {'yes' if self.has else 'no'}"
@@ -434,7 +442,7 @@ def _numbered(words: list[str]) -> Bet | None:
         if pattern[0] != "#":
             bad = slot
     if bad is not None:
-        raise IllegalActionError(f"a bet needs a number of stones, got {bad!r}")
+        raise IllegalActionError(f"a bet needs a number of stones, got {quoted(bad)}")
     return None
 
 
@@ -524,7 +532,7 @@ def parse_action(text: str, *, answering: bool = False) -> Action:
             raise IllegalActionError(str(error)) from None
         return Declare(lance, words[2] == "yes")
     raise IllegalActionError(
-        f"unknown action {text!r}{_did_you_mean(text, words)} (actions: mus, no-mus, discard CARDS,"
+        f"unknown action {quoted(text)}{_did_you_mean(text, words)} (actions: mus, no-mus, discard CARDS,"
         " pass, bet N, accept, fold, ordago; or in the game's words: no hay mus, paso, envido N,"
         " quiero, no quiero, órdago)"
     )

@@ -23,9 +23,9 @@ from typing import Callable, Iterable, Iterator
 
 import attrs
 
-from mus.errors import CardError, MusError
+from mus.errors import CardError, MusError, quoted
 
-__all__ = ["Suit", "Rank", "Card", "Deck", "ALL_CARDS", "parse_cards", "shuffle", "permutation"]
+__all__ = ["Suit", "Rank", "Card", "Deck", "ALL_CARDS", "parse_cards", "shuffle", "permutation", "seed_arg"]
 
 
 class Suit(enum.Enum):
@@ -50,7 +50,7 @@ class Suit(enum.Enum):
         """The suit written ``text`` (``o``, ``c``, ``e`` or ``b``, any case)."""
         suit = _SUIT_BY_TEXT.get(text.lower()) if isinstance(text, str) else None
         if suit is None:
-            raise CardError(f"unknown suit {text!r} (suits: o, c, e, b)")
+            raise CardError(f"unknown suit {quoted(text)} (suits: o, c, e, b)")
         return suit
 
 
@@ -91,7 +91,7 @@ class Rank(enum.IntEnum):
         rank = _RANK_BY_TEXT.get(text.upper()) if isinstance(text, str) else None
         if rank is None:
             raise CardError(
-                f"unknown rank {text!r} (ranks: 1-7, S, C, R; also A, 10, 11, 12)"
+                f"unknown rank {quoted(text)} (ranks: 1-7, S, C, R; also A, 10, 11, 12)"
             )
         return rank
 
@@ -106,12 +106,12 @@ _SUIT_INDEX = {suit: index for index, suit in enumerate(Suit)}
 
 def _check_rank(instance: object, attribute: attrs.Attribute[Rank], value: object) -> None:
     if not isinstance(value, Rank):
-        raise CardError(f"a card's rank must be a Rank, got {value!r}")
+        raise CardError(f"a card's rank must be a Rank, got {quoted(value)}")
 
 
 def _check_suit(instance: object, attribute: attrs.Attribute[Suit], value: object) -> None:
     if not isinstance(value, Suit):
-        raise CardError(f"a card's suit must be a Suit, got {value!r}")
+        raise CardError(f"a card's suit must be a Suit, got {quoted(value)}")
 
 
 @attrs.frozen(repr=False, order=False, eq=False)
@@ -145,13 +145,13 @@ class Card:
         if isinstance(text, Card):
             return text
         if not isinstance(text, str):
-            raise CardError(f"a card is text like 'Ro', got {type(text).__name__} {text!r}")
+            raise CardError(f"a card is text like 'Ro', got {type(text).__name__} {quoted(text)}")
         card = _CARD_BY_TEXT.get(text)
         if card is not None:
             return card
         stripped = text.strip()
         if len(stripped) < 2:
-            raise CardError(f"card {text!r} is too short: write a rank then a suit, like 'Ro'")
+            raise CardError(f"card {quoted(text)} is too short: write a rank then a suit, like 'Ro'")
         try:
             rank = Rank.parse(stripped[:-1])
             suit = Suit.parse(stripped[-1])
@@ -159,7 +159,7 @@ class Card:
             kind = "rank" if "rank" in str(error) else "suit"
             token = stripped[:-1] if kind == "rank" else stripped[-1]
             hint = str(error).split(" (", 1)[1]
-            raise CardError(f"unknown {kind} {token!r} in card {text!r} ({hint}") from None
+            raise CardError(f"unknown {kind} {quoted(token)} in card {quoted(text)} ({hint}") from None
         return _CARD[rank, suit]
 
     @property
@@ -238,7 +238,7 @@ def shuffle(cards: Iterable[Card], seed: int | str) -> tuple[Card, ...]:
     True
     """
     pile = tuple(cards)
-    return tuple([pile[i] for i in _positions(len(pile), seed)])
+    return tuple([pile[i] for i in _positions(len(pile), seed_arg(seed))])
 
 
 def permutation(size: int, seed: int | str) -> list[int]:
@@ -251,7 +251,41 @@ def permutation(size: int, seed: int | str) -> list[int]:
     >>> sorted(order) == list(range(40)), [ALL_CARDS[i] for i in order] == list(Deck.shuffled(7))
     (True, True)
     """
-    return list(_positions(size, seed))
+    if type(size) is not int or not 0 <= size <= 64:
+        raise MusError(f"a pile to shuffle holds 0 to 64 cards, got {quoted(size)}")
+    return list(_positions(size, seed_arg(seed)))
+
+
+def seed_arg(seed: object) -> int | str:
+    """``seed`` normalised once for the library: any int (not a bool) or any str.
+
+    Subclasses become plain ints and strs. Every str is accepted, lone surrogates
+    included (they are hashed in UTF-8 with ``surrogatepass``). An int of more than
+    4,000 digits, past what Python writes in decimal by default, is taken as the str of
+    its hex form, so that every seed has a text for derived seeds and histories.
+
+    >>> seed_arg(7), seed_arg(chr(0xD800)) == chr(0xD800), seed_arg(16 ** 5000)[:8]
+    (7, True, '0x100000')
+    >>> seed_arg(1.5)
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: a seed is an int or a str, got float
+    """
+    kind = type(seed)
+    if kind is not int and kind is not str:
+        if isinstance(seed, int) and not isinstance(seed, bool):
+            seed = int.__index__(seed)
+        elif isinstance(seed, str):
+            seed = str.__str__(seed)
+        else:
+            raise MusError(f"a seed is an int or a str, got {type(seed).__name__}")
+    if type(seed) is int and not -SEED_LIMIT < seed < SEED_LIMIT:
+        return hex(seed)
+    return seed  # type: ignore[return-value]
+
+
+SEED_LIMIT = 10**4000
+"""Ints from this size up are taken as seeds by their hex text (see :func:`seed_arg`)."""
 
 
 def _positions(size: int, seed: int | str) -> bytes:
@@ -259,7 +293,7 @@ def _positions(size: int, seed: int | str) -> bytes:
     # come from SHAKE-128 of the seed: seeding a random.Random costs more than the
     # whole deal, and the hash is the same on every machine and Python version.
     tag = f"int:{seed}" if isinstance(seed, int) else f"str:{seed}"
-    digest = hashlib.shake_128(tag.encode()).digest(8 * size)
+    digest = hashlib.shake_128(tag.encode("utf-8", "surrogatepass")).digest(8 * size)
     mask, tags, floats = _sort_tables(size)
     # Sorting floats without a key function is several times cheaper than sorting
     # positions by 64-bit int keys, and the deal is a third of a hand. Each key
@@ -293,7 +327,7 @@ def _check_deck(instance: object, attribute: attrs.Attribute[tuple[Card, ...]], 
         seen: set[Card] = set()
         for card in value:
             if card in seen:
-                raise CardError(f"duplicate card {str(card)!r} in deck")
+                raise CardError(f"duplicate card {quoted(str(card))} in deck")
             seen.add(card)
 
 
@@ -336,7 +370,7 @@ class Deck:
     def deal(self, count: int) -> tuple[tuple[Card, ...], Deck]:
         """The top ``count`` cards and the deck that remains."""
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-            raise CardError(f"can only deal a whole number of cards, got {count!r}")
+            raise CardError(f"can only deal a whole number of cards, got {quoted(count)}")
         if count > len(self.cards):
             raise CardError(f"cannot deal {count} cards from a deck of {len(self.cards)}")
         return self.cards[:count], Deck(self.cards[count:])

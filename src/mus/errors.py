@@ -86,3 +86,24 @@ class NotationError(MusError):
     ...
     mus.errors.NotationError: unsupported mus-hand notation version '9'
     """
+
+
+QUOTE_LIMIT = 60
+"""How many characters of a bad value an error message quotes at most."""
+
+
+def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr(value)`` cut to about ``limit`` characters: errors never echo a huge input.
+
+    >>> quoted("Ro Rc"), quoted(3), quoted(10**5000)
+    ("'Ro Rc'", '3', 'an int of 16610 bits')
+    """
+    try:
+        if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
+            return f"an int of {value.bit_length()} bits"
+        if isinstance(value, (str, bytes)) and len(value) > limit:
+            return f"{value[: limit - 20]!r}... ({len(value)} characters)"
+        text = repr(value)
+    except Exception:  # a hostile or huge __repr__ must not hide the real error
+        return f"a {type(value).__name__}"
+    return text if len(text) <= limit else text[: limit - 3] + "..."

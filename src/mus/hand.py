@@ -21,7 +21,7 @@ from typing import Iterable, Iterator, Sequence
 import attrs
 
 from mus.cards import ALL_CARDS, Card, Rank, parse_cards
-from mus.errors import CardError, HandError
+from mus.errors import CardError, HandError, quoted
 
 __all__ = ["Hand", "HAND_SIZE", "RANK_MULTISETS"]
 
@@ -75,12 +75,12 @@ def _to_cards(value: object) -> tuple[Card, ...]:
         raise HandError(str(error)) from None
     if len(cards) != HAND_SIZE:
         raise HandError(
-            f"a hand has exactly {HAND_SIZE} cards, got {len(cards)}: {' '.join(map(str, cards))!r}"
+            f"a hand has exactly {HAND_SIZE} cards, got {len(cards)}: {quoted(' '.join(map(str, cards)))}"
         )
     if len({card.order for card in cards}) != HAND_SIZE:
         text = " ".join(map(str, cards))
         duplicate = next(card for card in cards if cards.count(card) > 1)
-        raise HandError(f"duplicate card {str(duplicate)!r} in hand {text!r}")
+        raise HandError(f"duplicate card {quoted(str(duplicate))} in hand {quoted(text)}")
     return tuple(sorted(cards, key=_BY_ORDER))
 
 

@@ -21,6 +21,7 @@ import attrs
 from mus.cards import Rank
 from mus.errors import MusError, RulesError
 from mus.hand import RANK_MULTISETS, Hand
+from mus.checks import hand_arg, quoted, hands_arg, lance_arg, rules_arg
 
 if TYPE_CHECKING:
     from mus.rules import HouseRule, Rules
@@ -76,7 +77,7 @@ class Lance(enum.IntEnum):
             return cls[text.upper()]
         except (KeyError, AttributeError):
             raise MusError(
-                f"unknown lance {text!r} (lances: grande, chica, pares, juego, punto)"
+                f"unknown lance {quoted(text)} (lances: grande, chica, pares, juego, punto)"
             ) from None
 
 
@@ -131,6 +132,12 @@ down to 32 (38 and 39 cannot occur under either).
 """
 
 
+def _rank_arg(value: object) -> Rank:
+    if not isinstance(value, Rank):
+        raise MusError(f"a rank is a Rank (Rank.REY, ...), got {quoted(value)}")
+    return value
+
+
 def _mapped(rank: Rank, eight_kings: bool) -> Rank:
     if eight_kings and rank == Rank.TRES:
         return Rank.REY
@@ -158,7 +165,7 @@ def played_rank(rank: Rank, rules: Rules) -> Rank:
     >>> played_rank(Rank.TRES, Rules()), played_rank(Rank.TRES, Rules(eight_kings=False))
     (<Rank.REY: 12>, <Rank.TRES: 3>)
     """
-    return _mapped(rank, rules.eight_kings)
+    return _mapped(_rank_arg(rank), rules_arg(rules).eight_kings)
 
 
 def rank_points(rank: Rank, rules: Rules) -> int:
@@ -169,7 +176,7 @@ def rank_points(rank: Rank, rules: Rules) -> int:
     >>> rank_points(Rank.CABALLO, Rules()), rank_points(Rank.TRES, Rules()), rank_points(Rank.TRES, Rules(eight_kings=False))
     (10, 10, 3)
     """
-    return _value(_mapped(rank, rules.eight_kings))
+    return _value(_mapped(_rank_arg(rank), rules_arg(rules).eight_kings))
 
 
 def is_real_31(hand: Hand, rules: Rules | None = None) -> bool:
@@ -188,7 +195,7 @@ def is_real_31(hand: Hand, rules: Rules | None = None) -> bool:
     >>> is_real_31(Hand.parse("7o 7c 7e Rb"), Rules(real_31="king"))
     True
     """
-    return _real_31(hand.ranks, True if rules is None else rules.real_31)
+    return _real_31(hand_arg(hand).ranks, True if rules is None else rules_arg(rules).real_31)
 
 
 def _pares_of(ranks: Sequence[Rank]) -> Pares | None:
@@ -245,7 +252,7 @@ class Ranking:
 
     def __attrs_post_init__(self) -> None:
         if self.juego_order not in JUEGO_ORDERS:
-            raise RulesError(f"juego_order must be one of {', '.join(map(repr, JUEGO_ORDERS))}, got {self.juego_order!r}")
+            raise RulesError(f"juego_order must be one of {', '.join(map(repr, JUEGO_ORDERS))}, got {quoted(self.juego_order)}")
         grande, chica, pares_keys, juego, punto, totals, combos = [], [], [], [], [], [], []
         for raw in RANK_MULTISETS:
             ranks = sorted((_mapped(rank, self.eight_kings) for rank in raw), reverse=True)
@@ -268,7 +275,7 @@ class Ranking:
                     key = rule.lance_key(lance, raw, table[index], self.rules)  # type: ignore[arg-type]
                     if isinstance(key, bool) or not isinstance(key, int) or key < 0:
                         raise RulesError(
-                            f"house rule {rule.name!r} gave {lance} key {key!r}: keys are whole numbers >= 0"
+                            f"house rule {quoted(rule.name)} gave {lance} key {quoted(key)}: keys are whole numbers >= 0"
                         )
                     table[index] = key
         object.__setattr__(self, "keys", tuple(map(tuple, tables)))
@@ -291,7 +298,7 @@ def lance_key(lance: Lance, hand: Hand, rules: Rules) -> int:
     >>> lance_key(Lance.PUNTO, Hand.parse("Ro 7e 5b 1b"), Rules())
     23
     """
-    return rules.ranking.keys[lance][hand.multiset]
+    return rules_arg(rules).ranking.keys[lance_arg(lance)][hand_arg(hand).multiset]
 
 
 def compare(lance: Lance, a: Hand, b: Hand, rules: Rules) -> int:
@@ -305,9 +312,9 @@ def compare(lance: Lance, a: Hand, b: Hand, rules: Rules) -> int:
     >>> compare(Lance.GRANDE, a, b, Rules()), compare(Lance.CHICA, a, b, Rules())
     (1, 1)
     """
-    keys = rules.ranking.keys[lance]
-    ka = keys[a.multiset]
-    kb = keys[b.multiset]
+    keys = rules_arg(rules).ranking.keys[lance_arg(lance)]
+    ka = keys[hand_arg(a).multiset]
+    kb = keys[hand_arg(b).multiset]
     return (ka > kb) - (ka < kb)
 
 
@@ -322,7 +329,8 @@ def winner(lance: Lance, hands: Sequence[Hand], rules: Rules) -> int | None:
     >>> winner(Lance.PARES, hands, Rules()), winner(Lance.JUEGO, hands, Rules())
     (0, None)
     """
-    keys = rules.ranking.keys[lance]
+    keys = rules_arg(rules).ranking.keys[lance_arg(lance)]
+    hands = hands_arg(hands)
     best = None
     best_key = 0 if lance in (Lance.PARES, Lance.JUEGO) else -1
     for index, hand in enumerate(hands):
@@ -341,7 +349,7 @@ def pares(hand: Hand, rules: Rules) -> Pares | None:
     >>> pares(Hand.parse("Ro 3c 7e 1b"), Rules(eight_kings=False)) is None
     True
     """
-    return rules.ranking.pares[hand.multiset]
+    return rules_arg(rules).ranking.pares[hand_arg(hand).multiset]
 
 
 def has_pares(hand: Hand, rules: Rules) -> bool:
@@ -351,7 +359,7 @@ def has_pares(hand: Hand, rules: Rules) -> bool:
     >>> has_pares(Hand.parse("Ro 3c 7e 1b"), Rules()), has_pares(Hand.parse("Ro 3c 7e 1b"), Rules(eight_kings=False))
     (True, False)
     """
-    return rules.ranking.keys[Lance.PARES][hand.multiset] > 0
+    return rules_arg(rules).ranking.keys[Lance.PARES][hand_arg(hand).multiset] > 0
 
 
 def points(hand: Hand, rules: Rules) -> int:
@@ -361,7 +369,7 @@ def points(hand: Hand, rules: Rules) -> int:
     >>> points(Hand.parse("Ro 3c 2e 7b"), Rules()), points(Hand.parse("Ro 3c 2e 7b"), Rules(eight_kings=False))
     (28, 22)
     """
-    return rules.ranking.points[hand.multiset]
+    return rules_arg(rules).ranking.points[hand_arg(hand).multiset]
 
 
 def has_juego(hand: Hand, rules: Rules) -> bool:
@@ -371,7 +379,7 @@ def has_juego(hand: Hand, rules: Rules) -> bool:
     >>> has_juego(Hand.parse("Ro Rc Se 1b"), Rules())
     True
     """
-    return rules.ranking.points[hand.multiset] >= 31
+    return rules_arg(rules).ranking.points[hand_arg(hand).multiset] >= 31
 
 
 def bonus(lance: Lance, hand: Hand, rules: Rules) -> int:
@@ -384,6 +392,11 @@ def bonus(lance: Lance, hand: Hand, rules: Rules) -> int:
     >>> bonus(Lance.PARES, Hand.parse("Ro Rc Rb 1b"), Rules()), bonus(Lance.JUEGO, Hand.parse("Ro Rc Se 1b"), Rules())
     (2, 3)
     """
+    return _bonus(lance_arg(lance), hand_arg(hand), rules_arg(rules))
+
+
+def _bonus(lance: Lance, hand: Hand, rules: Rules) -> int:
+    # bonus() for the count, whose values are the engine's own.
     stones = 0
     if lance == Lance.PARES:
         combo = rules.ranking.pares[hand.multiset]
@@ -395,5 +408,5 @@ def bonus(lance: Lance, hand: Hand, rules: Rules) -> int:
     for rule in rules.house:
         stones = rule.bonus(lance, hand, stones, rules)
         if isinstance(stones, bool) or not isinstance(stones, int) or stones < 0:
-            raise RulesError(f"house rule {rule.name!r} gave a {lance} bonus of {stones!r}")
+            raise RulesError(f"house rule {quoted(rule.name)} gave a {lance} bonus of {quoted(stones)}")
     return stones

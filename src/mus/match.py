@@ -25,7 +25,9 @@ from typing import Iterable
 import attrs
 
 from mus.actions import Action
-from mus.errors import MusError
+from mus.cards import seed_arg
+from mus.checks import rules_arg, seat_arg, whole
+from mus.errors import MusError, quoted
 from mus.reducer import LegalActions, apply, derived, new_hand
 from mus.reducer import apply as apply_hand
 from mus.rules import Rules
@@ -35,8 +37,9 @@ from mus.state import HandState
 __all__ = ["MatchState", "new_match", "apply", "apply_match", "replay_match", "score_text", "MAX_HANDS"]
 
 MAX_HANDS = 10_000
-"""A match that has not ended after this many hands is refused (it cannot happen in
-real play; it bounds what a hostile history can make the library do)."""
+"""A match that no side has won after this many hands ends there: the side ahead in
+vacas, then games, then stones wins it, and nobody when they are level. (It cannot
+happen in real play; it bounds what any history can make the library do.)"""
 
 
 @attrs.frozen(repr=False)
@@ -56,8 +59,8 @@ class MatchState:
     (0, 0, (0, 0), (0, 0), False)
     """
 
-    rules: Rules
-    seed: int | str
+    rules: Rules = attrs.field(validator=lambda _, __, value: rules_arg(value))
+    seed: int | str = attrs.field(converter=seed_arg)
     first_mano: int
     hand: HandState
     finished: tuple[HandState, ...]
@@ -66,6 +69,21 @@ class MatchState:
         default=attrs.Factory(lambda self: (0,) * len(self.games), takes_self=True)
     )
     """The vacas each side has won (one entry per side; zeros when left out)."""
+
+    def __attrs_post_init__(self) -> None:
+        # A match built or evolved by hand is checked like one the library deals.
+        rules = self.rules
+        seat_arg(self.first_mano, rules, "the first mano")
+        if type(self.hand) is not HandState or self.hand.rules != rules:
+            raise MusError(f"a match's hand is a HandState under the match's rules, got {quoted(self.hand)}")
+        if not isinstance(self.finished, tuple) or not all(type(hand) is HandState for hand in self.finished):
+            raise MusError("a match's finished hands are a tuple of HandState values")
+        for name in ("games", "vacas"):
+            value = getattr(self, name)
+            if not isinstance(value, tuple) or len(value) != rules.teams:
+                raise MusError(f"a match's {name} are {rules.teams} numbers, one per side, got {quoted(value)}")
+            for number in value:
+                whole(number, f"a match's {name} entry")
 
     @property
     def scores(self) -> tuple[int, ...]:
@@ -80,15 +98,21 @@ class MatchState:
 
     @property
     def is_over(self) -> bool:
-        """Whether a side has won the match (``rules.vacas_to_win`` vacas)."""
-        return max(self.vacas) >= self.rules.vacas_to_win
+        """Whether a side has won the match (``rules.vacas_to_win`` vacas), or it
+        reached :data:`MAX_HANDS` hands."""
+        return max(self.vacas) >= self.rules.vacas_to_win or len(self.finished) >= MAX_HANDS
 
     @property
     def winner(self) -> int | None:
-        """The side that won the match, or ``None`` while it goes on."""
+        """The side that won the match, or ``None`` while it goes on (or when it ended
+        level at :data:`MAX_HANDS` hands)."""
         if not self.is_over:
             return None
-        return self.vacas.index(max(self.vacas))
+        if max(self.vacas) >= self.rules.vacas_to_win:
+            return self.vacas.index(max(self.vacas))
+        standing = [(self.vacas[side], self.games[side], self.scores[side]) for side in range(len(self.vacas))]
+        best = max(standing)
+        return standing.index(best) if standing.count(best) == 1 else None
 
     @property
     def hand_number(self) -> int:
@@ -129,8 +153,8 @@ def new_match(rules: Rules | None = None, *, seed: int | str | None = None, mano
     rules = Rules() if rules is None else rules
     if seed is None:
         seed = secrets.randbits(63)
-    elif isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise MusError(f"a seed is an int or a str, got {type(seed).__name__}")
+    else:
+        seed = seed_arg(seed)
     hand = new_hand(rules, seed=_hand_seed(seed, 0), mano=mano)
     return MatchState(rules, seed, mano, hand, (), (0,) * rules.teams, (0,) * rules.teams)
 
@@ -175,10 +199,8 @@ def apply_match(match: MatchState, action: Action | str, seat: int | None = None
                 won = [0] * len(won)  # a new vaca starts
         games = tuple(won)
     finished = match.finished + (hand,)
-    if max(vacas) >= rules.vacas_to_win:
+    if max(vacas) >= rules.vacas_to_win or len(finished) >= MAX_HANDS:
         return attrs.evolve(match, hand=hand, finished=finished, games=games, vacas=vacas)
-    if len(finished) >= MAX_HANDS:
-        raise MusError(f"a match longer than {MAX_HANDS} hands is refused")
     following = new_hand(
         rules,
         seed=_hand_seed(match.seed, len(finished)),
@@ -220,8 +242,8 @@ def score_text(stones: int, rules: Rules | None = None) -> str:
     >>> score_text(0), score_text(7), score_text(37)
     ('0 stones', '1 amarraco 2 stones', '7 amarracos 2 stones, adentro')
     """
-    rules = Rules() if rules is None else rules
-    amarracos, rest = divmod(stones, 5)
+    rules = Rules() if rules is None else rules_arg(rules)
+    amarracos, rest = divmod(whole(stones, "a score"), 5)
     parts = []
     if amarracos:
         parts.append(f"{amarracos} amarraco{'' if amarracos == 1 else 's'}")

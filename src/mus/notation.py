@@ -58,7 +58,7 @@ from typing import Any, Iterable, Iterator, Mapping
 
 from mus.actions import Action, parse_action
 from mus.cards import parse_cards
-from mus.errors import MusError, NotationError
+from mus.errors import MusError, NotationError, quoted
 from mus.hand import Hand
 from mus.match import MatchState, apply_match, new_match
 from mus.reducer import derived, new_hand
@@ -182,7 +182,7 @@ def parse_rules(text: str) -> Rules:
     for word in text.split():
         key, sep, raw = word.partition("=")
         if not sep or key not in template:
-            raise NotationError(f"unknown rules knob {key!r}")
+            raise NotationError(f"unknown rules knob {quoted(key)}")
         data[key] = _read_value(key, raw, template[key])
     nested: dict[str, Any] = {}
     for key, value in data.items():
@@ -200,13 +200,13 @@ def parse_rules(text: str) -> Rules:
 def _read_value(key: str, raw: str, like: Any) -> Any:
     if key == "real_31":
         if raw not in ("true", "false", "king"):
-            raise NotationError(f"real_31 is true, false or king, not {raw[:20]!r}")
+            raise NotationError(f"real_31 is true, false or king, not {quoted(raw[:20])}")
         return raw if raw == "king" else raw == "true"
     if key == "max_bet":
         return None if raw == "none" else _read_int(raw, key)
     if isinstance(like, bool):
         if raw not in ("true", "false"):
-            raise NotationError(f"{key} is true or false, not {raw!r}")
+            raise NotationError(f"{key} is true or false, not {quoted(raw)}")
         return raw == "true"
     if isinstance(like, int):
         return _read_int(raw, key)
@@ -219,7 +219,7 @@ def _read_value(key: str, raw: str, like: Any) -> Any:
 
 def _read_int(raw: str, what: str) -> int:
     if not re.fullmatch(r"-?[0-9]{1,9}", raw):
-        raise NotationError(f"{what} must be a whole number, not {raw[:20]!r}")
+        raise NotationError(f"{what} must be a whole number, not {quoted(raw[:20])}")
     return int(raw)
 
 
@@ -246,12 +246,12 @@ def _read_seed(raw: str) -> int | str:
         try:
             seed = json.loads(raw)
         except ValueError:
-            raise NotationError(f"bad seed {raw[:40]!r}") from None
+            raise NotationError(f"bad seed {quoted(raw[:40])}") from None
         if not isinstance(seed, str):
-            raise NotationError(f"bad seed {raw[:40]!r}")
+            raise NotationError(f"bad seed {quoted(raw[:40])}")
         return seed
-    if not re.fullmatch(r"-?[0-9]{1,40}", raw):
-        raise NotationError(f"bad seed {raw[:40]!r}: a whole number of up to 40 digits, or a quoted string")
+    if not re.fullmatch(r"-?[0-9]{1,4000}", raw):
+        raise NotationError(f"bad seed {quoted(raw[:40])}: a whole number of up to 4,000 digits, or a quoted string")
     return int(raw)
 
 
@@ -281,11 +281,11 @@ class _Lines:
     def field(self, name: str) -> tuple[int, str]:
         entry = self.peek()
         if entry is None:
-            raise NotationError(f"missing {name!r} line at the end")
+            raise NotationError(f"missing {quoted(name)} line at the end")
         number, line = entry
         key, _, rest = line.partition(" ")
         if key != name:
-            raise NotationError(f"line {number}: expected {name!r}, found {line[:40]!r}")
+            raise NotationError(f"line {number}: expected {quoted(name)}, found {quoted(line[:40])}")
         self.at += 1
         return number, rest.strip()
 
@@ -295,7 +295,7 @@ class _Lines:
             number, line = entry
             seat_text, _, action_text = line.partition(" ")
             if not re.fullmatch(r"[0-9]{1,2}", seat_text) or int(seat_text) >= seats:
-                raise NotationError(f"line {number}: no seat {seat_text!r}")
+                raise NotationError(f"line {number}: no seat {quoted(seat_text)}")
             try:
                 action = parse_action(action_text)
             except MusError as error:
@@ -381,7 +381,7 @@ def _header(lines: _Lines, kind: str) -> Rules:
     """Read the ``mus-hand 1`` or ``mus-match 1`` line and the rules line."""
     _, version = lines.field(kind)
     if version != "1":
-        raise NotationError(f"unsupported {kind} notation version {version[:10]!r}")
+        raise NotationError(f"unsupported {kind} notation version {quoted(version[:10])}")
     _, rules_words = lines.field("rules")
     return parse_rules(rules_words)
 
@@ -397,7 +397,7 @@ def parse_hand(text: str) -> HandState:
     if (entry := lines.peek()) is not None and entry[1].startswith("corrido "):
         number, corrido_text = lines.field("corrido")
         if corrido_text not in ("yes", "no"):
-            raise NotationError(f"line {number}: corrido is 'yes' or 'no', got {corrido_text[:20]!r}")
+            raise NotationError(f"line {number}: corrido is 'yes' or 'no', got {quoted(corrido_text[:20])}")
         corrido = corrido_text == "yes"
     _, seed_text = lines.field("seed")
     number, hands_text = lines.field("hands")
@@ -419,7 +419,7 @@ def parse_hand(text: str) -> HandState:
         raise NotationError(f"bad deal: {error}") from None
     state = _play(state, lines.actions(rules.seats))
     if (extra := lines.peek()) is not None:
-        raise NotationError(f"line {extra[0]}: unexpected {extra[1][:40]!r}")
+        raise NotationError(f"line {extra[0]}: unexpected {quoted(extra[1][:40])}")
     return state
 
 

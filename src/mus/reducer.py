@@ -52,12 +52,12 @@ from mus.actions import (
     parse_action,
     words_of,
 )
-from mus.cards import ALL_CARDS, Card, _positions, parse_cards, shuffle
-from mus.errors import IllegalActionError, MusError
+from mus.cards import ALL_CARDS, SEED_LIMIT, Card, _positions, parse_cards, seed_arg, shuffle
+from mus.errors import IllegalActionError, MusError, quoted
 from mus.hand import HAND_SIZE, Hand
 from mus.lances import Lance, has_juego, has_pares
 from mus.rules import Rules
-from mus.scoring import _ORDERS, MAX_SEATS, LanceResult, Outcome, false_declarations, lance_winner, tally
+from mus.scoring import _ORDERS, MAX_SEATS, LanceResult, Outcome, _lance_winner, false_declarations, tally
 from mus.state import _FIELDS, Betting, Deal, HandState, Log, Phase
 
 if TYPE_CHECKING:
@@ -106,12 +106,12 @@ def new_hand(
         raise MusError(f"rules must be a Rules, got {type(rules).__name__}")
     n = rules.seats
     if type(mano) is not int and (isinstance(mano, bool) or not isinstance(mano, int)) or not 0 <= mano < n:
-        raise MusError(f"mano must be a seat from 0 to {n - 1}, got {mano!r}")
+        raise MusError(f"mano must be a seat from 0 to {n - 1}, got {quoted(mano)}")
     score = _ZEROS[rules.teams] if scores is None else _check_scores(scores, rules)
     if seed is None:
         seed = secrets.randbits(63)
-    elif type(seed) is not int and (isinstance(seed, bool) or not isinstance(seed, (int, str))):
-        raise MusError(f"a seed is an int or a str, got {type(seed).__name__}")
+    elif type(seed) is not int or not -SEED_LIMIT < seed < SEED_LIMIT:
+        seed = seed_arg(seed)
     if hands is None:
         if stock is not None:
             raise MusError("give the stock only together with the hands")
@@ -122,7 +122,7 @@ def new_hand(
     if corrido is None:
         corrido = rules.mus_corrido != "off" and not any(score)
     elif type(corrido) is not bool:
-        raise MusError(f"corrido is True or False, got {corrido!r}")
+        raise MusError(f"corrido is True or False, got {quoted(corrido)}")
     return start(Deal(rules, mano, score, held, rest, seed, corrido))
 
 
@@ -138,14 +138,21 @@ def _check_scores(scores: Sequence[int] | None, rules: Rules) -> tuple[int, ...]
     if scores is None:
         return _ZEROS[sides]
     if not isinstance(scores, (tuple, list)) or len(scores) != sides:
-        raise MusError(f"scores are {sides} numbers, one per side, got {scores!r}")
+        raise MusError(f"scores are {sides} numbers, one per side, got {quoted(scores)}")
     for value in scores:
         if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < rules.target:
-            raise MusError(f"a score is a whole number from 0 to {rules.target - 1}, got {value!r}")
+            raise MusError(f"a score is a whole number from 0 to {rules.target - 1}, got {quoted(value)}")
     return tuple(scores)
 
 
 _DEFAULT_RULES = Rules()
+MAX_BETS = 100
+"""After this many bets and raises in one lance only accept, fold or órdago are legal:
+a raise war always ends (RULES.md section 7 sets no limit; no table raises a hundred
+times)."""
+MAX_MUS_ROUNDS = 100
+"""After this many rounds of the mus in one hand only no-mus is legal: a hand always ends
+(RULES.md section 4 sets no limit; no table plays a hundred rounds)."""
 _ZEROS = {sides: (0,) * sides for sides in range(2, MAX_SEATS + 1)}
 
 
@@ -153,7 +160,7 @@ def _explicit(
     hands: Sequence[Hand | str], stock: Sequence[Card | str] | str | None, seed: int | str, n: int
 ) -> tuple[tuple[Hand, ...], tuple[Card, ...]]:
     if not isinstance(hands, (tuple, list)) or len(hands) != n:
-        raise MusError(f"hands are a list of {n} hands by seat, got {hands!r}")
+        raise MusError(f"hands are a list of {n} hands by seat, got {quoted(hands)}")
     held = tuple(hand if isinstance(hand, Hand) else Hand.parse(hand) for hand in hands)
     seen: set[Card] = set()
     for hand in held:
@@ -178,11 +185,13 @@ def start(deal: Deal) -> HandState:
     >>> start(state.deal) == mus.new_hand(seed=4) == state.initial()
     True
     """
+    if type(deal) is not Deal:
+        raise MusError(f"start() needs a Deal (state.deal), got {quoted(deal)}")
     n = deal.rules.seats
     draft = _new(_Draft)
     draft.deal = deal
     draft.mano = deal.mano
-    draft._table = (deal.hands, deal.stock, (), ((),) * n, 0, None)
+    draft._table = (deal.hands, deal.stock, (), ((),) * n, 0, None, 0)
     draft.scores = deal.scores
     draft.phase = _MUS
     draft.queue = _mus_speakers(draft.mano, deal.rules)
@@ -290,7 +299,7 @@ def _transition(state: HandState, action: object) -> Callable[[HandState, int, A
         assert betting is not None
         if kind is Bet:
             cap = state.deal.rules.max_bet
-            if cap is not None and action.stones > cap:  # type: ignore[attr-defined]
+            if cap is not None and action.stones > cap or betting.bets >= MAX_BETS:  # type: ignore[attr-defined]
                 return None
         elif kind is TeamFold and (state.deal.rules.teams != 2 or len(state.queue) < 2):
             return None  # no partner still to answer: nobody else to fold for
@@ -298,8 +307,10 @@ def _transition(state: HandState, action: object) -> Callable[[HandState, int, A
             return _OPENING_MOVES.get(kind)
         return (_ORDAGO_ANSWER_MOVES if betting.ordago else _ANSWER_MOVES).get(kind)
     if phase is _MUS:
-        if kind is Mus and state._table[5] is not None and _served(state, state.queue[0]):
-            return None
+        if kind is Mus:
+            table = state._table
+            if table[6] >= MAX_MUS_ROUNDS or table[5] is not None and _served(state, state.queue[0]):
+                return None
         return _MUS_MOVES.get(kind)
     if phase is _DISCARD:
         hand = state.hands[state.queue[0]].cards
@@ -374,14 +385,14 @@ def _event(state: HandState, action: Signal | MusVisto, seat: int | None) -> Han
         return draft
     holder = next(s for s, hand in enumerate(state.hands) if action.card in hand)
     draft = _step(state, holder, action)
-    hands, stock, discards, pending, reshuffles, _ = state._table
+    hands, stock, discards, pending, reshuffles, _, rounds = state._table
     if state.deal.rules.mus_visto == "servido":
-        draft._table = (hands, stock, discards, pending, reshuffles, holder)
+        draft._table = (hands, stock, discards, pending, reshuffles, holder, rounds)
     else:
         # The seat takes a new card from the stock; the seen card goes to the discards.
         held = list(hands)
         held[holder] = Hand._trusted([card for card in hands[holder].cards if card != action.card] + [stock[0]])
-        draft._table = (tuple(held), stock[1:], discards + (action.card,), pending, reshuffles, None)
+        draft._table = (tuple(held), stock[1:], discards + (action.card,), pending, reshuffles, None, rounds)
     draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
     return draft
 
@@ -399,6 +410,10 @@ def problem(state: HandState, action: Action, seat: int | None = None) -> str | 
     >>> problem(state, mus.Mus(), seat=2)
     "not seat 2's turn: seat 0 speaks"
     """
+    if type(state) is not HandState:
+        raise MusError(f"problem() needs a HandState, got {quoted(state)}")
+    if seat is not None and type(seat) is not int:
+        return f"no seat {quoted(seat)}"
     if _legal(state, action, seat):
         return None
     return _why(state, action, seat)
@@ -426,6 +441,8 @@ def _why(state: HandState, action: Action, seat: int | None, said: str | None = 
         return f"not seat {seat}'s turn: seat {to_act} speaks"
     phase = state.phase
     if phase is Phase.MUS:
+        if kind is Mus and state.mus_rounds >= MAX_MUS_ROUNDS:
+            return f"the mus is cut after {MAX_MUS_ROUNDS} rounds: no-mus"
         if kind is Mus and _served(state, to_act):
             return f"seat {to_act} is servido after the mus visto: no mus, it plays the cards it has"
         return f"during the mus, say mus or no-mus, not {words}"
@@ -462,6 +479,8 @@ def _why(state: HandState, action: Action, seat: int | None, said: str | None = 
     cap = state.rules.max_bet
     if kind is Bet and cap is not None and action.stones > cap:  # type: ignore[union-attr]
         return f"a bet or raise is at most {cap} stones under these rules, not {action.stones}"  # type: ignore[union-attr]
+    if kind is Bet and betting.bets >= MAX_BETS:
+        return f"{lance} has had {MAX_BETS} bets and raises: accept, fold or ordago"
     return f"{words} is not legal now"
 
 
@@ -499,6 +518,8 @@ def apply(state: HandState | MatchState, action: Action | str, seat: int | None 
         if type(state) is MatchState:
             return apply_match(state, action, seat)
         raise MusError(f"apply() needs a HandState or a MatchState, got {type(state).__name__}")
+    if seat is not None and type(seat) is not int:
+        raise IllegalActionError(f"a seat is a whole number, got {quoted(seat)}")
     said: str | None = None
     if isinstance(action, str):
         said = action
@@ -537,11 +558,11 @@ def _no_mus(state: HandState, seat: int, action: Action) -> HandState:
 
 def _discard(state: HandState, seat: int, action: Action) -> HandState:
     draft = _step(state, seat, action)
-    hands, stock, discards, waiting, reshuffles, servido = state._table
+    hands, stock, discards, waiting, reshuffles, servido, rounds = state._table
     pending = list(waiting)
     pending[seat] = action.cards  # type: ignore[union-attr]
     if len(state.queue) > 1:
-        draft._table = (hands, stock, discards, tuple(pending), reshuffles, servido)
+        draft._table = (hands, stock, discards, tuple(pending), reshuffles, servido, rounds)
         draft.queue = state.queue[1:]
         draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
         return draft
@@ -552,7 +573,7 @@ def _serve(draft: _Draft, pending: list[tuple[Card, ...]]) -> HandState:
     """Deal replacements in speaking order; reshuffle the discards when the stock runs out."""
     deal = draft.deal
     order = _ORDERS[deal.rules.seats][draft.mano]
-    held, left, discarded, _, reshuffles, servido = draft._table
+    held, left, discarded, _, reshuffles, servido, rounds = draft._table
     stock = list(left)
     pile = list(discarded)
     for seat in order:
@@ -573,7 +594,7 @@ def _serve(draft: _Draft, pending: list[tuple[Card, ...]]) -> HandState:
             del stock[:more]
         # The engine's own cards: the trusted path skips Hand.replace's checks.
         hands[seat] = Hand._trusted([card for card in hands[seat].cards if card not in own] + drawn)
-    draft._table = (tuple(hands), tuple(stock), tuple(pile), ((),) * len(order), reshuffles, servido)
+    draft._table = (tuple(hands), tuple(stock), tuple(pile), ((),) * len(order), reshuffles, servido, rounds + 1)
     draft.phase = _MUS
     draft.queue = _mus_speakers(draft.mano, deal.rules)
     draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
@@ -813,7 +834,7 @@ def _accepted(draft: _Draft, betting: Betting) -> HandState:
         liars = false_declarations(betting.lance, draft.hands, rules, betting.seats)
         forfeit = {team_of[liar] for liar in liars}
         honest = tuple(s for s in seats if team_of[s] not in forfeit)
-    best = lance_winner(betting.lance, draft.hands, rules, draft.mano, honest) if honest else None
+    best = _lance_winner(betting.lance, draft.hands, rules, draft.mano, honest) if honest else None
     if best is not None:
         team = team_of[best]
     else:
@@ -894,7 +915,7 @@ def _honest_taker(draft: _Draft, betting: Betting, team: int) -> int | None:
     if team not in forfeit:
         return team
     honest = tuple(s for s in betting.seats if team_of[s] not in forfeit)
-    best = lance_winner(betting.lance, draft.hands, rules, draft.mano, honest) if honest else None
+    best = _lance_winner(betting.lance, draft.hands, rules, draft.mano, honest) if honest else None
     return None if best is None else team_of[best]
 
 
@@ -950,10 +971,13 @@ def legal_actions(state: HandState) -> LegalActions:
             listed = (_ORDAGO_ANSWER_TEAM_LISTS if betting.ordago else _ANSWER_TEAM_LISTS)[seat]
         else:
             listed = (_ORDAGO_ANSWER_LISTS if betting.ordago else _ANSWER_LISTS)[seat]
+        if betting.bets >= MAX_BETS:
+            return _capped(listed, 0)
         cap = rules.max_bet
         return listed if cap is None or listed.min_bet is None else _capped(listed, cap)
     if phase is _MUS:
-        if state._table[5] is not None and _served(state, seat):
+        table = state._table
+        if table[6] >= MAX_MUS_ROUNDS or table[5] is not None and _served(state, seat):
             return _SERVIDO_LISTS[seat]
         return _MUS_LISTS[seat]
     if phase is _DISCARD:
@@ -1043,12 +1067,21 @@ class LegalActions(tuple):  # type: ignore[type-arg]
 
 
 def _capped(listed: LegalActions, cap: int) -> LegalActions:
-    """The same shared list with bets capped at ``cap`` stones (``Rules.max_bet``)."""
+    """The same shared list with bets capped at ``cap`` stones (``Rules.max_bet``), or
+    without bets when ``cap`` is under the smallest bet (after :data:`MAX_BETS`)."""
     # Keyed by identity: shared lists of different seats are equal as tuples.
     key = (id(listed), cap)
     capped = _CAPPED.get(key)
     if capped is None:
-        capped = _CAPPED[key] = LegalActions._make(tuple(listed), listed.seat, listed._kinds, None, cap)
+        if cap >= MIN_BET:
+            capped = LegalActions._make(tuple(listed), listed.seat, listed._kinds, None, cap)
+        else:
+            kinds = listed._kinds - {Bet} if listed._kinds is not None else None
+            actions = tuple(action for action in listed if type(action) is not Bet)
+            capped = LegalActions._make(actions, listed.seat, kinds, None, None)
+            # min_bet None: no bet is legal here.
+        if len(_CAPPED) < 100_000:  # bounded: caps are small numbers
+            _CAPPED[key] = capped
     return capped
 
 
@@ -1089,8 +1122,16 @@ def replay(deal: Deal | HandState, history: Iterable[tuple[int, Action]]) -> Han
     True
     """
     state = start(deal.deal if isinstance(deal, HandState) else deal)
-    entries = list(history)
-    for seat, action in entries:
+    if isinstance(history, (str, bytes)) or not isinstance(history, Iterable):
+        raise MusError(f"a history is a list of (seat, action) pairs, got {quoted(history)}")
+    entries = []
+    for entry in history:
+        if not isinstance(entry, (tuple, list)) or len(entry) != 2:
+            raise MusError(f"a history entry is a (seat, action) pair, got {quoted(entry)}")
+        seat, action = entry
+        if type(action) not in ACTION_TYPES:
+            raise MusError(f"a history entry's action is an action value, got {quoted(action)}")
+        entries.append((seat, action))
         if derived(action, state.rules):
             continue
         state = apply(state, action, seat)

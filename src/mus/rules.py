@@ -16,11 +16,13 @@ True
 
 from __future__ import annotations
 
+import functools
+import types
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
 import attrs
 
-from mus.errors import RulesError
+from mus.errors import RulesError, quoted
 from mus.cards import Rank
 from mus.lances import Lance, Ranking
 
@@ -34,7 +36,7 @@ def _whole(low: int, high: int) -> Any:
     def check(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
         if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
             raise RulesError(
-                f"{attribute.name} must be a whole number of stones from {low} to {high}, got {value!r}"
+                f"{attribute.name} must be a whole number of stones from {low} to {high}, got {quoted(value)}"
             )
 
     return check
@@ -42,14 +44,14 @@ def _whole(low: int, high: int) -> Any:
 
 def _flag(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
     if not isinstance(value, bool):
-        raise RulesError(f"{attribute.name} must be True or False, got {value!r}")
+        raise RulesError(f"{attribute.name} must be True or False, got {quoted(value)}")
 
 
 def _one_of(*allowed: object) -> Any:
     def check(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
         if isinstance(value, bool) or type(value) not in {type(choice) for choice in allowed} or value not in allowed:
             choices = ", ".join(map(repr, allowed))
-            raise RulesError(f"{attribute.name} must be one of {choices}, got {value!r}")
+            raise RulesError(f"{attribute.name} must be one of {choices}, got {quoted(value)}")
 
     return check
 
@@ -58,13 +60,13 @@ def _real_31(instance: object, attribute: attrs.Attribute[Any], value: object) -
     if value is not True and value is not False and not (type(value) is str and value == "king"):
         raise RulesError(
             f"real_31 must be False, True (three sietes and any figure) or 'king' (three sietes"
-            f" and a true rey), got {value!r}"
+            f" and a true rey), got {quoted(value)}"
         )
 
 
 def _max_bet(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= 1000):
-        raise RulesError(f"max_bet must be None (no cap) or a whole number of stones from 2 to 1000, got {value!r}")
+        raise RulesError(f"max_bet must be None (no cap) or a whole number of stones from 2 to 1000, got {quoted(value)}")
 
 
 def _pares_bonuses(instance: object, attribute: attrs.Attribute[tuple[int, int, int]], value: object) -> None:
@@ -74,7 +76,7 @@ def _pares_bonuses(instance: object, attribute: attrs.Attribute[tuple[int, int, 
         or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 100 for v in value)
     ):
         raise RulesError(
-            f"pares must be three whole numbers from 0 to 100 (pareja, medias, duples), got {value!r}"
+            f"pares must be three whole numbers from 0 to 100 (pareja, medias, duples), got {quoted(value)}"
         )
 
 
@@ -104,7 +106,7 @@ class Payouts:
 
 def _payouts(instance: object, attribute: attrs.Attribute[Payouts], value: object) -> None:
     if not isinstance(value, Payouts):
-        raise RulesError(f"payouts must be a Payouts, got {value!r}")
+        raise RulesError(f"payouts must be a Payouts, got {quoted(value)}")
 
 
 class HouseRule:
@@ -140,8 +142,17 @@ class HouseRule:
 
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
-        if cls.__dict__.get("name"):
-            HOUSE_RULES[cls.name] = cls
+        name = cls.__dict__.get("name")
+        if not name:
+            return
+        if not isinstance(name, str):
+            raise RulesError(f"a house rule's name is a str, got {quoted(name)}")
+        known = HOUSE_RULES.get(name)
+        # The same class defined again (a reloaded module, a class built in a function)
+        # replaces itself; another class may not take a name that histories already use.
+        if known is not None and (known.__module__, known.__qualname__) != (cls.__module__, cls.__qualname__):
+            raise RulesError(f"a house rule named {quoted(name)} exists already ({known.__module__}.{known.__qualname__})")
+        _HOUSE_RULES[name] = cls
 
     def lance_key(self, lance: Lance, ranks: tuple[Rank, ...], key: int, rules: Rules) -> int:
         """The key of the rank multiset ``ranks`` (four ranks as dealt, high to low,
@@ -158,8 +169,10 @@ class HouseRule:
         return bonus
 
 
-HOUSE_RULES: dict[str, type[HouseRule]] = {}
-"""Every :class:`HouseRule` subclass with a ``name``, by name."""
+_HOUSE_RULES: dict[str, type[HouseRule]] = {}
+HOUSE_RULES: Mapping[str, type[HouseRule]] = types.MappingProxyType(_HOUSE_RULES)
+"""Every :class:`HouseRule` subclass with a ``name``, by name (read-only: subclassing
+registers a rule, and a name is taken once)."""
 
 
 def _as_tuple(value: object) -> object:
@@ -168,7 +181,7 @@ def _as_tuple(value: object) -> object:
 
 def _house(instance: object, attribute: attrs.Attribute[tuple[HouseRule, ...]], value: object) -> None:
     if not isinstance(value, tuple) or not all(isinstance(rule, HouseRule) for rule in value):
-        raise RulesError(f"house must be a tuple of HouseRule values, got {value!r}")
+        raise RulesError(f"house must be a tuple of HouseRule values, got {quoted(value)}")
     names = [rule.name for rule in value]
     if not all(names) or len(set(names)) != len(names):
         raise RulesError(f"house rules need distinct, non-empty names, got {names}")
@@ -179,6 +192,7 @@ def _house(instance: object, attribute: attrs.Attribute[tuple[HouseRule, ...]], 
 
 
 _RANKINGS: dict[tuple[bool, bool | str, str, tuple[HouseRule, ...]], Ranking] = {}
+_MAX_RANKINGS = 64  # the knobs alone make 12 tables; the rest are house rules
 
 
 _BONUS_TABLES: dict[tuple[Ranking, Payouts], tuple[tuple[int, ...], ...]] = {}
@@ -305,12 +319,17 @@ class Rules:
             raise RulesError(
                 f"{self.seats} seats cannot sit in two partnerships: use teams={self.seats} (each for itself)"
             )
+        payouts = self.payouts
+        if not (payouts.en_paso or payouts.first_refusal or any(payouts.pares) or payouts.juego_31 or payouts.juego or payouts.punto):
+            raise RulesError("payouts that are all zero pay nothing but accepted stakes: a game could never end")
         key = (self.eight_kings, self.real_31, self.juego_order, self.house)
         ranking = _RANKINGS.get(key)
         if ranking is None:
-            ranking = _RANKINGS[key] = Ranking(
-                self.eight_kings, self.real_31, self.house, self, juego_order=self.juego_order
-            )
+            ranking = Ranking(self.eight_kings, self.real_31, self.house, self, juego_order=self.juego_order)
+            if len(_RANKINGS) >= _MAX_RANKINGS:
+                # Bounded: many parametrised house rules must not hold every table forever.
+                del _RANKINGS[next(iter(_RANKINGS))]
+            _RANKINGS[key] = ranking
         object.__setattr__(self, "ranking", ranking)
         object.__setattr__(self, "bonuses", None if self.house else _bonus_tables(ranking, self.payouts))
         object.__setattr__(self, "team_of", tuple(seat % self.teams for seat in range(self.seats)))
@@ -360,7 +379,7 @@ class Rules:
             return PRESETS[name]
         except (KeyError, TypeError):
             raise RulesError(
-                f"unknown preset {name!r} (presets: {', '.join(sorted(PRESETS))})"
+                f"unknown preset {quoted(name)} (presets: {', '.join(sorted(PRESETS))})"
             ) from None
 
     def to_dict(self) -> dict[str, Any]:
@@ -405,7 +424,27 @@ class Rules:
             raise RulesError(f"bad rules: {error}") from None
 
 
-PRESETS: dict[str, Rules] = {
+def _friendly_init(cls: type) -> None:
+    # attrs' __init__ says TypeError for an unknown keyword or a positional argument:
+    # say RulesError, as evolve() and from_dict() do, so callers catch one type.
+    init = cls.__dict__["__init__"]
+
+    @functools.wraps(init)
+    def __init__(self: Any, *args: Any, **kwargs: Any) -> None:
+        try:
+            init(self, *args, **kwargs)
+        except TypeError as error:
+            known = ", ".join(field.name for field in attrs.fields(cls) if field.init)
+            raise RulesError(f"bad {cls.__name__}: {error} (keywords: {known})") from None
+
+    cls.__init__ = __init__  # type: ignore[misc]
+
+
+_friendly_init(Rules)
+_friendly_init(Payouts)
+
+
+PRESETS: Mapping[str, Rules] = types.MappingProxyType({
     "standard": Rules(),
     "four-kings": Rules(eight_kings=False),
     "short": Rules(target=30),
@@ -417,8 +456,8 @@ PRESETS: dict[str, Rules] = {
     "heads-up": Rules(seats=2),
     "six": Rules(seats=6),
     **{f"individual-{n}": Rules(seats=n, teams=n) for n in range(2, 7)},
-}
-"""Named rule sets: ``standard`` (RULES.md defaults), ``four-kings`` (Basque
+})
+"""Named rule sets (read-only): ``standard`` (RULES.md defaults), ``four-kings`` (Basque
 country style, RULES.md section 1), ``short`` (game to 30), ``single-game`` and
 ``best-of-three``, ``federation`` (French federation: four kings, one mus word per
 team), ``declared`` (explicit pares/juego declarations), ``max-bet-40`` (no bet or

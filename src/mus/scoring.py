@@ -29,9 +29,10 @@ from typing import Any, Optional, Sequence
 
 import attrs
 
+from mus.checks import hands_arg, lance_arg, quoted, rules_arg, seat_arg, seats_arg, whole
 from mus.errors import MusError
 from mus.hand import Hand
-from mus.lances import Lance, bonus, has_juego, has_pares
+from mus.lances import Lance, _bonus, has_juego, has_pares
 from mus.rules import Rules
 
 __all__ = ["Outcome", "LanceResult", "CountLine", "Count", "count", "lance_winner", "false_declarations", "score_line"]
@@ -71,7 +72,15 @@ _ORDERS = tuple(tuple(tuple((first + i) % n for i in range(n)) for first in rang
 
 def _check_team(instance: object, attribute: attrs.Attribute[int | None], value: object) -> None:
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 0 <= value < MAX_SIDES):
-        raise MusError(f"a team is a side number from 0 to {MAX_SIDES - 1}, got {value!r}")
+        raise MusError(f"a team is a side number from 0 to {MAX_SIDES - 1}, got {quoted(value)}")
+
+
+def _seats(value: object) -> tuple[int, ...]:
+    return _seat_list(value, "seats")
+
+
+def _folded(value: object) -> tuple[int, ...]:
+    return _seat_list(value, "folded")
 
 
 @attrs.frozen
@@ -95,12 +104,12 @@ class LanceResult:
     'grande: refused, 1 stone to team 1'
     """
 
-    lance: Lance
-    outcome: Outcome
-    stake: int = 0
+    lance: Lance = attrs.field(validator=lambda _, __, value: lance_arg(value))
+    outcome: Outcome = attrs.field(validator=lambda _, __, value: _outcome_arg(value))
+    stake: int = attrs.field(default=0, validator=lambda _, __, value: whole(value, "a stake"))
     team: int | None = attrs.field(default=None, validator=_check_team)
-    seats: tuple[int, ...] = ()
-    folded: tuple[int, ...] = ()
+    seats: tuple[int, ...] = attrs.field(default=(), converter=_seats)
+    folded: tuple[int, ...] = attrs.field(default=(), converter=_folded)
 
     def __attrs_post_init__(self) -> None:
         needs_team = self.outcome in (Outcome.REFUSED, Outcome.NO_BET)
@@ -116,6 +125,18 @@ class LanceResult:
         elif self.team is not None:
             text += f", team {self.team}"
         return text
+
+
+def _outcome_arg(value: object) -> Outcome:
+    if not isinstance(value, Outcome):
+        raise MusError(f"an outcome is an Outcome (Outcome.ACCEPTED, ...), got {quoted(value)}")
+    return value
+
+
+def _seat_list(value: object, name: str) -> tuple[int, ...]:
+    if not isinstance(value, (tuple, list)):
+        raise MusError(f"{name} is a tuple of seat numbers, got {quoted(value)}")
+    return tuple(whole(seat, "a seat", 0, MAX_SEATS - 1) for seat in value)
 
 
 def _stones(n: int) -> str:
@@ -235,7 +256,9 @@ def score_line(scores: Sequence[int]) -> str:
     >>> score_line((12, 7)), score_line((3, 0, 5))
     ('12-7', '3-0-5')
     """
-    return "-".join(map(str, scores))
+    if not isinstance(scores, (tuple, list)):
+        raise MusError(f"scores are a list of numbers, one per side, got {quoted(scores)}")
+    return "-".join(str(whole(score, "a score")) for score in scores)
 
 
 def _team_bonus(lance: Lance, hands: Sequence[Hand], team: int, rules: Rules, seats: Sequence[int]) -> int:
@@ -245,7 +268,7 @@ def _team_bonus(lance: Lance, hands: Sequence[Hand], team: int, rules: Rules, se
     table = rules.bonuses
     if table is None:  # house rules see each hand
         return sum(
-            bonus(lance, hand, rules)
+            _bonus(lance, hand, rules)
             for seat, hand in enumerate(hands)
             if team_of[seat] == team and (not seats or seat in seats)
         )
@@ -282,7 +305,14 @@ def lance_winner(lance: Lance, hands: Sequence[Hand], rules: Rules, mano: int, s
     >>> lance_winner(Lance.CHICA, hands, Rules(), mano=0), lance_winner(Lance.CHICA, hands, Rules(), mano=0, seats=(0, 1))
     (3, 0)
     """
-    # winner() over the hands in speaking order, without building the lists.
+    rules = rules_arg(rules)
+    return _lance_winner(
+        lance_arg(lance), hands_arg(hands, rules), rules, seat_arg(mano, rules, "the mano"), seats_arg(seats, rules)
+    )
+
+
+def _lance_winner(lance: Lance, hands: Sequence[Hand], rules: Rules, mano: int, seats: Sequence[int] = ()) -> int | None:
+    # lance_winner() for the engine: winner() over the hands in speaking order.
     keys = rules.ranking.keys[lance]
     n = len(hands)
     best = None
@@ -318,14 +348,20 @@ def count(
     pares: team 1 wins by refusal: 1 stone taken at the fold, then 2 bonus stones
     score 0-3
     """
-    if len(hands) != rules.seats:
-        raise MusError(f"the count needs {rules.seats} hands, got {len(hands)}")
-    if len(scores) != rules.teams:
-        raise MusError(f"the count needs {rules.teams} scores, one per side, got {len(scores)}")
+    rules = rules_arg(rules)
+    hands = hands_arg(hands, rules)
+    mano = seat_arg(mano, rules, "the mano")
+    if not isinstance(scores, (tuple, list)) or len(scores) != rules.teams:
+        raise MusError(f"the count needs {rules.teams} scores, one per side, got {quoted(scores)}")
+    scores = tuple(whole(score, "a score") for score in scores)
+    if not isinstance(results, (tuple, list)) or not all(isinstance(result, LanceResult) for result in results):
+        raise MusError(f"results are a list of LanceResult values, got {quoted(results)}")
     for result in results:
         if result.team is not None and result.team >= rules.teams:
             raise MusError(f"{result}: there is no team {result.team} at a table of {rules.teams} sides")
-    return record(tally(hands, results, rules, mano, tuple(scores)), rules.individual)
+        for seat in result.seats + result.folded:
+            seat_arg(seat, rules, f"a seat of the {result.lance} result")
+    return record(tally(hands, results, rules, mano, scores), rules.individual)
 
 
 Tally = tuple[list[tuple[Any, ...]], tuple[int, ...], Optional[int], Optional[int], tuple[Lance, ...]]
@@ -362,7 +398,7 @@ def tally(hands: Sequence[Hand], results: Sequence[LanceResult], rules: Rules, m
         elif outcome is not _VOID:
             seats = tuple(s for s in result.seats if team_of[s] not in forfeit) if forfeit else result.seats
             if seats or not forfeit:
-                seat = lance_winner(lance, hands, rules, mano, seats)
+                seat = _lance_winner(lance, hands, rules, mano, seats)
             if outcome is _ORDAGO and result.team is not None:
                 team = result.team
             elif seat is not None:

@@ -45,7 +45,7 @@ import unicodedata
 import attrs
 
 from mus.cards import Rank
-from mus.errors import IllegalActionError
+from mus.errors import IllegalActionError, quoted
 from mus.hand import RANK_MULTISETS, Hand
 from mus.lances import ParesKind, played_rank
 from mus.rules import Rules
@@ -205,7 +205,7 @@ class Sena(enum.Enum):
         sena = _BY_NAME.get(_plain(text)) if len(text) <= 100 else None
         if sena is None:
             names = ", ".join(member.value for member in cls)
-            raise IllegalActionError(f"unknown seña {text!r} (señas: {names})")
+            raise IllegalActionError(f"unknown seña {quoted(text)} (señas: {names})")
         return sena
 
 

@@ -22,7 +22,7 @@ import attrs
 
 from mus.actions import Action, Declare, Discard, Signal
 from mus.cards import Card
-from mus.errors import MusError
+from mus.errors import MusError, quoted
 from mus.hand import Hand
 from mus.lances import Lance
 from mus.rules import Rules
@@ -114,7 +114,7 @@ Log = Optional[tuple[Any, int, Action]]
 Each action adds one link and shares the rest, so an action costs the same at any
 length of history and a kept state costs one link."""
 
-Table = tuple[tuple[Hand, ...], tuple[Card, ...], tuple[Card, ...], tuple[tuple[Card, ...], ...], int, Optional[int]]
+Table = tuple[tuple[Hand, ...], tuple[Card, ...], tuple[Card, ...], tuple[tuple[Card, ...], ...], int, Optional[int], int]
 """Where the cards are: hands, stock, discards, pending discards, reshuffles, and the
 seat left *servido* by a mus visto. One field, because only the mus exchange (and a mus
 visto) changes it and every other action copies it."""
@@ -199,6 +199,12 @@ class HandState:
         return self._table[5]
 
     @property
+    def mus_rounds(self) -> int:
+        """How many rounds of the mus (every seat's discard and new cards) were played.
+        After :data:`~mus.reducer.MAX_MUS_ROUNDS` of them only no-mus is legal."""
+        return self._table[6]
+
+    @property
     def rules(self) -> Rules:
         """The rules this hand is played under."""
         return self.deal.rules
@@ -271,7 +277,10 @@ class HandState:
 
     def team_of(self, seat: int) -> int:
         """The side of a seat (its team; in individual play, the seat itself)."""
-        return self.rules.team_of[seat]
+        rules = self.rules
+        if type(seat) is not int or not 0 <= seat < rules.seats:
+            raise MusError(f"no seat {quoted(seat)}: seats are 0 to {rules.seats - 1}")
+        return rules.team_of[seat]
 
     def legal_actions(self) -> LegalActions:
         """The actions the seat to act may take; supports ``in`` for any action.
@@ -304,7 +313,7 @@ class HandState:
         """
         rules = self.rules
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.seats:
-            raise MusError(f"no seat {seat!r}: seats are 0 to {rules.seats - 1}")
+            raise MusError(f"no seat {quoted(seat)}: seats are 0 to {rules.seats - 1}")
         # One pass down the history's chain, hiding the cards of other seats' discards.
         entries: list[tuple[int, Any]] = []
         link = self._log

@@ -135,7 +135,7 @@ def choices_words(state: HandState) -> str:
             words.append(f"{action_words(action)} ({'you have' if action.has else 'no'} {action.lance})")
         elif isinstance(action, Bet):
             raising = state.betting is not None and state.betting.bets > 0
-            cap = state.rules.max_bet
+            cap = state.legal_actions().max_bet
             stones = f"{action.stones} or more" if cap is None else f"{action.stones} to {cap}"
             words.append(f"envido N ({'a raise of ' if raising else ''}{stones})")
         else:
