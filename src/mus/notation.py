@@ -80,12 +80,15 @@ __all__ = [
     "LATER_KNOBS",
 ]
 
-MAX_TEXT = 4_000_000
-"""The longest history text or JSON accepted, in characters."""
+MAX_TEXT = 400_000_000
+"""The longest history text or JSON accepted, in characters: past any match the engine
+can play (readers take time linear in the text)."""
 MAX_ACTIONS = 10_000
-"""The most actions accepted in one hand."""
-MAX_LINE = 2_000
-"""The longest line accepted in the text notation."""
+"""The most actions accepted in one hand. The engine never plays more: it cuts the mus
+after :data:`~mus.reducer.MAX_MUS_ROUNDS` rounds and stops raises after
+:data:`~mus.reducer.MAX_BETS` bets in a lance, so a hand stays under about 4,000."""
+MAX_LINE = MAX_TEXT
+"""The longest line accepted in the text notation: any (a seed may be long)."""
 
 HAND_HEADER = "mus-hand 1"
 MATCH_HEADER = "mus-match 1"
@@ -267,13 +270,21 @@ class _Lines:
         if len(text) > MAX_TEXT:
             raise NotationError(f"history longer than {MAX_TEXT} characters")
         self.lines: list[tuple[int, str]] = []
+        # Comment lines, each after the meaningful line it follows (by index).
+        self.comments: list[tuple[int, str]] = []
         for number, line in enumerate(text.splitlines(), 1):
             if len(line) > MAX_LINE:
                 raise NotationError(f"line {number}: longer than {MAX_LINE} characters")
             line = line.strip()
-            if line and not line.startswith("#"):
+            if line.startswith("#"):
+                self.comments.append((len(self.lines), line))
+            elif line:
                 self.lines.append((number, line))
         self.at = 0
+
+    def comments_after(self, start: int, end: int) -> list[str]:
+        """The comment lines that follow meaningful lines ``start`` to ``end - 1``."""
+        return [line for after, line in self.comments if start < after <= end]
 
     def peek(self) -> tuple[int, str] | None:
         return self.lines[self.at] if self.at < len(self.lines) else None
@@ -340,6 +351,12 @@ def _play(state: HandState, entries: list[tuple[int, int, Action]]) -> HandState
 def _corrido_by_default(rules: Rules, scores: tuple[int, ...]) -> bool:
     """What ``new_hand`` assumes when not told: mus corrido in a game's first hand."""
     return rules.mus_corrido != "off" and not any(scores)
+
+
+def _check_count(recorded: list[str], state: HandState, where: str) -> None:
+    """A recorded count must be the replay's own: a tampered one is refused."""
+    if recorded and recorded != _count_comments(state):
+        raise NotationError(f"{where}: the recorded count does not match the replay of the hand")
 
 
 def _count_comments(state: HandState) -> list[str]:
@@ -417,9 +434,11 @@ def parse_hand(text: str) -> HandState:
         raise
     except MusError as error:
         raise NotationError(f"bad deal: {error}") from None
+    played_from = lines.at
     state = _play(state, lines.actions(rules.seats))
     if (extra := lines.peek()) is not None:
         raise NotationError(f"line {extra[0]}: unexpected {quoted(extra[1][:40])}")
+    _check_count(lines.comments_after(played_from, len(lines.lines)), state, "hand")
     return state
 
 
@@ -457,11 +476,28 @@ def _load_json(text: str, kind: str | None = None) -> dict[str, Any]:
     except (ValueError, RecursionError) as error:
         raise NotationError(f"not JSON: {error}") from None
     kinds = (kind,) if kind else ("mus-hand", "mus-match")
-    if not isinstance(data, dict) or data.get("format") not in kinds or data.get("version") != 1:
+    if not isinstance(data, dict) or data.get("format") not in kinds or type(data.get("version")) is not int or data["version"] != 1:
         raise NotationError(f"not a {' or '.join(kinds)} history, version 1")
+    _check_keys(data, _HAND_KEYS if data["format"] == "mus-hand" else _MATCH_KEYS, "the history")
     if not isinstance(data.get("seed"), (int, str)) or isinstance(data.get("seed"), bool):
         raise NotationError("the history needs its seed, an int or a string")
     return data
+
+
+_HAND_KEYS = ({"format", "version", "rules", "mano", "scores", "seed", "hands", "stock", "actions", "count"}, {"corrido"})
+_MATCH_KEYS = ({"format", "version", "rules", "seed", "mano", "hands"}, set())
+_BLOCK_KEYS = ({"hands", "actions"}, {"count"})
+
+
+def _check_keys(data: dict[str, Any], keys: tuple[set[str], set[str]], what: str) -> None:
+    """Every required key present, no unknown key: nothing is filled in by default."""
+    required, optional = keys
+    missing = sorted(required - data.keys())
+    if missing:
+        raise NotationError(f"{what} lacks {', '.join(missing)}")
+    unknown = sorted(data.keys() - required - optional)
+    if unknown:
+        raise NotationError(f"{what} has unknown keys: {quoted(', '.join(unknown))}")
 
 
 def _json_entries(actions: Any, seats: int) -> list[tuple[int, int, Action]]:
@@ -482,8 +518,10 @@ def _json_entries(actions: Any, seats: int) -> list[tuple[int, int, Action]]:
 
 
 def _json_rules(data: dict[str, Any]) -> Rules:
+    if not isinstance(data["rules"], dict):
+        raise NotationError(f"rules must be an object of knobs, got {quoted(data['rules'])}")
     try:
-        return Rules.from_dict(data.get("rules", {}))
+        return Rules.from_dict(data["rules"])
     except MusError as error:
         raise NotationError(f"bad rules: {error}") from None
 
@@ -505,14 +543,19 @@ def _hand_from_data(data: dict[str, Any]) -> HandState:
             rules,
             seed=data.get("seed"),
             hands=hands,
-            stock=data.get("stock"),
-            mano=data.get("mano"),  # type: ignore[arg-type]
+            stock=data["stock"],
+            mano=data["mano"],
             scores=scores,
             corrido=data.get("corrido"),
         )
     except MusError as error:
         raise NotationError(f"bad deal: {error}") from None
-    return _play(state, _json_entries(data.get("actions"), rules.seats))
+    if not isinstance(data["count"], list) or not all(isinstance(line, str) for line in data["count"]):
+        raise NotationError("count must be a list of text lines")
+    state = _play(state, _json_entries(data["actions"], rules.seats))
+    if data["count"] != _count_comments(state):
+        raise NotationError("the recorded count does not match the replay of the hand")
+    return state
 
 
 # --- matches --------------------------------------------------------------------------
@@ -565,7 +608,10 @@ def parse_match(text: str) -> MatchState:
         if count_text != str(expected):
             raise NotationError(f"line {number}: expected hand {expected}")
         number, hands_text = lines.field("hands")
+        played_from = lines.at
         match = _match_block(match, number, _read_hands(number, hands_text, rules.seats), lines.actions(rules.seats))
+        comments = [line for line in lines.comments_after(played_from, lines.at) if not line.startswith("# team") or "wins the match" not in line]
+        _check_count(comments, match.finished[expected - 1] if len(match.finished) >= expected else match.hand, f"hand {expected}")
         expected += 1
     return match
 
@@ -619,7 +665,7 @@ def match_from_json(text: str) -> MatchState:
 def _match_from_data(data: dict[str, Any]) -> MatchState:
     rules = _json_rules(data)
     try:
-        match = new_match(rules, seed=data["seed"], mano=data.get("mano", 0))
+        match = new_match(rules, seed=data["seed"], mano=data["mano"])
     except MusError as error:
         raise NotationError(f"bad match header: {error}") from None
     blocks = data.get("hands")
@@ -628,8 +674,9 @@ def _match_from_data(data: dict[str, Any]) -> MatchState:
     for index, block in enumerate(blocks, 1):
         if not isinstance(block, dict) or not isinstance(block.get("hands"), list):
             raise NotationError(f"hand {index}: expected {{'hands': [...], 'actions': [...]}}")
+        _check_keys(block, _BLOCK_KEYS, f"hand {index}")
         hands = _read_hands(index, " / ".join(map(str, block["hands"])), rules.seats)
-        match = _match_block(match, index, hands, _json_entries(block.get("actions"), rules.seats))
+        match = _match_block(match, index, hands, _json_entries(block["actions"], rules.seats))
     return match
 
 

@@ -34,7 +34,7 @@ import sys
 
 import mus
 from mus import MusError
-from mus.cli import compare, demo, play, replay, simulate
+from mus.cli import compare, demo, odds, play, replay, simulate
 from mus.cli.compare import compare_lines
 from mus.cli.narration import step_lines
 from mus.cli.options import DEFAULT_SEED, Command, rules_from_options
@@ -60,7 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"mus {mus.__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for command in (demo, play, simulate, compare, replay):
+    for command in (demo, play, simulate, compare, replay, odds):
         command.register(commands)
     return parser
 
@@ -73,20 +73,45 @@ def main(argv: list[str] | None = None) -> int:
     """
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(errors="replace")
-    args = build_parser().parse_args(argv)
-    run: Command = args.run
+    if isinstance(sys.stdin, io.TextIOWrapper):
+        # Undecodable bytes typed or piped in read as U+FFFD and get a clear refusal.
+        sys.stdin.reconfigure(errors="replace")
     try:
-        return run(args)
+        args = build_parser().parse_args(argv)
+        run: Command = args.run
+        status = run(args)
+        sys.stdout.flush()  # a full disk shows here, not in a traceback at exit
+        return status
     except MusError as error:
-        sys.stdout.flush()
-        message = " ".join(str(error).split())
-        print(f"mus: error: {message}", file=sys.stderr)
-        return 2
+        return _fail(f"mus: error: {' '.join(str(error).split())}", 2)
     except KeyboardInterrupt:
-        print("\nmus: interrupted", file=sys.stderr)
-        return 130
+        return _fail("\nmus: interrupted", 130)
     except BrokenPipeError:
         # The reader went away (mus demo | head): stop quietly.
+        _silence_stdout()
+        return 1
+    except (OSError, UnicodeError) as error:
+        return _fail(f"mus: error: {error.strerror or error if isinstance(error, OSError) else error}", 1)
+
+
+def _fail(message: str, status: int) -> int:
+    """Say ``message`` on one line of standard error, even when standard output is broken."""
+    try:
+        sys.stdout.flush()
+    except (OSError, ValueError):
+        _silence_stdout()
+    try:
+        print(message, file=sys.stderr)
+    except (OSError, ValueError):
+        pass
+    return status
+
+
+def _silence_stdout() -> None:
+    # Whatever is still buffered can no longer be written: drop it, so that the
+    # interpreter's own flush at exit does not print a traceback.
+    try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-        return 1
+    except (OSError, ValueError, io.UnsupportedOperation):
+        pass
