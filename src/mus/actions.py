@@ -558,6 +558,8 @@ def words_of(text: str | Action | None, action: Action) -> str:
     >>> f"there is no bet to {words_of('quiero', Accept())} in chica"
     'there is no bet to accept ("quiero") in chica'
     """
+    if type(action) not in ACTION_TYPES:
+        raise IllegalActionError(f"words_of() names an action value, got {quoted(action)}")
     canonical = str(action)
     if not isinstance(text, str):
         return canonical

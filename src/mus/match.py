@@ -24,7 +24,7 @@ from typing import Iterable
 
 import attrs
 
-from mus.actions import Action
+from mus.actions import ACTION_TYPES, Action
 from mus.cards import seed_arg
 from mus.checks import rules_arg, seat_arg, whole
 from mus.errors import MusError, quoted
@@ -228,7 +228,14 @@ def replay_match(
     True
     """
     match = new_match(rules, seed=seed, mano=mano)
-    for seat, action in actions:
+    if isinstance(actions, (str, bytes)) or not isinstance(actions, Iterable):
+        raise MusError(f"actions are a list of (seat, action) pairs, got {quoted(actions)}")
+    for entry in actions:
+        if not isinstance(entry, (tuple, list)) or len(entry) != 2:
+            raise MusError(f"an entry is a (seat, action) pair, got {quoted(entry)}")
+        seat, action = entry
+        if type(action) not in ACTION_TYPES:
+            raise MusError(f"an entry's action is an action value, got {quoted(action)}")
         if derived(action, rules):
             continue
         match = apply_match(match, action, seat)

@@ -180,6 +180,8 @@ def parse_rules(text: str) -> Rules:
     ...
     mus.errors.NotationError: 3 seats cannot sit in two partnerships: use teams=3 (each for itself)
     """
+    if not isinstance(text, str):
+        raise NotationError(f"a rules line is text, got {quoted(text)}")
     template = dict(_flatten(Rules().to_dict()))
     data: dict[str, Any] = {}
     for word in text.split():
@@ -484,9 +486,9 @@ def _load_json(text: str, kind: str | None = None) -> dict[str, Any]:
     return data
 
 
-_HAND_KEYS = ({"format", "version", "rules", "mano", "scores", "seed", "hands", "stock", "actions", "count"}, {"corrido"})
-_MATCH_KEYS = ({"format", "version", "rules", "seed", "mano", "hands"}, set())
-_BLOCK_KEYS = ({"hands", "actions"}, {"count"})
+_HAND_KEYS: tuple[set[str], set[str]] = ({"format", "version", "rules", "mano", "scores", "seed", "hands", "stock", "actions", "count"}, {"corrido"})
+_MATCH_KEYS: tuple[set[str], set[str]] = ({"format", "version", "rules", "seed", "mano", "hands"}, set())
+_BLOCK_KEYS: tuple[set[str], set[str]] = ({"hands", "actions"}, {"count"})
 
 
 def _check_keys(data: dict[str, Any], keys: tuple[set[str], set[str]], what: str) -> None:

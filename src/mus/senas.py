@@ -45,6 +45,7 @@ import unicodedata
 import attrs
 
 from mus.cards import Rank
+from mus.checks import hand_arg, rules_arg
 from mus.errors import IllegalActionError, quoted
 from mus.hand import RANK_MULTISETS, Hand
 from mus.lances import ParesKind, played_rank
@@ -221,7 +222,7 @@ def senas_of(hand: Hand, rules: Rules) -> tuple[Sena, ...]:
     >>> senas_of(Hand.parse("So Sc 4e 1b"), Rules())
     ()
     """
-    mask = _table(rules.eight_kings)[hand.multiset]
+    mask = _table(rules_arg(rules).eight_kings)[hand_arg(hand).multiset]
     return tuple(sena for sena in Sena if mask & _BIT[sena])
 
 

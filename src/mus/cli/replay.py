@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
+from typing import Iterator
 
 import mus
 from mus import Declare, HandState, MatchState, MusError, Phase
@@ -15,8 +16,9 @@ from mus.notation import load
 
 __all__ = ["MAX_FILE", "register", "run"]
 
-MAX_FILE = 64_000_000
-"""The largest history file ``mus replay`` reads, in characters."""
+MAX_FILE = 4_000_000_000
+"""The largest history file ``mus replay`` reads, in characters (it reads and replays one
+history at a time, so memory stays that of one match)."""
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -46,26 +48,27 @@ class _Stepper:
             self.enabled = False
 
 
-def _read_history(path: str) -> str:
+def _histories(path: str) -> Iterator[str]:
+    """The histories in ``path`` one by one, read as they are needed: several
+    ``mus-match 1`` texts one after another (``simulate --save``) come out apart, so a
+    large file is replayed as it is read, in the memory of one match."""
+    size = 0
+    chunk: list[str] = []
     with file_errors(path, "read"):
-        if path == "-":
-            text = sys.stdin.read(MAX_FILE + 1)
-        else:
-            with open(path, encoding="utf-8") as file:
-                text = file.read(MAX_FILE + 1)
-    if len(text) > MAX_FILE:
-        raise MusError(f"{path} is longer than {MAX_FILE} characters")
-    return text
-
-
-def _split_matches(text: str) -> list[str]:
-    """Several ``mus-match 1`` texts one after another (``simulate --save``) split apart."""
-    chunks: list[list[str]] = []
-    for line in text.splitlines(keepends=True):
-        if line.strip() == "mus-match 1" or not chunks:
-            chunks.append([])
-        chunks[-1].append(line)
-    return ["".join(chunk) for chunk in chunks] or [text]
+        file = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
+        try:
+            for line in file:
+                size += len(line)
+                if size > MAX_FILE:
+                    raise MusError(f"{path} is longer than {MAX_FILE:,} characters")
+                if line.strip() == "mus-match 1" and any(part.strip() for part in chunk):
+                    yield "".join(chunk)
+                    chunk = []
+                chunk.append(line)
+        finally:
+            if file is not sys.stdin:
+                file.close()
+    yield "".join(chunk)
 
 
 def _replay_hand(hand: HandState, stepper: _Stepper) -> None:
@@ -108,15 +111,22 @@ def _replay_match(match: MatchState, stepper: _Stepper) -> None:
 def run(args: argparse.Namespace) -> int:
     """Step through a saved hand or match history (any of the four notations)."""
     path: str = args.file
-    text = _read_history(path)
-    loaded = [load(chunk) for chunk in _split_matches(text)]
     stepper = _Stepper(bool(args.step) and path != "-" and sys.stdin.isatty())
-    for number, history in enumerate(loaded, 1):
-        if len(loaded) > 1:
-            print(f"##### history {number} of {len(loaded)}")
+    texts = _histories(path)
+    text: str | None = next(texts)
+    number = 0
+    while text is not None:
+        # One history ahead: the next is read (and its errors found) only when this one is
+        # done, but whether a header is needed is known at once.
+        history = load(text)
+        following = next(texts, None)
+        number += 1
+        if number > 1 or following is not None:
+            print(f"##### history {number}")
         if isinstance(history, MatchState):
             _replay_match(history, stepper)
         else:
             print(f"hand: {rules_summary(history.rules)}")
             _replay_hand(history, stepper)
+        text = following
     return 0
