@@ -4,6 +4,8 @@ statistics are printed, and ``--save FILE`` keeps every match history."""
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
+import io
 import sys
 import time
 from typing import IO, Callable, Sequence
@@ -16,7 +18,12 @@ from mus.cli.options import DEFAULT_SEED, add_command, file_errors, rules_from_o
 from mus.cli.words import scores_text
 from mus.notation import format_match
 
-__all__ = ["BOTS", "register", "run"]
+__all__ = ["BOTS", "RUN_HANDS", "register", "run"]
+
+RUN_HANDS = 1000
+"""Hands in a run. The hands are played in runs, each its own sequence of matches
+from its own seed (run 0 from the seed itself, run K from ``S/run/K``), so that runs
+can be played by several processes (``--workers``) with the same results as by one."""
 
 BOTS: dict[str, Callable[[str], Bot]] = {
     "heuristic": lambda seed: HeuristicBot(),
@@ -42,6 +49,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "(default heuristic)",
     )
     parser.add_argument("--progress", action="store_true", help="show a progress bar on stderr even when it is not a terminal")
+    parser.add_argument(
+        "--workers", type=int, default=1, metavar="N",
+        help=f"processes playing runs of {RUN_HANDS} hands side by side; the results do not depend on N (default 1)",
+    )
     parser.add_argument("--save", metavar="FILE", help="write every match history (text notation) to FILE")
 
 
@@ -68,9 +79,12 @@ class _Progress:
         self.total = total
         self.enabled = enabled
         self.step = max(1, total // 100)
+        self.base = 0
+        """Hands already played by the runs before the one under way."""
 
     def update(self, done: int) -> None:
-        """Show that ``done`` hands of the total are played."""
+        """Show that ``done`` hands of the run under way (after ``base``) are played."""
+        done += self.base
         if not self.enabled or (done % self.step and done != self.total):
             return
         width = 30
@@ -120,6 +134,18 @@ class _Tally:
         return lines
 
 
+    def merge(self, other: _Tally) -> None:
+        """Add the hands and matches of another run."""
+        self.hands += other.hands
+        for mine, theirs in ((self.matches, other.matches), (self.games, other.games),
+                             (self.ordagos, other.ordagos), (self.stones, other.stones)):
+            for side, value in enumerate(theirs):
+                mine[side] += value
+        for lance, row in other.outcomes.items():
+            for outcome, value in row.items():
+                self.outcomes[lance][outcome] += value
+
+
 def _simulate(
     rules: Rules, seed: int | str, bots: Sequence[Bot], total: int, progress: _Progress, output: IO[str] | None
 ) -> tuple[_Tally, MatchState]:
@@ -152,12 +178,23 @@ def run(args: argparse.Namespace) -> int:
     when a match ends the next starts, its first mano the seat after the last hand's
     mano, its seed ``S/match/K``. The last match may be left unfinished.
     """
+    from mus.cli.options import individuel_from_options
+
+    individuel = individuel_from_options(args)
+    if individuel is not None:
+        # The Mus individuel is a sibling game: its own simulator (mus.individuel.cli).
+        from mus.individuel.cli import simulate as simulate_individuel
+
+        return simulate_individuel(args, individuel)
     rules = rules_from_options(args)
     total: int = args.hands
     if total < 1:
         raise MusError(f"--hands must be at least 1, got {total}")
     seed: int | str = DEFAULT_SEED if args.seed is None else args.seed
     bots = _bots(args.bots, seed, rules)
+    workers: int = args.workers
+    if isinstance(workers, bool) or workers < 1:
+        raise MusError(f"--workers must be at least 1, got {workers}")
     progress = _Progress(total, args.progress or sys.stderr.isatty())
     output = None
     if args.save is not None:
@@ -165,15 +202,21 @@ def run(args: argparse.Namespace) -> int:
             output = open(args.save, "w", encoding="utf-8")
     started = time.perf_counter()
     try:
-        tally, match = _simulate(rules, seed, bots, total, progress, output)
+        runs = [(rules, args.bots, _run_seed(seed, run), min(RUN_HANDS, total - run * RUN_HANDS), output is not None)
+                for run in range(-(-total // RUN_HANDS))]
+        tally, unfinished = _play_runs(runs, workers, progress, output)
         elapsed = time.perf_counter() - started
     finally:
         if output is not None:
             output.close()
-    unfinished = bool(match.finished or match.hand.history)
     print(f"simulated {tally.hands} hands, seed {seed}: {rules_summary(rules)}")
     print(f"bots: {', '.join(f'seat {seat} {type(bot).__name__}' for seat, bot in enumerate(bots))}")
-    print(f"matches: {sum(tally.matches)} finished" + (f", 1 unfinished (games {scores_text(match.games)})" if unfinished else ""))
+    left = ""
+    if len(unfinished) == 1:
+        left = f", 1 unfinished (games {scores_text(unfinished[0])})"
+    elif unfinished:
+        left = f", {len(unfinished)} unfinished (one a run of {RUN_HANDS} hands at most)"
+    print(f"matches: {sum(tally.matches)} finished{left}")
     print()
     print_lines(tally.lines())
     if args.save is not None:
@@ -181,3 +224,49 @@ def run(args: argparse.Namespace) -> int:
     rate = tally.hands / elapsed if elapsed > 0 else float("inf")
     print(f"time: {elapsed:.2f} s, {rate:.0f} hands per second")
     return 0
+
+
+def _run_seed(seed: int | str, run: int) -> int | str:
+    return seed if run == 0 else f"{seed}/run/{run}"
+
+
+_Run = tuple[Rules, str, "int | str", int, bool]
+"""A run to play: rules, the ``--bots`` text, its seed, its hands, whether to keep the text."""
+
+
+def _play_run(run: _Run, progress: _Progress | None = None) -> tuple[_Tally, str, tuple[int, ...] | None]:
+    """Play one run: its tally, its matches as text (when kept), the games of its
+    unfinished last match (``None`` when it ended with a match)."""
+    rules, bots_text, seed, hands, keep = run
+    output = io.StringIO() if keep else None
+    tally, match = _simulate(rules, seed, _bots(bots_text, seed, rules), hands, progress or _Progress(hands, False), output)
+    unfinished = tuple(match.games) if match.finished or match.hand.history else None
+    return tally, "" if output is None else output.getvalue(), unfinished
+
+
+def _play_runs(
+    runs: Sequence[_Run], workers: int, progress: _Progress, output: IO[str] | None
+) -> tuple[_Tally, list[tuple[int, ...]]]:
+    """Play the runs (side by side with more than one worker), merging them in order."""
+    tally = _Tally(runs[0][0])
+    unfinished: list[tuple[int, ...]] = []
+
+    def take(result: tuple[_Tally, str, tuple[int, ...] | None]) -> None:
+        played, text, games = result
+        tally.merge(played)
+        if output is not None:
+            output.write(text)
+        if games is not None:
+            unfinished.append(games)
+        progress.base = tally.hands
+
+    if workers == 1 or len(runs) == 1:
+        for run in runs:
+            take(_play_run(run, progress))
+        return tally, unfinished
+    with concurrent.futures.ProcessPoolExecutor(max_workers=min(workers, len(runs))) as pool:
+        # map keeps the runs' order: run K's matches are written after run K-1's.
+        for result in pool.map(_play_run, runs):
+            take(result)
+            progress.update(0)
+    return tally, unfinished

@@ -1,0 +1,437 @@
+"""What a hand is worth against the unknown cards of the other seats.
+
+:func:`odds` gives, for a hand at a seat (its speaking position from the mano), how
+often its side wins each lance and the stones its side can expect from the count when
+nobody bets (the *en paso* count). With one or two unknown hands (two or three seats)
+every deal is counted, weighted by its number of card deals: the odds are exact.
+Otherwise deals are sampled (Monte Carlo) in blocks of :data:`BLOCK` deals, each
+seeded from the seed, the hand's rank multiset and the block's number, and each
+figure comes with its standard error.
+
+>>> from mus import Lance, Rules
+>>> result = odds("Ro Rc 7e 1b", Rules(seats=2))
+>>> result.exact, round(result.win[Lance.GRANDE], 4)
+(True, 0.9277)
+"""
+
+from __future__ import annotations
+
+import functools
+import math
+from typing import IO, TYPE_CHECKING, Iterator, Sequence
+
+import attrs
+
+from mus.cards import ALL_CARDS, Card, Rank, Suit
+from mus.hand import HAND_SIZE, RANK_MULTISETS, Hand
+from mus.lances import Lance
+from mus.odds.batch import (
+    NONE,
+    OddsError,
+    Seed,
+    _best,
+    _seat_of,
+    _tables,
+    bonus_table,
+    en_paso_stones,
+    multisets_of_positions,
+    seed_entropy,
+    shuffled_heads,
+)
+from mus.odds.parallel import Progress, check_workers, run_tasks
+from mus.rules import Rules
+
+try:
+    import numpy as np
+except ImportError:  # mus.odds.batch says which extra to install when called
+    np = None  # type: ignore[assignment]
+
+if TYPE_CHECKING:
+    from numpy.typing import NDArray
+
+__all__ = ["BLOCK", "DEFAULT_SAMPLES", "Odds", "odds", "equity_table", "write_csv", "exact_feasible"]
+
+BLOCK = 1 << 16
+"""Deals a Monte Carlo block samples: the unit of work a worker takes, and of seeding."""
+
+DEFAULT_SAMPLES = 1 << 20
+"""Deals :func:`odds` samples when the odds cannot be exact and no number is given."""
+
+_POSITION = {rank: position for position, rank in enumerate(sorted(Rank, reverse=True))}
+_LANCES = len(Lance)
+# Where each sum sits in a task's accumulator of whole numbers (so that adding tasks'
+# results in any order gives the same figures).
+_COUNT, _WIN, _OWN, _PLAYED, _MINE, _MINE2, _AGAINST = 0, 1, 6, 11, 16, 21, 26
+_TOTAL, _TOTAL2, _TOTAL_AGAINST, _NET2, _SIZE = 31, 32, 33, 34, 35
+
+
+def exact_feasible(rules: Rules) -> bool:
+    """Whether :func:`odds` can count every deal: one or two unknown hands.
+
+    >>> exact_feasible(Rules(seats=2)), exact_feasible(Rules())
+    (True, False)
+    """
+    return rules.seats <= 3
+
+
+@attrs.frozen
+class _Job:
+    """One hand's odds to work out, as the workers receive it."""
+
+    rules: Rules
+    multiset: int
+    seat: int
+    samples: int
+    entropy: int
+    exact: bool
+
+
+def _hand_of(multiset: int) -> Hand:
+    # One hand of the rank multiset: suits never change the odds.
+    suits = list(Suit)
+    cards: list[Card] = []
+    used: dict[Rank, int] = {}
+    for rank in RANK_MULTISETS[multiset]:
+        used[rank] = used.get(rank, -1) + 1
+        cards.append(Card(rank, suits[used[rank]]))
+    return Hand(cards)
+
+
+def _rest(multiset: int) -> NDArray[np.int8]:
+    # The rank positions of the 36 cards left, in a fixed order: the sampled deals
+    # then depend on the rank multiset alone, whatever the suits of the hand.
+    left = [4] * len(_POSITION)
+    for rank in RANK_MULTISETS[multiset]:
+        left[_POSITION[rank]] -= 1
+    return np.array([p for p, n in enumerate(left) for _ in range(n)], dtype=np.int8)
+
+
+@functools.lru_cache(maxsize=None)
+def _counts() -> NDArray[np.int64]:
+    table = np.zeros((len(RANK_MULTISETS), len(_POSITION)), dtype=np.int64)
+    for index, ranks in enumerate(RANK_MULTISETS):
+        for rank in ranks:
+            table[index, _POSITION[rank]] += 1
+    return table
+
+
+@functools.lru_cache(maxsize=None)
+def _choose() -> NDArray[np.int64]:
+    return np.array([[math.comb(n, k) for k in range(5)] for n in range(5)], dtype=np.int64)
+
+
+def _exact_chunks(job: _Job) -> list[NDArray[np.int64]]:
+    """The first unknown hand's possible multisets, cut into the exact tasks."""
+    counts = _counts()
+    left = 4 - counts[job.multiset]
+    first = np.prod(_choose()[left[np.newaxis, :], counts], axis=1)
+    possible = np.flatnonzero(first)
+    size = len(possible) if job.rules.seats == 2 else 48
+    return [possible[i : i + size] for i in range(0, len(possible), size)]
+
+
+def _exact_deals(job: _Job, chunk: NDArray[np.int64]) -> tuple[NDArray[np.int16], NDArray[np.int64]]:
+    # Rank multisets of the unknown hands, weighted by how many card deals give them.
+    counts = _counts()
+    left = 4 - counts[job.multiset]
+    first = np.prod(_choose()[left[np.newaxis, :], counts[chunk]], axis=1)
+    if job.rules.seats == 2:
+        others, weights = chunk[:, np.newaxis], first
+    else:
+        after = left[np.newaxis, :] - counts[chunk]
+        second = np.prod(_choose()[after[:, np.newaxis, :], counts[np.newaxis, :, :]], axis=2) * first[:, np.newaxis]
+        i, j = np.nonzero(second)
+        others, weights = np.stack((chunk[i], j), axis=1), second[i, j]
+    return _with_hand(others.astype(np.int16), job), weights
+
+
+def _with_hand(others: NDArray[np.int16], job: _Job) -> NDArray[np.int16]:
+    mine = np.full((len(others), 1), job.multiset, dtype=np.int16)
+    return np.concatenate((others[:, : job.seat], mine, others[:, job.seat :]), axis=1)
+
+
+def _sampled_deals(job: _Job, block: int) -> NDArray[np.int16]:
+    size = min(BLOCK, job.samples - block * BLOCK)
+    sequence = np.random.SeedSequence(job.entropy, spawn_key=(job.multiset, block))
+    rng = np.random.Generator(np.random.PCG64(sequence))
+    unknown = job.rules.seats - 1
+    heads = shuffled_heads(_rest(job.multiset), size, HAND_SIZE * unknown, rng)
+    return _with_hand(multisets_of_positions(heads.reshape(size, unknown, HAND_SIZE)), job)
+
+
+def _evaluate(task: tuple[_Job, int]) -> NDArray[np.int64]:
+    """One task's sums: an exact chunk's weighted sums, or a sampled block's counts."""
+    job, block = task
+    if job.exact:
+        deals, weights = _exact_deals(job, _exact_chunks(job)[block])
+        return _accumulate(deals, weights, job)
+    return _accumulate(_sampled_deals(job, block), None, job)
+
+
+def _accumulate(deals: NDArray[np.int16], weights: NDArray[np.int64] | None, job: _Job) -> NDArray[np.int64]:
+    rules = job.rules
+    tables = _tables(rules)
+    team_of = np.array(rules.team_of, dtype=np.int64)
+    side = team_of[job.seat]
+
+    def total(values: NDArray[np.int64] | NDArray[np.bool_]) -> int:
+        return int(values.sum()) if weights is None else int(np.dot(values.astype(np.int64), weights))
+
+    sums = np.zeros(_SIZE, dtype=np.int64)
+    sums[_COUNT] = len(deals) if weights is None else int(weights.sum())
+    seats = deals.shape[1]
+    won = np.stack([_seat_of(_best(lance, deals, tables, 0), lance, seats, 0) for lance in Lance], axis=1)
+    juego_held = won[:, Lance.JUEGO] != NONE
+    won[juego_held, Lance.PUNTO] = NONE  # punto is only played when no seat has juego
+    winning_side = np.where(won == NONE, -1, team_of[np.maximum(won, 0)])
+    for lance in Lance:
+        sums[_WIN + lance] = total(winning_side[:, lance] == side)
+        sums[_OWN + lance] = total(won[:, lance] == job.seat)
+        sums[_PLAYED + lance] = total(won[:, lance] != NONE)
+    if bonus_table(rules) is None:
+        return sums
+    stones = en_paso_stones(deals, rules)
+    mine = stones[:, :, side]
+    against = stones.sum(axis=2) - mine
+    for lance in Lance:
+        sums[_MINE + lance] = total(mine[:, lance])
+        sums[_MINE2 + lance] = total(mine[:, lance] ** 2)
+        sums[_AGAINST + lance] = total(against[:, lance])
+    mine_total, against_total = mine.sum(axis=1), against.sum(axis=1)
+    sums[_TOTAL] = total(mine_total)
+    sums[_TOTAL2] = total(mine_total**2)
+    sums[_TOTAL_AGAINST] = total(against_total)
+    sums[_NET2] = total((mine_total - against_total) ** 2)
+    return sums
+
+
+@attrs.frozen
+class Odds:
+    """A hand's odds at one seat of a table; lance figures are tuples in
+    :class:`~mus.Lance` order (``odds.win[Lance.PARES]``).
+
+    * ``win``: how often the hand's side wins the lance (its own hand or a partner's);
+      pares, juego and punto only count when the lance is played;
+    * ``own``: how often the hand itself is the lance's winner;
+    * ``played``: how often the lance is played (some seat has pares or juego; punto:
+      no seat has juego);
+    * ``error``: the standard error of each ``win`` (``0`` when exact);
+    * ``stones``, ``stones_against``: the stones the en paso count gives the hand's
+      side and the other sides at each lance, on average; ``net``, ``net_error``:
+      the hand's side's stones less the others', summed over the lances, and its
+      standard error. ``None`` when a house rule's bonus hook sees suits;
+    * ``deals``: the deals sampled, or (exact) the card deals counted.
+
+    >>> result = odds("Ro Rc 7e 1b", Rules(seats=2))
+    >>> result.deals, round(result.net, 3)
+    (58905, 1.54)
+    """
+
+    hand: Hand
+    rules: Rules = attrs.field(repr=False)
+    seat: int
+    exact: bool
+    deals: int
+    win: tuple[float, ...]
+    own: tuple[float, ...] = attrs.field(repr=False)
+    played: tuple[float, ...] = attrs.field(repr=False)
+    error: tuple[float, ...] = attrs.field(repr=False)
+    stones: tuple[float, ...] | None = attrs.field(repr=False)
+    stones_against: tuple[float, ...] | None = attrs.field(repr=False)
+    net: float | None
+    net_error: float | None = attrs.field(repr=False)
+
+    @classmethod
+    def _from_sums(cls, hand: Hand, job: _Job, sums: NDArray[np.int64]) -> Odds:
+        n = int(sums[_COUNT])
+        # Exact sums are over every deal: no sampling error.
+        spread = 0 if job.exact else 1
+
+        def mean(index: int) -> float:
+            return int(sums[index]) / n
+
+        def error(first: int, second: int | None = None) -> float:
+            average = mean(first)
+            square = average if second is None else mean(second)
+            return spread * math.sqrt(max(square - average * average, 0.0) / n)
+
+        lances = range(_LANCES)
+        has_stones = bonus_table(job.rules) is not None
+        net = mean(_TOTAL) - mean(_TOTAL_AGAINST) if has_stones else None
+        square = mean(_NET2)
+        return cls(
+            hand=hand,
+            rules=job.rules,
+            seat=job.seat,
+            exact=job.exact,
+            deals=n,
+            win=tuple(mean(_WIN + lance) for lance in lances),
+            own=tuple(mean(_OWN + lance) for lance in lances),
+            played=tuple(mean(_PLAYED + lance) for lance in lances),
+            error=tuple(error(_WIN + lance) for lance in lances),
+            stones=tuple(mean(_MINE + lance) for lance in lances) if has_stones else None,
+            stones_against=tuple(mean(_AGAINST + lance) for lance in lances) if has_stones else None,
+            net=net,
+            net_error=None if net is None else spread * math.sqrt(max(square - net * net, 0.0) / n),
+        )
+
+    def lines(self) -> list[str]:
+        """The odds as a table, one line a lance, then the en paso count.
+
+        >>> for line in odds("Ro Rc 7e 1b", Rules(seats=2)).lines():
+        ...     print(line)
+        Ro Rc 7e 1b at seat 0 (mano) of 2, exact over 58905 deals
+        lance         win    ± error   own hand     played   stones  against
+        grande     92.77%     0.000%     92.77%    100.00%    0.928    0.072
+        chica      45.18%     0.000%     45.18%    100.00%    0.452    0.548
+        pares      92.71%     0.000%     92.71%    100.00%    0.927    0.180
+        juego       0.00%     0.000%      0.00%     24.74%    0.000    0.582
+        punto      68.39%     0.000%     68.39%     75.26%    0.684    0.069
+        en paso count: 2.990 stones to this side, 1.451 to the others, net +1.540 ± 0.000
+        """
+        how = f"exact over {self.deals} deals" if self.exact else f"{self.deals} sampled deals"
+        mano = " (mano)" if self.seat == 0 else ""
+        lines = [f"{self.hand} at seat {self.seat}{mano} of {self.rules.seats}, {how}"]
+        lines.append(f"{'lance':8}{'win':>9}{'± error':>11}{'own hand':>11}{'played':>11}{'stones':>9}{'against':>9}")
+        for lance in Lance:
+            row = f"{str(lance):8}{self.win[lance]:>9.2%}{self.error[lance]:>11.3%}{self.own[lance]:>11.2%}{self.played[lance]:>11.2%}"
+            if self.stones is not None and self.stones_against is not None:
+                row += f"{self.stones[lance]:>9.3f}{self.stones_against[lance]:>9.3f}"
+            lines.append(row)
+        if self.stones is not None and self.stones_against is not None and self.net is not None:
+            lines.append(
+                f"en paso count: {sum(self.stones):.3f} stones to this side, {sum(self.stones_against):.3f} to the"
+                f" others, net {self.net:+.3f} ± {self.net_error:.3f}"
+            )
+        else:
+            lines.append("en paso count: not worked out (a house rule's bonus hook sees suits)")
+        return lines
+
+    def __str__(self) -> str:
+        return "\n".join(self.lines())
+
+
+def _job(
+    multiset: int, rules: Rules, seat: int, samples: int | None, exact: bool | None, seed: Seed
+) -> _Job:
+    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.seats:
+        raise OddsError(f"seat is a speaking position from the mano, 0 to {rules.seats - 1}, got {seat!r}")
+    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
+        raise OddsError(f"samples is a whole number of deals of at least 1, got {samples!r}")
+    if exact and samples is not None:
+        raise OddsError("exact odds count every deal: give samples or exact, not both")
+    if exact and not exact_feasible(rules):
+        raise OddsError(f"exact odds need at most 3 seats (2 unknown hands), not {rules.seats}: sample instead")
+    exact = exact_feasible(rules) and samples is None if exact is None else exact
+    return _Job(rules, multiset, seat, 0 if exact else samples or DEFAULT_SAMPLES, seed_entropy(seed), exact)
+
+
+def _tasks(job: _Job) -> list[tuple[_Job, int]]:
+    blocks = len(_exact_chunks(job)) if job.exact else -(-job.samples // BLOCK)
+    return [(job, block) for block in range(blocks)]
+
+
+def _solve(
+    jobs: Sequence[_Job], workers: int, backend: str, progress: Progress | None
+) -> list[NDArray[np.int64]]:
+    check_workers(workers, backend)
+    per_job = [_tasks(job) for job in jobs]
+    results = run_tasks(_evaluate, [task for tasks in per_job for task in tasks],
+                        workers=workers, backend=backend, progress=progress)
+    sums: list[NDArray[np.int64]] = []
+    start = 0
+    for tasks in per_job:
+        sums.append(np.sum(np.array(results[start : start + len(tasks)]), axis=0, dtype=np.int64))
+        start += len(tasks)
+    return sums
+
+
+def odds(
+    hand: Hand | str,
+    rules: Rules | None = None,
+    *,
+    seat: int = 0,
+    samples: int | None = None,
+    exact: bool | None = None,
+    seed: Seed = 0,
+    workers: int = 1,
+    backend: str = "processes",
+    progress: Progress | None = None,
+) -> Odds:
+    """The odds of ``hand`` at ``seat`` (its speaking position: 0 is the mano) of the
+    table of ``rules`` (default ``Rules()``), the other seats' cards unknown.
+
+    Exact when feasible (two or three seats) unless ``samples`` is given; otherwise
+    ``samples`` deals (default :data:`DEFAULT_SAMPLES`) are sampled from ``seed``.
+    ``workers`` processes, or Ray (``backend="ray"``), share the blocks; the figures
+    are the same whatever runs them. ``progress(done, total)`` follows the blocks.
+
+    >>> result = odds("Ro Rc 7e 1b", seat=1, samples=20_000, seed=3)
+    >>> result.exact, result.deals, 0.83 < result.win[Lance.GRANDE] < 0.88, result.error[Lance.GRANDE] < 0.003
+    (False, 20000, True, True)
+    """
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise OddsError(f"rules must be a mus.Rules, got {type(rules).__name__}")
+    _tables(rules)
+    hand = hand if isinstance(hand, Hand) else Hand.parse(hand)
+    job = _job(hand.multiset, rules, seat, samples, exact, seed)
+    return Odds._from_sums(hand, job, _solve([job], workers, backend, progress)[0])
+
+
+def equity_table(
+    rules: Rules | None = None,
+    *,
+    seat: int = 0,
+    samples: int | None = None,
+    exact: bool | None = None,
+    seed: Seed = 0,
+    workers: int = 1,
+    backend: str = "processes",
+    progress: Progress | None = None,
+) -> tuple[Odds, ...]:
+    """The :func:`odds` of every four-card rank pattern, in :data:`mus.RANK_MULTISETS`
+    order (715 of them); ``samples`` is per pattern. A pattern's figures are those of
+    ``odds`` for any hand of its ranks, with the same seed and samples.
+
+    >>> table = equity_table(Rules(seats=2))
+    >>> len(table), table[0].hand, round(table[0].win[Lance.GRANDE], 4)
+    (715, Hand.parse('Ro Rc Re Rb'), 1.0)
+    """
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise OddsError(f"rules must be a mus.Rules, got {type(rules).__name__}")
+    _tables(rules)
+    jobs = [_job(index, rules, seat, samples, exact, seed) for index in range(len(RANK_MULTISETS))]
+    sums = _solve(jobs, workers, backend, progress)
+    return tuple(Odds._from_sums(_hand_of(job.multiset), job, total) for job, total in zip(jobs, sums))
+
+
+def _csv_rows(table: Sequence[Odds]) -> Iterator[list[str]]:
+    names = [str(lance) for lance in Lance]
+    yield ["multiset", "ranks", *names, *(f"{name}_error" for name in names),
+           *(f"{name}_stones" for name in names), "net_stones", "net_error"]
+    for result in table:
+        ranks = " ".join(str(card)[0] for card in result.hand)
+        stones = result.stones or (math.nan,) * _LANCES
+        yield [str(result.hand.multiset), ranks, *(f"{p:.6f}" for p in result.win),
+               *(f"{e:.6f}" for e in result.error), *(f"{s:.6f}" for s in stones),
+               f"{math.nan if result.net is None else result.net:.6f}",
+               f"{math.nan if result.net_error is None else result.net_error:.6f}"]
+
+
+def write_csv(table: Sequence[Odds], file: IO[str]) -> None:
+    """Write odds (an :func:`equity_table`) as CSV: one row a hand, its rank
+    multiset's index and ranks, each lance's win probability, standard error and
+    en paso stones, then the net stones and their error.
+
+    >>> import io
+    >>> out = io.StringIO()
+    >>> write_csv([odds("Ro Rc 7e 1b", Rules(seats=2))], out)
+    >>> print(out.getvalue().splitlines()[1][:60])
+    33,R R 7 1,0.927680,0.451812,0.927069,0.000000,0.683898,0.00
+    """
+    import csv
+
+    writer = csv.writer(file, lineterminator="\n")
+    writer.writerows(_csv_rows(table))
