@@ -1,0 +1,106 @@
+"""Adapters for AI research: integer actions, observation tensors, environments.
+
+Installed with the ``ai`` extra (``pip install 'mus-rules[ai]'``, which brings numpy,
+gymnasium and pettingzoo). ``import mus`` never imports this package; importing it
+without the extra raises :class:`MissingExtraError`, a :class:`~mus.errors.MusError`.
+
+* :mod:`mus.ai.encoding`: the fixed integer action space, action masks, observation
+  tensors with a documented layout, information state strings and rewards;
+* :mod:`mus.ai.pettingzoo`: a PettingZoo AEC environment (``env()``, ``raw_env()``);
+* :mod:`mus.ai.openspiel`: an OpenSpiel-shaped game (:class:`~mus.ai.openspiel.MusGame`)
+  that needs no OpenSpiel, registered as ``python_mus`` when ``pyspiel`` imports;
+* :mod:`mus.ai.gym`: a Gymnasium environment that plays one seat against bots.
+
+>>> import mus, mus.ai
+>>> state = mus.new_hand(seed=1)
+>>> [mus.ai.decode(i, state) for i in mus.ai.legal_action_mask(state).nonzero()[0]]
+[Mus(), NoMus()]
+
+The adapters offer the seat actions only: the out-of-turn events (a seña,
+:class:`~mus.Signal`, and a mus visto, :class:`~mus.MusVisto`) and the team fold
+(:class:`~mus.TeamFold`, the same end as the partners' folds one after another) have
+no action id.
+"""
+
+from __future__ import annotations
+
+import importlib
+
+from mus.errors import MusError
+
+
+class MissingExtraError(MusError):
+    """A package of the ``ai`` extra is missing: ``pip install 'mus-rules[ai]'``.
+
+    >>> str(MissingExtraError.of("numpy"))
+    "mus.ai needs numpy: pip install 'mus-rules[ai]'"
+    """
+
+    @classmethod
+    def of(cls, package: str, what: str = "mus.ai") -> MissingExtraError:
+        """The error for a missing ``package`` that ``what`` needs."""
+        return cls(f"{what} needs {package}: pip install 'mus-rules[ai]'")
+
+
+def require(package: str, what: str = "mus.ai") -> None:
+    """Raise :class:`MissingExtraError` unless ``package`` can be imported.
+
+    >>> require("numpy")
+    >>> require("no_such_package_here")
+    Traceback (most recent call last):
+    ...
+    mus.ai.MissingExtraError: mus.ai needs no_such_package_here: pip install 'mus-rules[ai]'
+    """
+    try:
+        importlib.import_module(package)
+    except ImportError:
+        raise MissingExtraError.of(package, what) from None
+
+
+require("numpy")
+
+from mus.ai.encoding import (  # noqa: E402  (after the check, which names the extra)
+    ACCEPT,
+    BET_2,
+    DECLARE_NO,
+    DECLARE_YES,
+    DEFAULT_MAX_BET,
+    DISCARD_FIRST,
+    FOLD,
+    MUS,
+    NO_MUS,
+    ORDAGO,
+    PASS,
+    Encoding,
+    decode,
+    encode,
+    encoding_for,
+    information_state_string,
+    legal_action_mask,
+    observation,
+    returns,
+)
+
+__all__ = [
+    "ACCEPT",
+    "BET_2",
+    "DECLARE_NO",
+    "DECLARE_YES",
+    "DEFAULT_MAX_BET",
+    "DISCARD_FIRST",
+    "FOLD",
+    "MUS",
+    "NO_MUS",
+    "ORDAGO",
+    "PASS",
+    "Encoding",
+    "MissingExtraError",
+    "decode",
+    "encode",
+    "encoding_for",
+    "information_state_string",
+    "legal_action_mask",
+    "observation",
+    "require",
+    "returns",
+]

@@ -1,0 +1,261 @@
+"""A PettingZoo AEC environment: every seat an agent, one hand (or one game) an episode.
+
+Agents are ``seat_0`` to ``seat_{n-1}``. Observations follow PettingZoo's classic
+games: a dict of ``"observation"`` (the float32 vector of
+:meth:`Encoding.observation <mus.ai.encoding.Encoding.observation>`) and
+``"action_mask"`` (int8, all zeros for a seat whose turn it is not). Actions are the
+ids of :mod:`mus.ai.encoding`; an illegal id raises :class:`~mus.IllegalActionError`.
+
+* ``episode="hand"`` (default): one hand. Each episode deals a new hand from the
+  environment's generator, the mano drawn at random (or ``options={"mano": k}``);
+  scores start at ``options["scores"]`` if given, else 0;
+* ``episode="game"``: hands follow one another, the mano rotating and the scores
+  carried, until a side wins the game.
+
+Rewards are stones (see :func:`mus.ai.encoding.returns`), given as soon as the
+engine scores them: refusal stones at once, the rest at the count; a side that wins
+the game is credited up to the target. ``reward="win"`` instead gives, at the end of a
+game won in the episode, 1 to the winning side and ``-1 / (sides - 1)`` to the others.
+
+>>> from mus.ai.pettingzoo import env
+>>> game = env(seed=1)
+>>> game.reset(seed=3)
+>>> totals = dict.fromkeys(game.possible_agents, 0.0)
+>>> for agent in game.agent_iter():
+...     observation, reward, termination, truncation, info = game.last()
+...     totals[agent] += reward
+...     legal = observation["action_mask"].nonzero()[0]
+...     game.step(None if termination else int(legal[0]))
+>>> sum(totals.values())
+0.0
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+import numpy as np
+
+from mus.ai import require
+
+require("pettingzoo", "mus.ai.pettingzoo")
+require("gymnasium", "mus.ai.pettingzoo")
+
+from gymnasium import spaces  # noqa: E402
+from pettingzoo import AECEnv  # type: ignore[import-untyped]  # noqa: E402
+
+from mus.ai.encoding import DEFAULT_MAX_BET, Encoding, Vector, credited, encoding_for, zero_sum  # noqa: E402
+from mus.errors import MusError, RulesError  # noqa: E402
+from mus.reducer import apply, new_hand  # noqa: E402
+from mus.rules import Rules  # noqa: E402
+from mus.state import HandState  # noqa: E402
+
+__all__ = ["MusEnv", "env", "raw_env", "spaces_of"]
+
+Observation = dict[str, Any]
+
+
+def spaces_of(coding: Encoding) -> tuple[spaces.Dict, spaces.Discrete]:
+    """The observation and action spaces of an encoding.
+
+    >>> from mus.ai.encoding import encoding_for
+    >>> observe, act = spaces_of(encoding_for())
+    >>> observe["observation"].shape, observe["action_mask"].dtype, int(act.n)
+    ((192,), dtype('int8'), 33)
+    """
+    observe = spaces.Dict(
+        {
+            "observation": spaces.Box(0.0, 1.0, (coding.observation_size,), np.float32),
+            "action_mask": spaces.Box(0, 1, (coding.num_actions,), np.int8),
+        }
+    )
+    return observe, spaces.Discrete(coding.num_actions)
+
+
+class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type information
+    """The AEC environment (see the module). Build it with :func:`env` or :func:`raw_env`.
+
+    ``rules`` (default ``Rules()``) set the table; ``max_bet`` is the largest bet
+    with an action id; ``seed`` seeds the deals (``reset(seed=...)`` reseeds).
+
+    >>> game = MusEnv(episode="game", seed=2)
+    >>> game.reset()
+    >>> game.possible_agents, game.agent_selection == f"seat_{game.hand.to_act}"
+    (['seat_0', 'seat_1', 'seat_2', 'seat_3'], True)
+    >>> MusEnv(episode="match")
+    Traceback (most recent call last):
+    ...
+    mus.errors.RulesError: episode must be 'hand' or 'game', got 'match'
+    """
+
+    metadata = {"name": "mus_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}  # noqa: RUF012  (PettingZoo\'s own attribute)
+
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        episode: str = "hand",
+        reward: str = "stones",
+        max_bet: int = DEFAULT_MAX_BET,
+        seed: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if episode not in ("hand", "game"):
+            raise RulesError(f"episode must be 'hand' or 'game', got {episode!r}")
+        if reward not in ("stones", "win"):
+            raise RulesError(f"reward must be 'stones' or 'win', got {reward!r}")
+        if render_mode not in (None, "human", "ansi"):
+            raise RulesError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
+        self.rules = Rules() if rules is None else rules
+        self.coding = encoding_for(self.rules, max_bet)
+        self.episode = episode
+        self.reward_kind = reward
+        self.render_mode = render_mode
+        self.possible_agents = [f"seat_{seat}" for seat in range(self.rules.seats)]
+        self.agent_name_mapping = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        observe, act = spaces_of(self.coding)
+        self.observation_spaces = dict.fromkeys(self.possible_agents, observe)
+        self.action_spaces = dict.fromkeys(self.possible_agents, act)
+        self._random = random.Random(seed)
+        self.hand: HandState = self._deal(None, None)
+        self.hands_played = 0
+        self.agents: list[str] = []
+        self.agent_selection: str | None = None
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space (one shared object for every agent)."""
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space: ``Discrete(num_actions)``, the same object for every agent."""
+        return self.action_spaces[agent]
+
+    def _deal(self, mano: int | None, scores: tuple[int, ...] | None) -> HandState:
+        seed = self._random.getrandbits(63)
+        if mano is None:
+            mano = self._random.randrange(self.rules.seats)
+        return new_hand(self.rules, seed=seed, mano=mano, scores=scores)
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Deal a new hand (``options``: ``"mano"``, ``"scores"``); ``seed`` reseeds the deals."""
+        if seed is not None:
+            self._random = random.Random(seed)
+        options = options or {}
+        scores = options.get("scores")
+        mano = options.get("mano")
+        try:
+            self.hand = self._deal(mano, None if scores is None else tuple(scores))
+        except TypeError as error:
+            raise MusError(f"bad reset options: {error}") from None
+        self.hands_played = 0
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._paid = False
+        self._credited = credited(self.hand)
+        self.agent_selection = self.possible_agents[self.hand.to_act or 0]
+
+    def observe(self, agent: str) -> Observation:
+        """What ``agent`` sees now: its observation vector and action mask."""
+        if self.agent_selection is None:
+            raise MusError("call reset() before observe()")
+        seat = self.agent_name_mapping[agent]
+        hand = self.hand
+        mask = self.coding.legal_action_mask(hand) if hand.to_act == seat else self.coding.no_actions()
+        return {"observation": self.coding.observation(hand, seat), "action_mask": mask}
+
+    def observation_vector(self, agent: str) -> Vector:
+        """Only the observation vector of ``agent`` (no dict, no mask)."""
+        return self.coding.observation(self.hand, self.agent_name_mapping[agent])
+
+    def step(self, action: int | None) -> None:
+        """Play ``action`` (an id) for the agent to act; ``None`` for a finished agent."""
+        agent = self.agent_selection
+        if agent is None:
+            raise MusError("call reset() before step()")
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise MusError(f"{agent} is to act: give an action id, not None")
+        hand = self.hand
+        after = apply(hand, self.coding.decode(action, hand))
+        self._cumulative_rewards[agent] = 0.0
+        rewards = self.rewards
+        if self._paid:
+            for name in rewards:
+                rewards[name] = 0.0
+            self._paid = False
+        if after.scores is not hand.scores or after.to_act is None:
+            self._pay(after)
+        if after.to_act is None:
+            self.hands_played += 1
+            if self.episode == "game" and after.winner is None:
+                after = self._deal((after.mano + 1) % self.rules.seats, after.scores)
+                self._credited = credited(after)
+            else:
+                for name in self.terminations:
+                    self.terminations[name] = True
+        self.hand = after
+        self.agent_selection = self.possible_agents[after.to_act if after.to_act is not None else 0]
+        if self.render_mode == "human":
+            self.render()
+
+    def _pay(self, after: HandState) -> None:
+        """Give the rewards of the stones ``after`` scored (see the module)."""
+        now = credited(after)
+        if self.reward_kind == "stones":
+            gains = [a - b for a, b in zip(now, self._credited, strict=True)]
+        else:
+            gains = [int(side == after.winner) for side in range(self.rules.teams)]
+        self._credited = now
+        if not any(gains):
+            return
+        rewards = self.rewards
+        for seat, value in enumerate(zero_sum(gains, self.rules)):
+            name = self.possible_agents[seat]
+            rewards[name] = value
+            self._cumulative_rewards[name] += value
+        self._paid = True
+
+    def render(self) -> str | None:
+        """The hand as text: ``"ansi"`` returns it, ``"human"`` prints it."""
+        text = f"{self.hand!r}\n" + "\n".join(f"seat {seat}: {hand}" for seat, hand in enumerate(self.hand.hands))
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+
+def raw_env(rules: Rules | None = None, **options: Any) -> MusEnv:
+    """The same as :func:`env` (PettingZoo's classic games name both).
+
+    >>> raw_env(seed=1).metadata["name"]
+    'mus_v0'
+    """
+    return MusEnv(rules, **options)
+
+
+def env(rules: Rules | None = None, **options: Any) -> MusEnv:
+    """The environment: ``MusEnv(rules, **options)``. It enforces PettingZoo's order of
+    calls itself (``step`` or ``observe`` before ``reset`` raise a
+    :class:`~mus.MusError`), so it needs no wrapper, and wrappers' per-call cost.
+
+    >>> game = env(seed=1)
+    >>> game.step(0)
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: call reset() before step()
+    >>> game.reset()
+    >>> game.last()[0]["action_mask"].nonzero()[0].tolist()
+    [0, 1]
+    """
+    return MusEnv(rules, **options)

@@ -1,0 +1,390 @@
+"""mus.ai: action ids, masks, observations, rewards and the three environments."""
+
+from __future__ import annotations
+
+import itertools
+import random
+import subprocess
+import sys
+import warnings
+
+import pytest
+
+np = pytest.importorskip("numpy")
+pytest.importorskip("pettingzoo")
+pytest.importorskip("gymnasium")
+
+import mus  # noqa: E402
+from mus.ai import encoding as coding  # noqa: E402
+from mus.ai.encoding import Encoding, credited, encoding_for, returns  # noqa: E402
+from mus.ai.gym import SeatEnv  # noqa: E402
+from mus.ai.openspiel import TERMINAL, MusGame  # noqa: E402
+from mus.ai.pettingzoo import env, raw_env  # noqa: E402
+
+PRESETS = ["standard", "declared", "heads-up", "six", "individual-3", "federation", "max-bet-40"]
+RULES = [mus.Rules.preset(name) for name in PRESETS] + [
+    mus.Rules(max_bet=5),  # a cap below the encoding's: bets above 5 masked out
+    mus.Rules(senas=True, mus_visto="servido"),
+]
+
+
+def random_states(rules: mus.Rules, hands: int, seed: int = 0) -> list[mus.HandState]:
+    """Every state of ``hands`` random hands, picked uniformly among legal ids."""
+    enc = encoding_for(rules)
+    rng = random.Random(seed)
+    states = []
+    for number in range(hands):
+        state = mus.new_hand(rules, seed=seed * 1000 + number, mano=number % rules.seats)
+        while state.to_act is not None:
+            states.append(state)
+            legal = enc.legal_actions(state)
+            state = mus.apply(state, enc.decode(rng.choice(legal), state))
+        states.append(state)
+    return states
+
+
+def candidates(enc: Encoding, state: mus.HandState) -> list[mus.Action | None]:
+    """The action each id names in ``state``, built without the encoding's decoder."""
+    listed: list[mus.Action | None] = [mus.Mus(), mus.NoMus()]
+    hand = state.hands[state.to_act].cards if state.to_act is not None else None
+    for bits in range(1, 16):
+        positions = [i for i in range(4) if bits >> i & 1]
+        listed.append(mus.Discard([hand[i] for i in positions]) if hand else None)
+    listed += [mus.Pass(), mus.Accept(), mus.Fold(), mus.Ordago()]
+    lance = state.lance
+    if lance in (mus.Lance.PARES, mus.Lance.JUEGO):
+        listed += [mus.Declare(lance, False), mus.Declare(lance, True)]
+    else:
+        listed += [None, None]
+    listed += [mus.Bet(stones) for stones in range(2, enc.max_bet + 1)]
+    assert len(listed) == enc.num_actions
+    return listed
+
+
+# --- import hygiene -------------------------------------------------------------------
+
+
+def test_import_mus_does_not_import_the_extra() -> None:
+    code = (
+        "import sys, mus; print(sorted(m for m in ('numpy', 'gymnasium', 'pettingzoo', 'mus.ai') if m in sys.modules))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "[]"
+
+
+def test_import_without_the_extra_names_it() -> None:
+    code = (
+        "import sys; sys.modules['numpy'] = None\n"
+        "import mus\n"
+        "try:\n    import mus.ai\nexcept mus.MusError as error:\n    print(type(error).__name__, error)\n"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert out.strip() == "MissingExtraError mus.ai needs numpy: pip install 'mus-rules[ai]'"
+
+
+# --- actions and masks ----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", RULES, ids=[*PRESETS, "max_bet=5", "senas"])
+def test_mask_is_the_engines_legal_set_and_ids_round_trip(rules: mus.Rules) -> None:
+    enc = encoding_for(rules)
+    for state in random_states(rules, 25):
+        mask = enc.legal_action_mask(state)
+        assert mask.dtype == np.int8 and mask.shape == (enc.num_actions,)
+        if state.to_act is None:
+            assert not mask.any()
+            continue
+        for action_id, action in enumerate(candidates(enc, state)):
+            legal = action is not None and state.is_legal(action)
+            assert bool(mask[action_id]) == legal, (state, action_id, action)
+            if legal:
+                assert action is not None
+                assert enc.decode(action_id, state) == action
+                assert enc.encode(action, state) == action_id
+            else:
+                with pytest.raises(mus.IllegalActionError):
+                    enc.decode(action_id, state)
+        # Every listed engine action (bets up to the encodable cap) has a legal id.
+        for action in state.legal_actions():
+            assert mask[enc.encode(action, state)]
+        assert mask.any()
+
+
+def test_bad_ids_and_unencodable_actions_raise_illegal_action_errors() -> None:
+    state = mus.apply(mus.new_hand(seed=1), "no-mus")
+    enc = encoding_for()
+    for bad in (-1, enc.num_actions, 1.5, "17", True, None):
+        with pytest.raises(mus.IllegalActionError):
+            enc.decode(bad, state)  # type: ignore[arg-type]
+    assert enc.decode(np.int64(17), state) == mus.Pass()
+    for action in (mus.Bet(enc.max_bet + 1), mus.TeamFold(), mus.Signal("duples"), mus.MusVisto("Ro")):
+        with pytest.raises(mus.IllegalActionError, match="no action id"):
+            enc.encode(action, state)
+    with pytest.raises(mus.RulesError):
+        Encoding(mus.Rules(), max_bet=2000)
+
+
+def test_masks_are_read_only_and_shared() -> None:
+    state = mus.new_hand(seed=1)
+    mask = coding.legal_action_mask(state)
+    with pytest.raises(ValueError):
+        mask[0] = 0
+    assert coding.legal_action_mask(mus.new_hand(seed=2)) is mask
+
+
+# --- observations ---------------------------------------------------------------------
+
+HANDS = ["Ro Rc 7e 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c"]
+SHUFFLED = ["Ro Rc 7e 1b", "3b 2e 1o 4c", "Cc Co 5b 4e", "Se 6c 5o 1c"]  # seat 0's cards alone kept
+
+
+def test_layout_covers_the_vector_and_values_stay_in_the_unit_interval() -> None:
+    for rules in RULES:
+        enc = encoding_for(rules)
+        offsets = sorted(enc.layout.values())
+        assert offsets[0][0] == 0 and sum(size for _, size in offsets) == enc.observation_size
+        assert all(a + size == b for (a, size), (b, _) in itertools.pairwise(offsets))
+        for state in random_states(rules, 5, seed=3):
+            for seat in range(rules.seats):
+                vector = enc.observation(state, seat)
+                assert vector.dtype == np.float32 and vector.shape == (enc.observation_size,)
+                assert vector.min() >= 0.0 and vector.max() <= 1.0
+
+
+def test_observation_and_information_state_hide_other_seats_cards() -> None:
+    enc = encoding_for()
+    script = ["mus"] * 4 + ["discard 7e 1b", "discard 1 card", "discard 1 card", "discard 1 card"]
+    one = mus.new_hand(hands=HANDS, seed=5)
+    other = mus.new_hand(hands=SHUFFLED, seed=5)
+    assert enc.observation(one, 0).tobytes() == enc.observation(other, 0).tobytes()
+    assert enc.information_state_string(one, 0) == enc.information_state_string(other, 0)
+    assert enc.observation(one, 1).tobytes() != enc.observation(other, 1).tobytes()
+    # After the mus, the others' discards show as counts only.
+    for words in script[:5]:
+        one, other = mus.apply(one, words), mus.apply(other, words)
+    text = enc.information_state_string(one, 1)
+    assert "7e" not in text and "0 discard 2 cards" in text
+
+
+def test_information_state_string_recalls_the_cards_drawn() -> None:
+    state = mus.new_hand(hands=HANDS, seed=5)
+    for words in ["mus"] * 4 + ["discard 7e 1b", "discard Co", "discard 1c", "discard 1o"]:
+        state = mus.apply(state, words)
+    text = coding.information_state_string(state, 0)
+    drawn = [card for card in state.hands[0].cards if str(card) not in ("Ro", "Rc")]
+    assert f"0 draws {' '.join(map(str, drawn))}" in text
+
+
+def test_partner_signals_reach_the_partner_only() -> None:
+    rules = mus.Rules(senas=True)
+    enc = encoding_for(rules)
+    state = mus.new_hand(rules, hands=["Ro Rc 7e 1b", "Cc Co 5b 4e", "Re Rb 5o 1c", "3b 2e 1o 4c"])
+    state = mus.apply(state, mus.Signal("dos reyes"), 2)
+    start, size = enc.layout["signals"]
+    assert enc.observation(state, 0)[start : start + size].sum() == 1  # seat 0 is seat 2's partner
+    assert enc.observation(state, 1)[start : start + size].sum() == 0
+    assert enc.observation(state, 2)[start : start + size].sum() == 0
+
+
+# --- rewards --------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", RULES[:5], ids=PRESETS[:5])
+def test_rewards_are_zero_sum_and_the_engines_score_changes(rules: mus.Rules) -> None:
+    game = raw_env(rules, seed=4)
+    rng = random.Random(1)
+    for _ in range(40):
+        scores = tuple(rng.randrange(rules.target) for _ in range(rules.teams))
+        game.reset(options={"scores": scores})
+        start = game.hand
+        totals = dict.fromkeys(game.possible_agents, 0.0)
+        for agent in game.agent_iter():
+            observation, reward, termination, truncation, _ = game.last()
+            totals[agent] += reward
+            if termination or truncation:
+                game.step(None)
+            else:
+                legal = observation["action_mask"].nonzero()[0]
+                game.step(int(rng.choice(legal)))
+        final = game.hand
+        by_seat = [totals[agent] for agent in game.possible_agents]
+        assert by_seat == pytest.approx(returns(final))
+        side_total = [by_seat[rules.team_of.index(side)] for side in range(rules.teams)]
+        assert sum(side_total) == pytest.approx(0.0)
+        if final.winner is None:
+            gains = [after - before for after, before in zip(final.scores, start.scores, strict=True)]
+        else:
+            gains = [after - before for after, before in zip(credited(final), start.scores, strict=True)]
+            assert credited(final)[final.winner] == rules.target
+        others = rules.teams - 1
+        expected = [
+            gains[rules.team_of[seat]] - (sum(gains) - gains[rules.team_of[seat]]) / others
+            for seat in range(rules.seats)
+        ]
+        assert by_seat == pytest.approx(expected)
+
+
+# --- PettingZoo -----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "rules", [mus.Rules(), mus.Rules.preset("declared"), mus.Rules.preset("individual-3"), mus.Rules(senas=True)]
+)
+@pytest.mark.parametrize("episode", ["hand", "game"])
+def test_pettingzoo_api_test(rules: mus.Rules, episode: str) -> None:
+    from pettingzoo.test import api_test  # type: ignore[import-untyped]
+
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")  # advice for Box observations; classic games use a Dict
+        api_test(env(rules, episode=episode, seed=2), num_cycles=300, verbose_progress=False)
+
+
+def test_pettingzoo_game_episode_plays_to_the_target_and_refuses_bad_calls() -> None:
+    game = env(mus.Rules(target=10), episode="game", seed=9)
+    with pytest.raises(mus.MusError, match="reset"):
+        game.step(0)
+    game.reset(seed=1)
+    rng = random.Random(2)
+    for _agent in game.agent_iter():
+        observation, _, termination, _, _ = game.last()
+        if termination:
+            game.step(None)
+            continue
+        if rng.random() < 0.01:
+            illegal = int(np.flatnonzero(observation["action_mask"] == 0)[0])
+            with pytest.raises(mus.IllegalActionError):
+                game.step(illegal)
+        game.step(int(rng.choice(observation["action_mask"].nonzero()[0])))
+    assert game.hand.winner is not None and game.hands_played >= 1
+    assert credited(game.hand)[game.hand.winner] == 10
+
+
+def test_pettingzoo_seeded_resets_replay() -> None:
+    first, second = env(seed=1), env(seed=99)
+    first.reset(seed=7)
+    second.reset(seed=7)
+    assert first.hand == second.hand
+
+
+# --- OpenSpiel-shaped -----------------------------------------------------------------
+
+
+@pytest.mark.parametrize("rules", RULES[:5], ids=PRESETS[:5])
+def test_openspiel_shaped_playouts(rules: mus.Rules) -> None:
+    game = MusGame(rules, seed=3)
+    rng = random.Random(5)
+    for _ in range(30):
+        state = game.new_initial_state()
+        rewards = [0.0] * game.num_players()
+        while not state.is_terminal():
+            player = state.current_player()
+            assert state.legal_actions() == state.legal_actions(player)
+            assert all(state.legal_actions(other) == [] for other in range(game.num_players()) if other != player)
+            assert len(state.information_state_tensor(player)) == game.information_state_tensor_shape()[0]
+            state.apply_action(rng.choice(state.legal_actions()))
+            rewards = [a + b for a, b in zip(rewards, state.rewards(), strict=True)]
+        assert state.current_player() == TERMINAL
+        assert state.returns() == pytest.approx(rewards)
+        assert state.returns() == pytest.approx(returns(state.hand))
+        assert game.min_utility() <= min(state.returns()) <= max(state.returns()) <= game.max_utility()
+
+
+def test_openspiel_clone_is_independent_and_illegal_ids_change_nothing() -> None:
+    state = MusGame().new_initial_state(seed=4)
+    state.apply_action(1)
+    copy = state.clone()
+    copy.apply_action(copy.legal_actions()[0])
+    assert state.history() == [1] and len(copy.history()) == 2
+    with pytest.raises(mus.IllegalActionError):
+        state.apply_action(0)  # mus, after the mus was cut
+    assert state.history() == [1]
+    with pytest.raises(mus.MusError):
+        state.information_state_string(7)
+
+
+def test_openspiel_information_state_string_hides_hidden_cards() -> None:
+    game = MusGame()
+    one = game.new_initial_state()
+    other = game.new_initial_state()
+    one.hand, other.hand = mus.new_hand(hands=HANDS, seed=1), mus.new_hand(hands=SHUFFLED, seed=1)
+    for action in (1, 17, 17):
+        one.apply_action(action)
+        other.apply_action(action)
+    assert one.information_state_string(0) == other.information_state_string(0)
+    assert one.information_state_string(1) != other.information_state_string(1)
+
+
+def test_registered_with_openspiel_when_it_imports() -> None:
+    pyspiel = pytest.importorskip("pyspiel")
+    from open_spiel.python import rl_environment  # type: ignore[import-untyped]
+
+    game = pyspiel.load_game("python_mus", {"preset": "heads-up", "rng_seed": 1})
+    assert game.num_players() == 2 and game.num_distinct_actions() == encoding_for().num_actions
+    environment = rl_environment.Environment(game)
+    rng = random.Random(0)
+    for _ in range(5):
+        step = environment.reset()
+        while not step.last():
+            player = step.observations["current_player"]
+            step = environment.step([rng.choice(step.observations["legal_actions"][player])])
+        assert sum(step.rewards) == pytest.approx(0.0)
+    state = game.new_initial_state()
+    state.apply_action(state.legal_actions()[0])
+    clone = state.clone()
+    assert clone.history() == state.history() and clone.information_state_string(0) == state.information_state_string(0)
+
+
+# --- Gymnasium ------------------------------------------------------------------------
+
+
+def test_gymnasium_seat_env_passes_the_checks_and_pays_its_stones() -> None:
+    from gymnasium.utils import env_checker
+
+    # check_env itself steps with unmasked random actions, which the environment refuses.
+    for check in (
+        env_checker.check_reset_return_type,
+        env_checker.check_reset_seed_determinism,
+        env_checker.check_reset_options,
+        env_checker.check_reset_return_info_deprecation,
+    ):
+        check(SeatEnv(seed=1))
+    environment = SeatEnv(
+        mus.Rules.preset("individual-3"), seat=1, bots=[mus.bots.RandomBot(s) for s in range(3)], seed=2
+    )
+    rng = random.Random(3)
+    for episode in range(20):
+        observation, info = environment.reset(seed=episode)
+        assert environment.observation_space.contains(observation)
+        total, done = 0.0, False
+        while not done:
+            assert environment.hand.to_act == 1
+            action = int(rng.choice(info["action_mask"].nonzero()[0]))
+            observation, reward, done, _truncated, info = environment.step(action)
+            total += float(reward)
+        assert total == pytest.approx(returns(environment.hand)[1])
+        with pytest.raises(mus.MusError):
+            environment.step(0)
+
+
+def test_gymnasium_game_episode_and_masks() -> None:
+    environment = SeatEnv(mus.Rules(target=15), episode="game", seed=5)
+    _, info = environment.reset(seed=1)
+    done = False
+    while not done:
+        legal = info["action_mask"].nonzero()[0]
+        assert (environment.action_masks() == info["action_mask"].astype(bool)).all()
+        _, _, done, _, info = environment.step(int(legal[-1]))
+    assert environment.hand.winner is not None
+    assert not info["action_mask"].any()
+
+
+def test_discard_ids_follow_hand_positions() -> None:
+    enc = encoding_for()
+    state = mus.new_hand(hands=HANDS)
+    for state_words in ["mus"] * 4:
+        state = mus.apply(state, state_words)
+    cards = state.hands[0].cards
+    for size in range(1, 5):
+        for positions in itertools.combinations(range(4), size):
+            action = mus.Discard([cards[i] for i in positions])
+            assert enc.action_name(enc.encode(action, state)) == f"discard {list(positions)}"
