@@ -58,7 +58,7 @@ from mus.senas import Sena, senas_of
 from mus.scoring import Count, CountLine, LanceResult, Outcome, count, lance_winner, score_line
 from mus.state import Betting, Deal, HandState, HiddenDiscard, Phase, SeatView
 from mus.reducer import LegalActions, new_hand, problem, replay, start
-from mus.match import MAX_HANDS, MatchState, apply, apply_match, new_match, replay_match, score_text
+from mus.match import MAX_HANDS, MatchState, MatchView, apply, apply_match, new_match, replay_match, score_text
 
 __version__ = "0.1.0"
 
@@ -143,4 +143,13 @@ __all__ = [
     "rank_points",
     "is_real_31",
     "senas_of",
+    "MatchView",
+    "bots",
+    "individuel",
+    "notation",
 ]
+
+# The modules a user reaches for by name (mus.notation.load, mus.bots.HeuristicBot,
+# the Mus individuel) load with the package; the optional extras (mus.odds, mus.ai) do
+# not, so that importing mus never needs numpy.
+from mus import bots, individuel, notation  # noqa: E402

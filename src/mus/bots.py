@@ -128,6 +128,15 @@ class HeuristicBot:
         self.boldness = boldness
 
     def choose(self, view: SeatView) -> Action:
+        action = self._choice(view)
+        if view.rules.gates and action not in view.legal and view.legal:
+            # A house rule's legality hook forbids the choice: the nearest listed one.
+            if type(action) is Bet and any(type(other) is Bet for other in view.legal):
+                return next(other for other in view.legal if type(other) is Bet)
+            return view.legal[-1] if type(action) in (Ordago, Bet) else view.legal[0]
+        return action
+
+    def _choice(self, view: SeatView) -> Action:
         if view.phase is Phase.MUS:
             return NoMus() if self._keeps(view) else Mus()
         if view.phase is Phase.DISCARD:

@@ -32,9 +32,9 @@ from mus.reducer import LegalActions, apply, derived, new_hand
 from mus.reducer import apply as apply_hand
 from mus.rules import Rules
 from mus.scoring import score_line
-from mus.state import HandState
+from mus.state import HandState, SeatView
 
-__all__ = ["MatchState", "new_match", "apply", "apply_match", "replay_match", "score_text", "MAX_HANDS"]
+__all__ = ["MatchState", "MatchView", "new_match", "apply", "apply_match", "replay_match", "score_text", "MAX_HANDS"]
 
 MAX_HANDS = 10_000
 """A match that no side has won after this many hands ends there: the side ahead in
@@ -128,12 +128,66 @@ class MatchState:
         """The legal actions in the current hand."""
         return self.hand.legal_actions()
 
+    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
+        """Whether ``action`` (an action or its text; by ``seat``, if given) is legal now."""
+        return not self.is_over and self.hand.is_legal(action, seat)
+
+    def view(self, seat: int) -> MatchView:
+        """What ``seat`` may know of the match: the standing, the current hand's
+        :class:`~mus.SeatView`, and the view of the hand that ended last (its count and
+        the cards shown), so a client sees a hand end without guessing.
+
+        >>> import mus
+        >>> match = mus.new_match(seed=7)
+        >>> for action in ("no-mus", "ordago", "accept"):
+        ...     match = mus.apply(match, action)
+        >>> view = match.view(1)
+        >>> view.hand_number, view.games, view.last.winner, view.hand.to_act
+        (1, (0, 1), 1, 1)
+        """
+        current = self.hand.view(seat)
+        last = self.finished[-1].view(seat) if self.finished else None
+        return MatchView(
+            seat=seat,
+            rules=self.rules,
+            first_mano=self.first_mano,
+            hand_number=self.hand_number,
+            games=self.games,
+            vacas=self.vacas,
+            scores=self.scores,
+            is_over=self.is_over,
+            winner=self.winner,
+            hand=current,
+            last=last,
+        )
+
     def __repr__(self) -> str:
         vacas = f" vacas {score_line(self.vacas)}" if self.rules.vacas_to_win > 1 else ""
         return (
             f"<MatchState hand {self.hand_number + 1}{vacas} games {score_line(self.games)}"
             f" score {score_line(self.scores)} to_act={self.to_act}>"
         )
+
+
+@attrs.frozen
+class MatchView:
+    """What one seat may know of a match (see :meth:`MatchState.view`): the standing
+    (``games``, ``vacas`` and the ``scores`` of the game under way, one entry per side),
+    ``hand``, the current hand's :class:`~mus.SeatView` (once the match is over, the
+    last hand's), and ``last``, the view of the hand that ended last (``None`` before
+    any): a new ``last`` tells a client that a hand ended, with its count."""
+
+    seat: int
+    rules: Rules
+    first_mano: int
+    hand_number: int
+    games: tuple[int, ...]
+    vacas: tuple[int, ...]
+    scores: tuple[int, ...]
+    is_over: bool
+    winner: int | None
+    hand: SeatView
+    last: SeatView | None
 
 
 def _hand_seed(seed: int | str, number: int) -> str:

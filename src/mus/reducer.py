@@ -53,10 +53,10 @@ from mus.actions import (
     words_of,
 )
 from mus.cards import ALL_CARDS, SEED_LIMIT, Card, _positions, parse_cards, seed_arg, shuffle
-from mus.errors import IllegalActionError, MusError, quoted
+from mus.errors import IllegalActionError, MusError, RulesError, quoted
 from mus.hand import HAND_SIZE, Hand
 from mus.lances import Lance, has_juego, has_pares
-from mus.rules import Rules
+from mus.rules import HouseRule, Rules
 from mus.scoring import _ORDERS, MAX_SEATS, LanceResult, Outcome, _lance_winner, false_declarations, tally
 from mus.state import _FIELDS, Betting, Deal, HandState, Log, Phase
 
@@ -339,7 +339,26 @@ def _legal(state: HandState, action: object, seat: int | None) -> bool:
     if kind is Signal or kind is MusVisto:
         return _event_problem(state, action, seat) is None  # type: ignore[arg-type]
     queue = state.queue
-    return bool(queue) and (seat is None or seat == queue[0]) and _transition(state, action) is not None
+    return (
+        bool(queue)
+        and (seat is None or seat == queue[0])
+        and _transition(state, action) is not None
+        and (not state.deal.rules.gates or _refuser(state, action) is None)
+    )
+
+
+def _refuser(state: HandState, action: object) -> HouseRule | None:
+    """The first house rule whose legality hook refuses ``action``, or ``None``."""
+    for rule in state.deal.rules.gates:
+        try:
+            allowed = rule.allows(state, action)  # type: ignore[arg-type]
+        except MusError:
+            raise
+        except Exception as error:  # a house rule's bug is reported, not passed on raw
+            raise RulesError(f"house rule {quoted(rule.name)} failed in allows(): {quoted(error, 200)}") from None
+        if not allowed:
+            return rule
+    return None
 
 
 def _event_problem(state: HandState, action: Signal | MusVisto, seat: int | None) -> str | None:
@@ -431,6 +450,10 @@ def _why(state: HandState, action: Action, seat: int | None, said: str | None = 
         return _event_problem(state, action, seat) or f"{action} is not legal now"  # type: ignore[arg-type]
     words = words_of(said, action)
     betting = state.betting
+    if (seat is None or seat == to_act) and _transition(state, action) is not None:
+        refuser = _refuser(state, action)
+        if refuser is not None:
+            return f"house rule {quoted(refuser.name)} does not allow {words} now"
     if seat is not None and seat != to_act:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.rules.seats:
             return f"no seat {seat!r}"
@@ -529,7 +552,7 @@ def apply(state: HandState | MatchState, action: Action | str, seat: int | None 
     queue = state.queue
     if queue and (seat is None or seat == queue[0]):
         transition = _transition(state, action)
-        if transition is not None:
+        if transition is not None and (not state.deal.rules.gates or _refuser(state, action) is None):
             return transition(state, queue[0], action)
     kind = type(action)
     if kind is Signal or kind is MusVisto:
@@ -960,10 +983,10 @@ def legal_actions(state: HandState) -> LegalActions:
         return _NO_ACTIONS
     seat = queue[0]
     phase = state.phase
+    rules = state.deal.rules
     if phase is _BETTING:
         betting = state.betting
         assert betting is not None
-        rules = state.deal.rules
         if betting.bets == 0:
             listed = _OPENING_LISTS[seat]
         elif len(queue) > 1 and rules.teams == 2:
@@ -972,20 +995,35 @@ def legal_actions(state: HandState) -> LegalActions:
         else:
             listed = (_ORDAGO_ANSWER_LISTS if betting.ordago else _ANSWER_LISTS)[seat]
         if betting.bets >= MAX_BETS:
-            return _capped(listed, 0)
-        cap = rules.max_bet
-        return listed if cap is None or listed.min_bet is None else _capped(listed, cap)
-    if phase is _MUS:
+            listed = _capped(listed, 0)
+        elif rules.max_bet is not None and listed.min_bet is not None:
+            listed = _capped(listed, rules.max_bet)
+    elif phase is _MUS:
         table = state._table
         if table[6] >= MAX_MUS_ROUNDS or table[5] is not None and _served(state, seat):
-            return _SERVIDO_LISTS[seat]
-        return _MUS_LISTS[seat]
-    if phase is _DISCARD:
+            listed = _SERVIDO_LISTS[seat]
+        else:
+            listed = _MUS_LISTS[seat]
+    elif phase is _DISCARD:
         hand = state.hands[seat]
-        return LegalActions._make(_discards(hand.cards), seat, None, hand)
-    betting = state.betting
-    assert betting is not None
-    return _DECLARE_LISTS[betting.lance][seat]
+        listed = LegalActions._make(_discards(hand.cards), seat, None, hand)
+    else:
+        betting = state.betting
+        assert betting is not None
+        listed = _DECLARE_LISTS[betting.lance][seat]
+    return listed if not rules.gates else _gated(state, listed)
+
+
+def _gated(state: HandState, listed: LegalActions) -> LegalActions:
+    """``listed`` less what a house rule's legality hook refuses; its ``in`` asks the
+    hooks too, through the state it keeps."""
+    actions = tuple(action for action in listed if _refuser(state, action) is None)
+    kinds = listed._kinds
+    if kinds is not None:
+        kinds = frozenset(kind for kind in kinds if kind is not Bet or any(type(a) is Bet for a in actions))
+    legal = LegalActions._make(actions, listed.seat, kinds, listed._hand, listed.max_bet)
+    _set(legal, "_state", state)
+    return legal
 
 
 class LegalActions(tuple):  # type: ignore[type-arg]
@@ -1017,6 +1055,7 @@ class LegalActions(tuple):  # type: ignore[type-arg]
     """The largest legal bet or raise (``Rules.max_bet``), or ``None`` without a cap."""
     _kinds: frozenset[type] | None
     _hand: Hand | None
+    _state: HandState | None  # kept when house rules' legality hooks must answer ``in``
 
     def __new__(cls, state: HandState) -> LegalActions:
         return legal_actions(state)
@@ -1039,15 +1078,26 @@ class LegalActions(tuple):  # type: ignore[type-arg]
         _set(legal, "max_bet", max_bet)
         _set(legal, "_kinds", kinds)
         _set(legal, "_hand", hand)
+        _set(legal, "_state", None)
         return legal
 
     def __setattr__(self, name: str, value: object) -> None:
         raise AttributeError("LegalActions is immutable")
 
     def __reduce__(self) -> tuple[Any, ...]:
+        if self._state is not None:
+            return (legal_actions, (self._state,))
         return (LegalActions._make, (tuple(self), self.seat, self._kinds, self._hand, self.max_bet))
 
     def __contains__(self, action: object) -> bool:
+        if type(action) is str:
+            # Text as apply() reads it: in the answer to a bet, "paso" folds.
+            try:
+                action = parse_action(action, answering=self._kinds is not None and Accept in self._kinds)
+            except MusError:
+                return False
+        if self._state is not None:
+            return _legal(self._state, action, None)
         kinds = self._kinds
         if kinds is None:
             return tuple.__contains__(self, action)

@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import functools
+import json
 import types
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping
 
@@ -27,7 +28,9 @@ from mus.cards import Rank
 from mus.lances import Lance, Ranking
 
 if TYPE_CHECKING:
+    from mus.actions import Action
     from mus.hand import Hand
+    from mus.state import HandState
 
 __all__ = ["Rules", "Payouts", "PRESETS", "HouseRule", "HOUSE_RULES"]
 
@@ -168,6 +171,33 @@ class HouseRule:
         """The bonus ``hand`` adds for its team at ``lance``, given the library's ``bonus``."""
         return bonus
 
+    def allows(self, state: HandState, action: Action) -> bool:
+        """Whether the seat to act may take ``action`` in ``state``, which the rules
+        already allow: the legality hook. Return ``False`` to forbid it; :func:`~mus.apply`,
+        :meth:`~mus.HandState.legal_actions`, ``is_legal``, views, bots, the command line
+        and replays all ask it. Only rules that override it are asked, so the hook costs
+        nothing to the others.
+
+        >>> import attrs, mus
+        >>> @attrs.frozen
+        ... class NoEarlyOrdago(mus.HouseRule):
+        ...     name = "doctest-no-early-ordago"
+        ...     until: int = 20
+        ...     def allows(self, state, action):
+        ...         return not isinstance(action, mus.Ordago) or min(state.scores) >= self.until
+        >>> rules = mus.Rules(house=[NoEarlyOrdago()])
+        >>> state = mus.apply(mus.new_hand(rules, seed=1), "no-mus")
+        >>> list(state.legal_actions()), state.is_legal("ordago")
+        ([Pass(), Bet(2)], False)
+        >>> mus.apply(state, "ordago")
+        Traceback (most recent call last):
+        ...
+        mus.errors.IllegalActionError: house rule 'doctest-no-early-ordago' does not allow ordago now
+        >>> mus.Rules.from_dict(mus.Rules(house=[NoEarlyOrdago(until=30)]).to_dict()).house
+        (NoEarlyOrdago(until=30),)
+        """
+        return True
+
 
 _HOUSE_RULES: dict[str, type[HouseRule]] = {}
 HOUSE_RULES: Mapping[str, type[HouseRule]] = types.MappingProxyType(_HOUSE_RULES)
@@ -302,6 +332,9 @@ class Rules:
     >>> Rules().bonuses[Lance.JUEGO][Hand.parse("Ro Rc Se 1b").multiset]
     3
     """
+    gates: tuple[HouseRule, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """The house rules that override :meth:`HouseRule.allows` (the legality hook), which
+    the engine asks before any action; empty for most rules."""
     team_of: tuple[int, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
     """The side of each seat: ``seat % teams``. Partners alternate around the table;
     in individual play every seat is its own side.
@@ -333,6 +366,8 @@ class Rules:
         object.__setattr__(self, "ranking", ranking)
         object.__setattr__(self, "bonuses", None if self.house else _bonus_tables(ranking, self.payouts))
         object.__setattr__(self, "team_of", tuple(seat % self.teams for seat in range(self.seats)))
+        # The house rules that override the legality hook: the engine asks only these.
+        object.__setattr__(self, "gates", tuple(rule for rule in self.house if type(rule).allows is not HouseRule.allows))
 
     # Derived tables are rebuilt on unpickling rather than stored in every pickle.
     def __getstate__(self) -> dict[str, Any]:
@@ -390,7 +425,7 @@ class Rules:
         """
         data = attrs.asdict(self, filter=lambda field, value: field.init)
         data["payouts"]["pares"] = list(self.payouts.pares)
-        data["house"] = [rule.name for rule in self.house]
+        data["house"] = [_house_data(rule) for rule in self.house]
         return data
 
     @classmethod
@@ -401,12 +436,9 @@ class Rules:
         knobs = dict(data)
         house = knobs.pop("house", None)
         if house is not None:
-            if not isinstance(house, (list, tuple)) or not all(isinstance(name, str) for name in house):
-                raise RulesError("house must be a list of house rule names")
-            unknown = [name for name in house if name not in HOUSE_RULES]
-            if unknown:
-                raise RulesError(f"unknown house rule(s): {', '.join(unknown)} (define and import them first)")
-            knobs["house"] = tuple(HOUSE_RULES[name]() for name in house)
+            if not isinstance(house, (list, tuple)):
+                raise RulesError("house must be a list of house rules: names, or {'name': ..., 'fields': {...}}")
+            knobs["house"] = tuple(_house_from_data(entry) for entry in house)
         payouts = knobs.pop("payouts", None)
         if payouts is not None:
             if not isinstance(payouts, Mapping):
@@ -422,6 +454,41 @@ class Rules:
             return Rules().evolve(**knobs)
         except TypeError as error:
             raise RulesError(f"bad rules: {error}") from None
+
+
+def _house_data(rule: HouseRule) -> str | dict[str, Any]:
+    """A house rule as plain data: its name, or its name and fields when it has any."""
+    if not attrs.has(type(rule)):
+        return rule.name
+    fields = {field.name: getattr(rule, field.name) for field in attrs.fields(type(rule)) if field.init}  # type: ignore[arg-type]
+    if not fields:
+        return rule.name
+    try:
+        json.dumps(fields)
+    except (TypeError, ValueError):
+        raise RulesError(f"house rule {quoted(rule.name)} has fields that are not plain data: {quoted(fields)}") from None
+    return {"name": rule.name, "fields": fields}
+
+
+def _plain(value: Any) -> Any:
+    # JSON gives lists where a frozen house rule keeps tuples (to stay hashable).
+    return tuple(_plain(item) for item in value) if isinstance(value, list) else value
+
+
+def _house_from_data(entry: object) -> HouseRule:
+    if isinstance(entry, str):
+        name, fields = entry, {}
+    elif isinstance(entry, Mapping) and set(entry) == {"name", "fields"} and isinstance(entry["fields"], Mapping):
+        name, fields = entry["name"], {key: _plain(value) for key, value in entry["fields"].items()}
+    else:
+        raise RulesError(f"a house rule is a name or {{'name': ..., 'fields': {{...}}}}, got {quoted(entry)}")
+    rule = HOUSE_RULES.get(name) if isinstance(name, str) else None
+    if rule is None:
+        raise RulesError(f"unknown house rule {quoted(name)} (define and import it first; see HouseRule)")
+    try:
+        return rule(**fields)
+    except (TypeError, ValueError) as error:
+        raise RulesError(f"house rule {quoted(name)}: bad fields {quoted(fields)}: {error}") from None
 
 
 def _friendly_init(cls: type) -> None:

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple, Optional
 import attrs
 
 from mus.actions import Action, Declare, Discard, Signal
+from mus.actions import parse_action as _parse_action
 from mus.cards import Card
 from mus.errors import MusError, quoted
 from mus.hand import Hand
@@ -293,8 +294,21 @@ class HandState:
         """
         return _reducer.legal_actions(self)
 
-    def is_legal(self, action: Action, seat: int | None = None) -> bool:
-        """Whether ``action`` (by ``seat``, if given) is legal now; cheap."""
+    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
+        """Whether ``action`` (an action or its text, read as :func:`~mus.apply` reads
+        it; by ``seat``, if given) is legal now; cheap.
+
+        >>> import mus
+        >>> state = mus.new_hand(seed=1)
+        >>> state.is_legal("mus"), state.is_legal("envido 2"), state.is_legal("nonsense")
+        (True, False, False)
+        """
+        if isinstance(action, str):
+            betting = self.betting
+            try:
+                action = _parse_action(action, answering=betting is not None and betting.bets > 0)
+            except MusError:
+                return False
         return _reducer.problem(self, action, seat) is None
 
     def initial(self) -> HandState:

@@ -17,6 +17,8 @@ from typing import Callable, Iterator
 import mus
 from mus import MusError, Rules, RulesError
 from mus.cli.words import number_word
+from mus.individuel.rules import PRESETS as INDIVIDUEL_PRESETS
+from mus.individuel.rules import IndividuelRules
 
 __all__ = [
     "DEFAULT_SEED",
@@ -26,6 +28,7 @@ __all__ = [
     "rules_from_options",
     "rules_summary",
     "file_errors",
+    "individuel_from_options",
 ]
 
 DEFAULT_SEED = 2026
@@ -49,7 +52,13 @@ def seed_option(text: str) -> int | str:
 def _rules_options() -> argparse.ArgumentParser:
     parent = argparse.ArgumentParser(add_help=False)
     group = parent.add_argument_group("rules options")
-    group.add_argument("--preset", metavar="NAME", help=f"start from a preset: {', '.join(sorted(mus.PRESETS))}")
+    group.add_argument(
+        "--preset", metavar="NAME",
+        help=f"start from a preset: {', '.join(sorted(mus.PRESETS))}; or individuel (the French Mus individuel, "
+        "mus play and mus simulate only), individuel-2 to individuel-8, individuel-primes",
+    )
+    group.add_argument("--players", type=int, metavar="N", help="with --preset individuel: players, 2 to 8 (default 5)")
+    group.add_argument("--stones", type=int, metavar="N", help="with --preset individuel: each player's stones, 5, 8 or 10 (default 8)")
     group.add_argument("--seats", type=int, metavar="N", help="seats at the table, 2 to 6 (default 4)")
     group.add_argument(
         "--individual", action="store_true",
@@ -123,6 +132,10 @@ def rules_from_options(args: argparse.Namespace, *, games: int | None = None) ->
     (3, 3)
     """
     preset: str | None = args.preset
+    if preset in INDIVIDUEL_PRESETS:
+        raise RulesError(f"--preset {preset}: the Mus individuel is played by mus play and mus simulate only")
+    if getattr(args, "players", None) is not None or getattr(args, "stones", None) is not None:
+        raise RulesError("--players and --stones go with --preset individuel; the four-card game takes --seats")
     rules = Rules() if preset is None else Rules.preset(preset)
     changes: dict[str, object] = _table_changes(rules, args.seats, bool(args.individual))
     if args.four_kings:
@@ -152,6 +165,43 @@ def rules_from_options(args: argparse.Namespace, *, games: int | None = None) ->
             # The library's hint names its keyword; a command line user needs the option.
             raise RulesError(f"{error}; add --individual on the command line") from None
         raise
+
+
+def individuel_from_options(args: argparse.Namespace) -> IndividuelRules | None:
+    """The :class:`~mus.individuel.IndividuelRules` that ``--preset individuel`` (or
+    ``individuel-N``, ``individuel-primes``) and ``--players``, ``--stones``,
+    ``--four-kings`` and ``--real-31`` ask for; ``None`` without such a preset.
+
+    >>> from mus.cli import build_parser
+    >>> rules = individuel_from_options(build_parser().parse_args(["play", "--preset", "individuel", "--players", "7"]))
+    >>> rules.players, rules.stones
+    (7, 8)
+    >>> individuel_from_options(build_parser().parse_args(["play"])) is None
+    True
+    >>> individuel_from_options(build_parser().parse_args(["play", "--preset", "individuel", "--seats", "5"]))
+    Traceback (most recent call last):
+    ...
+    mus.errors.RulesError: --seats is not for the Mus individuel: its table is --players N (2 to 8)
+    """
+    preset: str | None = args.preset
+    if preset not in INDIVIDUEL_PRESETS:
+        return None
+    for option in ("seats", "individual", "target", "games", "max_bet", "mus_corrido", "mus_visto", "senas", "folded_seat_out"):
+        if getattr(args, option, None) not in (None, False):
+            name = "--" + option.replace("_", "-")
+            if option == "seats":
+                raise RulesError(f"{name} is not for the Mus individuel: its table is --players N (2 to 8)")
+            raise RulesError(f"{name} is not a knob of the Mus individuel")
+    changes: dict[str, object] = {}
+    if args.players is not None:
+        changes["players"] = int(args.players)
+    if args.stones is not None:
+        changes["stones"] = int(args.stones)
+    if args.four_kings:
+        changes["eight_kings"] = False
+    if args.real_31:
+        changes["real_31"] = True
+    return IndividuelRules.preset(preset).evolve(**changes)
 
 
 def _table_changes(base: Rules, seats: int | None, individual: bool) -> dict[str, object]:

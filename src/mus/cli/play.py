@@ -14,7 +14,7 @@ from mus import Declare, Discard, HandState, IllegalActionError, MatchState, Mus
 from mus.actions import Action
 from mus.bots import Bot, HeuristicBot
 from mus.cli.narration import bot_action, hand_start_lines, print_lines, step_lines, turn
-from mus.cli.options import add_command, file_errors, rules_from_options, rules_summary, seed_option
+from mus.cli.options import add_command, file_errors, individuel_from_options, rules_from_options, rules_summary, seed_option
 from mus.cli.words import (
     action_words,
     choices_words,
@@ -60,12 +60,18 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "in partnership play).",
     )
     parser.add_argument("--seed", type=seed_option, help="the deal's seed (default: random, printed)")
-    # Every seat of the largest table is a choice here; run() checks it against --seats.
+    # Every seat of the largest table (eight players of Mus individuel) is a choice
+    # here; run() checks it against the table.
     parser.add_argument(
-        "--seat", type=int, default=0, choices=range(6), metavar="N",
+        "--seat", type=int, default=0, choices=range(8), metavar="N",
         help="your seat, 0 to seats-1 (default 0)",
     )
+    _PARSER.append(parser)
     parser.add_argument("--save", metavar="FILE", help="write the match history (text notation) at the end or on quit")
+
+
+_PARSER: list[argparse.ArgumentParser] = []
+"""The ``mus play`` parser, to refuse a seat that no four-card table has as argparse would."""
 
 
 class _Quit(Exception):
@@ -258,7 +264,16 @@ def _welcome(person: int, rules: Rules) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
-    """A person against HeuristicBots, one in each other seat, for a match, at the terminal."""
+    """A person against HeuristicBots, one in each other seat, for a match, at the
+    terminal; with ``--preset individuel``, against simple players for a session of
+    Mus individuel (:func:`mus.individuel.cli.play`)."""
+    individuel = individuel_from_options(args)
+    if individuel is not None:
+        from mus.individuel.cli import play as play_individuel
+
+        return play_individuel(args, individuel)
+    if args.seat >= 6 and _PARSER:
+        _PARSER[0].error(f"argument --seat: invalid choice: {args.seat} (the four-card game seats 0 to 5)")
     rules = rules_from_options(args)
     seed: int | str = secrets.randbelow(1_000_000) if args.seed is None else args.seed
     person: int = args.seat

@@ -1,0 +1,82 @@
+"""The Mus individuel, or Mus français: seed ``000``'s game of its own (RULES.md
+section 13), a sibling of the four-card game built from the same pieces.
+
+Two to eight players, each for himself (five is ideal), start with 5, 8 or 10 stones
+and try to get rid of them. Each is dealt five cards, one at a time, and discards one:
+there is no mus. The lances are bet on as in Mus, but each player answers for himself
+in rounds that turn in alternating directions until the stakes are equal; the winner
+of a lance *sheds* into the basket what the four-card game would have paid him. An
+órdago is shown down at once among those in it and the worst hand takes all their
+stones, and the game goes on. The last player holding stones loses the game; a session
+ends when every player but one has lost an agreed number of games.
+
+>>> from mus.individuel import IndividuelRules, new_hand, apply
+>>> state = new_hand(IndividuelRules(players=2), seed=11)
+>>> state.held[0], state.stones
+((Card.parse('Cb'), Card.parse('6b'), Card.parse('5o'), Card.parse('5c'), Card.parse('4b')), (8, 8))
+
+The modules: :mod:`~mus.individuel.rules` (the knobs), :mod:`~mus.individuel.scoring`
+(what a lance is worth), :mod:`~mus.individuel.state` and
+:mod:`~mus.individuel.reducer` (a hand), :mod:`~mus.individuel.session` (games and
+sessions), :mod:`~mus.individuel.notation` (histories as text and JSON),
+:mod:`~mus.individuel.bots` (players for simulations).
+"""
+
+from __future__ import annotations
+
+from mus.individuel.bots import Player, RandomPlayer, SimplePlayer, play_hand, play_session
+from mus.individuel.notation import (
+    format_hand,
+    format_session,
+    hand_from_json,
+    hand_to_json,
+    parse_hand,
+    parse_session,
+    session_from_json,
+    session_to_json,
+)
+from mus.individuel.reducer import LegalActions, apply, legal_actions, new_hand, problem, replay, start
+from mus.individuel.rules import PRESETS, IndividuelRules
+from mus.individuel.scoring import best, bonus, en_paso, worst
+from mus.individuel.session import Session, apply_session, new_session
+from mus.individuel.state import Betting, Deal, HandState, LanceResult, Move, Outcome, Phase, SeatView
+
+__all__ = [
+    "IndividuelRules",
+    "PRESETS",
+    "new_hand",
+    "start",
+    "apply",
+    "problem",
+    "legal_actions",
+    "replay",
+    "LegalActions",
+    "HandState",
+    "Deal",
+    "Betting",
+    "LanceResult",
+    "Move",
+    "Outcome",
+    "Phase",
+    "SeatView",
+    "bonus",
+    "en_paso",
+    "best",
+    "worst",
+    "Session",
+    "new_session",
+    "apply_session",
+    "format_hand",
+    "parse_hand",
+    "hand_to_json",
+    "hand_from_json",
+    "format_session",
+    "parse_session",
+    "session_to_json",
+    "session_from_json",
+    "Player",
+    "RandomPlayer",
+    "SimplePlayer",
+    "play_hand",
+    "play_session",
+]

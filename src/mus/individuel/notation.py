@@ -1,0 +1,450 @@
+"""Histories of the Mus individuel as text and as JSON; both round-trip.
+
+A hand::
+
+    mus-individuel-hand 1
+    rules players=3 stones=8 eight_kings=true ...
+    mano 0
+    stones 8-8-8
+    seed 42
+    cards Ro Rc 7e 1b 5o / Cc Co 5b 4e 6o / Se 6c 5e 1c 4o
+    stock ...
+    0 discard 5o
+    ...
+    # grande: seat 0 sheds 1 (en paso)
+
+``stones`` are by seat (the basket holds the rest); ``cards`` are the five dealt to
+each seat, ``-`` for a seat with no stones left; each action line is a seat and an
+action's text form; ``#`` lines are comments (the results and the stones shed, which
+follow from the rest). A session is a ``mus-individuel-session 1`` header with
+``rules``, ``seed`` and ``mano``, then one ``hand N`` block per hand with its ``cards``
+(checked against the session's seeded deal) and its actions.
+
+>>> from mus.individuel import IndividuelRules, RandomPlayer, new_hand, play_hand
+>>> state = play_hand(new_hand(IndividuelRules(players=3), seed=42), [RandomPlayer(s) for s in range(3)])
+>>> text = format_hand(state)
+>>> parse_hand(text) == state and format_hand(parse_hand(text)) == text
+True
+>>> hand_from_json(hand_to_json(state)) == state
+True
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any, Iterable
+
+from mus.actions import Action, parse_action
+from mus.cards import Card, parse_cards
+from mus.errors import MusError, NotationError
+from mus.individuel.reducer import apply, new_hand
+from mus.individuel.rules import IndividuelRules
+from mus.individuel.session import Session, apply_session, new_session
+from mus.individuel.state import HandState
+
+__all__ = [
+    "format_hand",
+    "parse_hand",
+    "hand_to_json",
+    "hand_from_json",
+    "format_session",
+    "parse_session",
+    "session_to_json",
+    "session_from_json",
+    "rules_text",
+    "parse_rules",
+]
+
+HAND_HEADER = "mus-individuel-hand 1"
+SESSION_HEADER = "mus-individuel-session 1"
+MAX_TEXT = 4_000_000
+MAX_ACTIONS = 10_000
+
+
+def rules_text(rules: IndividuelRules) -> str:
+    """Every knob as ``name=value`` words.
+
+    >>> rules_text(IndividuelRules(players=3)).split()[:2]
+    ['players=3', 'stones=8']
+    """
+    words = []
+    for name, value in rules.to_dict().items():
+        text = ("true" if value else "false") if isinstance(value, bool) else str(value)
+        words.append(f"{name}={text}")
+    return " ".join(words)
+
+
+def parse_rules(text: str) -> IndividuelRules:
+    """Rules from :func:`rules_text` words; knobs left out keep their defaults.
+
+    >>> parse_rules("players=4 real_31=king").real_31
+    'king'
+    >>> parse_rules("players=x")
+    Traceback (most recent call last):
+    ...
+    mus.errors.NotationError: players must be a whole number, not 'x'
+    """
+    defaults = IndividuelRules().to_dict()
+    data: dict[str, Any] = {}
+    for word in text.split():
+        key, sep, raw = word.partition("=")
+        if not sep or key not in defaults:
+            raise NotationError(f"unknown Mus individuel knob {key[:40]!r}")
+        like = defaults[key]
+        if key == "real_31":
+            if raw not in ("true", "false", "king"):
+                raise NotationError(f"real_31 is true, false or king, not {raw[:20]!r}")
+            data[key] = raw if raw == "king" else raw == "true"
+        elif isinstance(like, bool):
+            if raw not in ("true", "false"):
+                raise NotationError(f"{key} is true or false, not {raw[:20]!r}")
+            data[key] = raw == "true"
+        elif isinstance(like, int):
+            if not re.fullmatch(r"[0-9]{1,4}", raw):
+                raise NotationError(f"{key} must be a whole number, not {raw[:20]!r}")
+            data[key] = int(raw)
+        else:
+            data[key] = raw
+    try:
+        return IndividuelRules.from_dict(data)
+    except MusError as error:
+        raise NotationError(str(error)) from None
+
+
+def _seed_text(seed: int | str) -> str:
+    return str(seed) if isinstance(seed, int) else json.dumps(seed)
+
+
+def _read_seed(raw: str) -> int | str:
+    if re.fullmatch(r"-?[0-9]{1,40}", raw):
+        return int(raw)
+    try:
+        seed = json.loads(raw)
+    except ValueError:
+        seed = None
+    if not isinstance(seed, str):
+        raise NotationError(f"bad seed {raw[:40]!r}: a whole number, or a quoted string")
+    return seed
+
+
+def _cards_text(cards: Iterable[tuple[Card, ...]]) -> str:
+    return " / ".join(" ".join(map(str, dealt)) if dealt else "-" for dealt in cards)
+
+
+def _read_cards(where: str, text: str, n: int) -> list[str | None]:
+    parts = [part.strip() for part in text.split("/")]
+    if len(parts) != n:
+        raise NotationError(f"{where}: {n} seats' cards separated by '/', got {len(parts)}")
+    return [None if part == "-" else part for part in parts]
+
+
+def _count_comments(state: HandState) -> list[str]:
+    lines = [f"# {result}" for result in state.results]
+    lines += [f"# {move}" for move in state.moves]
+    if state.is_over:
+        lines.append(f"# stones {'-'.join(map(str, state.stones))}, basket {state.pot}")
+    if state.loser is not None:
+        lines.append(f"# seat {state.loser} alone holds stones: it loses the game")
+    return lines
+
+
+class _Lines:
+    """The meaningful lines of a text, numbered."""
+
+    def __init__(self, text: str) -> None:
+        if not isinstance(text, str):
+            raise NotationError(f"a history is text, got {type(text).__name__}")
+        if len(text) > MAX_TEXT:
+            raise NotationError(f"history longer than {MAX_TEXT} characters")
+        self.lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1)]
+        self.lines = [(number, line) for number, line in self.lines if line and not line.startswith("#")]
+        self.at = 0
+
+    def peek(self) -> tuple[int, str] | None:
+        return self.lines[self.at] if self.at < len(self.lines) else None
+
+    def field(self, name: str) -> tuple[int, str]:
+        entry = self.peek()
+        if entry is None:
+            raise NotationError(f"missing {name!r} line at the end")
+        number, line = entry
+        key, _, rest = line.partition(" ")
+        if key != name:
+            raise NotationError(f"line {number}: expected {name!r}, found {line[:40]!r}")
+        self.at += 1
+        return number, rest.strip()
+
+    def actions(self, seats: int) -> list[tuple[str, int, Action]]:
+        entries: list[tuple[str, int, Action]] = []
+        while (entry := self.peek()) is not None and entry[1][:1].isdigit():
+            number, line = entry
+            seat_text, _, action_text = line.partition(" ")
+            if not re.fullmatch(r"[0-9]", seat_text) or int(seat_text) >= seats:
+                raise NotationError(f"line {number}: no seat {seat_text[:10]!r}")
+            try:
+                entries.append((f"line {number}", int(seat_text), parse_action(action_text)))
+            except MusError as error:
+                raise NotationError(f"line {number}: {error}") from None
+            if len(entries) > MAX_ACTIONS:
+                raise NotationError(f"line {number}: more than {MAX_ACTIONS} actions in a hand")
+            self.at += 1
+        return entries
+
+
+def _play(state: HandState, entries: list[tuple[str, int, Action]]) -> HandState:
+    for where, seat, action in entries:
+        try:
+            state = apply(state, action, seat)
+        except MusError as error:
+            raise NotationError(f"{where}: {error}") from None
+    return state
+
+
+def format_hand(state: HandState) -> str:
+    """The text history of a hand, from its deal to its count (if it has ended)."""
+    if not isinstance(state, HandState):
+        raise NotationError(f"format_hand() needs an individuel HandState, got {type(state).__name__}")
+    deal = state.deal
+    lines = [
+        HAND_HEADER,
+        f"rules {rules_text(deal.rules)}",
+        f"mano {deal.mano}",
+        f"stones {'-'.join(map(str, deal.stones))}",
+        f"seed {_seed_text(deal.seed)}",
+        f"cards {_cards_text(deal.cards)}",
+        f"stock {' '.join(map(str, deal.stock))}",
+    ]
+    lines += [f"{seat} {action}" for seat, action in state.history]
+    return "\n".join(lines + _count_comments(state)) + "\n"
+
+
+def _deal(rules: IndividuelRules, where: str, **given: Any) -> HandState:
+    try:
+        return new_hand(rules, **given)
+    except MusError as error:
+        raise NotationError(f"{where}: bad deal: {error}") from None
+
+
+def parse_hand(text: str) -> HandState:
+    """The hand that a :func:`format_hand` text describes."""
+    lines = _Lines(text)
+    _, version = lines.field("mus-individuel-hand")
+    if version != "1":
+        raise NotationError(f"unsupported mus-individuel-hand version {version[:10]!r}")
+    rules = parse_rules(lines.field("rules")[1])
+    number, mano = lines.field("mano")
+    if not re.fullmatch(r"[0-9]", mano):
+        raise NotationError(f"line {number}: mano is a seat number, not {mano[:10]!r}")
+    number, stones_text = lines.field("stones")
+    if not re.fullmatch(r"[0-9]{1,4}(-[0-9]{1,4}){0,7}", stones_text):
+        raise NotationError(f"line {number}: stones are written like 8-3-0-5, one number per seat")
+    seed = _read_seed(lines.field("seed")[1])
+    number, cards_text = lines.field("cards")
+    cards = _read_cards(f"line {number}", cards_text, rules.players)
+    _, stock_text = lines.field("stock")
+    state = _deal(
+        rules, "the deal", seed=seed, cards=cards, mano=int(mano), stones=[int(s) for s in stones_text.split("-")]
+    )
+    try:
+        stock = parse_cards(stock_text)
+    except MusError as error:
+        raise NotationError(f"stock: {error}") from None
+    if stock != state.deal.stock:
+        raise NotationError("the stock is not the rest of the deck as the seed shuffles it")
+    state = _play(state, lines.actions(rules.players))
+    if (extra := lines.peek()) is not None:
+        raise NotationError(f"line {extra[0]}: unexpected {extra[1][:40]!r}")
+    return state
+
+
+def _hand_data(state: HandState) -> dict[str, Any]:
+    deal = state.deal
+    return {
+        "format": "mus-individuel-hand",
+        "version": 1,
+        "rules": deal.rules.to_dict(),
+        "mano": deal.mano,
+        "stones": list(deal.stones),
+        "seed": deal.seed,
+        "cards": [" ".join(map(str, dealt)) or "-" for dealt in deal.cards],
+        "stock": " ".join(map(str, deal.stock)),
+        "actions": [[seat, str(action)] for seat, action in state.history],
+        "count": _count_comments(state),
+    }
+
+
+def hand_to_json(state: HandState) -> str:
+    """The JSON history of a hand (the content of :func:`format_hand`)."""
+    if not isinstance(state, HandState):
+        raise NotationError(f"hand_to_json() needs an individuel HandState, got {type(state).__name__}")
+    return json.dumps(_hand_data(state), ensure_ascii=False, indent=1)
+
+
+def _load(text: str, kind: str) -> dict[str, Any]:
+    if not isinstance(text, str) or len(text) > MAX_TEXT:
+        raise NotationError(f"a history is text of at most {MAX_TEXT} characters")
+    try:
+        data = json.loads(text)
+    except (ValueError, RecursionError) as error:
+        raise NotationError(f"not JSON: {error}") from None
+    if not isinstance(data, dict) or data.get("format") != kind or data.get("version") != 1:
+        raise NotationError(f"not a {kind} history, version 1")
+    try:
+        data["rules"] = IndividuelRules.from_dict(data.get("rules", {}))
+    except MusError as error:
+        raise NotationError(f"bad rules: {error}") from None
+    if isinstance(data.get("seed"), bool) or not isinstance(data.get("seed"), (int, str)):
+        raise NotationError("the history needs its seed, an int or a string")
+    return data
+
+
+def _json_entries(actions: Any, seats: int) -> list[tuple[str, int, Action]]:
+    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
+        raise NotationError(f"actions must be a list of at most {MAX_ACTIONS} [seat, action] pairs")
+    entries = []
+    for index, entry in enumerate(actions):
+        if (
+            not isinstance(entry, list) or len(entry) != 2 or isinstance(entry[0], bool)
+            or not isinstance(entry[0], int) or not 0 <= entry[0] < seats or not isinstance(entry[1], str)
+        ):  # fmt: skip
+            raise NotationError(f"action {index}: expected [seat, text], got {str(entry)[:40]}")
+        try:
+            entries.append((f"action {index}", entry[0], parse_action(entry[1])))
+        except MusError as error:
+            raise NotationError(f"action {index}: {error}") from None
+    return entries
+
+
+def _json_cards(cards: Any, n: int) -> list[str | None]:
+    if not isinstance(cards, list) or len(cards) != n or not all(isinstance(c, str) for c in cards):
+        raise NotationError(f"cards must be a list of {n} texts, one per seat")
+    return [None if text.strip() == "-" else text for text in cards]
+
+
+def hand_from_json(text: str) -> HandState:
+    """The hand that a :func:`hand_to_json` text describes."""
+    data = _load(text, "mus-individuel-hand")
+    rules: IndividuelRules = data["rules"]
+    stones = data.get("stones")
+    state = _deal(
+        rules, "the deal", seed=data["seed"], cards=_json_cards(data.get("cards"), rules.players),
+        mano=data.get("mano"), stones=stones if isinstance(stones, list) else None,
+    )  # fmt: skip
+    if data.get("stock") != " ".join(map(str, state.deal.stock)):
+        raise NotationError("the stock is not the rest of the deck as the seed shuffles it")
+    return _play(state, _json_entries(data.get("actions"), rules.players))
+
+
+# --- sessions -------------------------------------------------------------------------
+
+
+def _session_hands(session: Session) -> list[HandState]:
+    hands = list(session.finished)
+    if not session.is_over and session.hand.history:
+        hands.append(session.hand)
+    return hands
+
+
+def format_session(session: Session) -> str:
+    """The text history of a session: its header, then every hand dealt so far.
+
+    >>> from mus.individuel import RandomPlayer, play_session
+    >>> session = play_session(new_session(IndividuelRules(players=2, losses=1), seed=4), [RandomPlayer(1), RandomPlayer(2)])
+    >>> parse_session(format_session(session)).winner == session.winner
+    True
+    """
+    if not isinstance(session, Session):
+        raise NotationError(f"format_session() needs a Session, got {type(session).__name__}")
+    lines = [SESSION_HEADER, f"rules {rules_text(session.rules)}", f"seed {_seed_text(session.seed)}", f"mano {session.first_mano}"]
+    for number, hand in enumerate(_session_hands(session), 1):
+        lines.append(f"hand {number}")
+        lines.append(f"cards {_cards_text(hand.deal.cards)}")
+        lines += [f"{seat} {action}" for seat, action in hand.history]
+        lines += _count_comments(hand)
+    if session.is_over:
+        lines.append(f"# seat {session.winner} wins the session; games lost {'-'.join(map(str, session.losses))}")
+    return "\n".join(lines) + "\n"
+
+
+def _session_block(session: Session, where: str, cards: list[str | None], entries: list[tuple[str, int, Action]]) -> Session:
+    if session.is_over:
+        raise NotationError(f"{where}: the session was already over")
+    dealt = [tuple(parse_cards(text)) if text else () for text in cards]
+    if dealt != list(session.hand.deal.cards):
+        raise NotationError(f"{where}: these are not the cards the session's seed deals")
+    played = len(session.finished)
+    for at, seat, action in entries:
+        if len(session.finished) != played:
+            raise NotationError(f"{at}: the hand is already over")
+        try:
+            session = apply_session(session, action, seat)
+        except MusError as error:
+            raise NotationError(f"{at}: {error}") from None
+    return session
+
+
+def _new_session(rules: IndividuelRules, seed: Any, mano: Any) -> Session:
+    try:
+        return new_session(rules, seed=seed, mano=mano)
+    except MusError as error:
+        raise NotationError(f"bad session header: {error}") from None
+
+
+def parse_session(text: str) -> Session:
+    """The session that a :func:`format_session` text describes."""
+    lines = _Lines(text)
+    _, version = lines.field("mus-individuel-session")
+    if version != "1":
+        raise NotationError(f"unsupported mus-individuel-session version {version[:10]!r}")
+    rules = parse_rules(lines.field("rules")[1])
+    seed = _read_seed(lines.field("seed")[1])
+    number, mano = lines.field("mano")
+    if not re.fullmatch(r"[0-9]", mano):
+        raise NotationError(f"line {number}: mano is a seat number, not {mano[:10]!r}")
+    session = _new_session(rules, seed, int(mano))
+    expected = 1
+    while lines.peek() is not None:
+        number, count = lines.field("hand")
+        if count != str(expected):
+            raise NotationError(f"line {number}: expected hand {expected}")
+        number, cards_text = lines.field("cards")
+        where = f"line {number}"
+        session = _session_block(session, where, _read_cards(where, cards_text, rules.players), lines.actions(rules.players))
+        expected += 1
+    return session
+
+
+def session_to_json(session: Session) -> str:
+    """The JSON history of a session (the content of :func:`format_session`)."""
+    if not isinstance(session, Session):
+        raise NotationError(f"session_to_json() needs a Session, got {type(session).__name__}")
+    data = {
+        "format": "mus-individuel-session",
+        "version": 1,
+        "rules": session.rules.to_dict(),
+        "seed": session.seed,
+        "mano": session.first_mano,
+        "hands": [
+            {"cards": [" ".join(map(str, dealt)) or "-" for dealt in hand.deal.cards],
+             "actions": [[seat, str(action)] for seat, action in hand.history]}
+            for hand in _session_hands(session)
+        ],
+    }  # fmt: skip
+    return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def session_from_json(text: str) -> Session:
+    """The session that a :func:`session_to_json` text describes."""
+    data = _load(text, "mus-individuel-session")
+    rules: IndividuelRules = data["rules"]
+    session = _new_session(rules, data["seed"], data.get("mano", 0))
+    blocks = data.get("hands")
+    if not isinstance(blocks, list):
+        raise NotationError("hands must be a list")
+    for index, block in enumerate(blocks, 1):
+        if not isinstance(block, dict):
+            raise NotationError(f"hand {index}: expected {{'cards': [...], 'actions': [...]}}")
+        cards = _json_cards(block.get("cards"), rules.players)
+        session = _session_block(session, f"hand {index}", cards, _json_entries(block.get("actions"), rules.players))
+    return session

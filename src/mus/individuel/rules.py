@@ -1,0 +1,165 @@
+"""The rule set of the Mus individuel: its knobs, validated, with presets.
+
+Every point where the seed (``000``, "Variante du Mus : le Mus individuel ou Mus
+français") leaves groups of players free, or is silent and groups differ, is a
+keyword-only knob. The defaults are the seed's game for five players (its "nombre
+idéal") starting with 8 stones.
+
+>>> rules = IndividuelRules()
+>>> rules.players, rules.stones, rules.zero_mid_hand, rules.losses
+(5, 8, 'out', 3)
+>>> IndividuelRules.preset("individuel-3") == IndividuelRules(players=3)
+True
+>>> IndividuelRules(stones=7)
+Traceback (most recent call last):
+...
+mus.errors.RulesError: stones must be 5, 8 or 10 (the seed's choices), got 7
+"""
+
+from __future__ import annotations
+
+from typing import Any, Mapping
+
+import attrs
+
+from mus.errors import RulesError
+from mus.rules import Rules
+
+__all__ = ["IndividuelRules", "PRESETS", "MIN_PLAYERS", "MAX_PLAYERS", "STONES", "CARDS_DEALT"]
+
+MIN_PLAYERS = 2
+MAX_PLAYERS = 8
+"""Eight players of five cards each take the whole 40-card deck."""
+STONES = (5, 8, 10)
+"""The starting stones the seed names: « 5, 8 ou 10 Pierres »."""
+CARDS_DEALT = 5
+"""Five cards a player, one of which is discarded."""
+
+
+def _whole(value: object, name: str, low: int, high: int) -> int:
+    if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+        raise RulesError(f"{name} must be a whole number from {low} to {high}, got {value!r}")
+    return value
+
+
+def _choice(value: object, name: str, choices: tuple[str, ...]) -> None:
+    if not isinstance(value, str) or value not in choices:
+        raise RulesError(f"{name} must be one of {', '.join(map(repr, choices))}, got {value!r}")
+
+
+@attrs.frozen
+class IndividuelRules:
+    """The knobs of a game of Mus individuel. Immutable, hashable, validated.
+
+    * ``players``: 2 to 8, each for itself (seed: « par deux joueurs et jusqu'à huit »).
+    * ``stones``: what each player starts with and must shed: 5, 8 or 10.
+    * ``eight_kings``: 3s play as reyes and 2s as ases (the library's default, RULES.md
+      section 1); ``False`` keeps their own rank (« les mêmes qu'au Mus »).
+    * ``real_31``: the seed's optional « Trente et Un royal »: three sietes and a
+      figure shed 5 and beat every other 31; ``True`` takes any figure, ``"king"``
+      only a rey (« pour certains, le Roi »).
+    * ``juego_33``: the seed's other option: a 33 made of a siete, a seis and two
+      cards worth 10 sheds 4.
+    * ``ordago_last_lance``: whether an órdago may be called on the last lance (juego,
+      or punto); the seed names every lance « à l'exception de la dernière ».
+    * ``zero_mid_hand``: a player who sheds his last stone during a hand; ``"out"``
+      puts his cards down at once (later lances are played and counted without him),
+      ``"plays-on"`` keeps his cards in every later showdown of the hand, where he
+      sheds nothing more.
+    * ``next_game_mano``: after a game, ``"rotate"`` passes the mano on as after any
+      hand, ``"loser-deals"`` makes the loser the dealer (so the seat after him the mano).
+    * ``losses``: the lost games that end a session, once every player but one has
+      lost that many (« un certain nombre de coups, fixé d'un commun accord »).
+
+    >>> IndividuelRules(players=8, stones=10, real_31="king", juego_33=True).core.real_31
+    'king'
+    >>> IndividuelRules(players=9)
+    Traceback (most recent call last):
+    ...
+    mus.errors.RulesError: players must be a whole number from 2 to 8, got 9
+    """
+
+    players: int = attrs.field(default=5, kw_only=True)
+    stones: int = attrs.field(default=8, kw_only=True)
+    eight_kings: bool = attrs.field(default=True, kw_only=True)
+    real_31: bool | str = attrs.field(default=False, kw_only=True)
+    juego_33: bool = attrs.field(default=False, kw_only=True)
+    ordago_last_lance: bool = attrs.field(default=False, kw_only=True)
+    zero_mid_hand: str = attrs.field(default="out", kw_only=True)
+    next_game_mano: str = attrs.field(default="rotate", kw_only=True)
+    losses: int = attrs.field(default=3, kw_only=True)
+    core: Rules = attrs.field(init=False, eq=False, repr=False)
+    """The four-card game's rules with the same card knobs: its lance tables rank the
+    four cards each player keeps."""
+
+    def __attrs_post_init__(self) -> None:
+        _whole(self.players, "players", MIN_PLAYERS, MAX_PLAYERS)
+        if self.stones not in STONES or isinstance(self.stones, bool):
+            raise RulesError(f"stones must be 5, 8 or 10 (the seed's choices), got {self.stones!r}")
+        for name in ("eight_kings", "juego_33", "ordago_last_lance"):
+            if not isinstance(getattr(self, name), bool):
+                raise RulesError(f"{name} must be True or False, got {getattr(self, name)!r}")
+        if self.real_31 not in (False, True, "king"):
+            raise RulesError(f"real_31 must be False, True or 'king', got {self.real_31!r}")
+        _choice(self.zero_mid_hand, "zero_mid_hand", ("out", "plays-on"))
+        _choice(self.next_game_mano, "next_game_mano", ("rotate", "loser-deals"))
+        _whole(self.losses, "losses", 1, 20)
+        object.__setattr__(self, "core", Rules(eight_kings=self.eight_kings, real_31=self.real_31))
+
+    def evolve(self, **changes: Any) -> IndividuelRules:
+        """A copy with some knobs changed, validated like the constructor.
+
+        >>> IndividuelRules().evolve(players=2).players
+        2
+        """
+        unknown = set(changes) - set(_KNOBS)
+        if unknown:
+            raise RulesError(f"unknown Mus individuel knob(s): {', '.join(sorted(unknown))}")
+        return attrs.evolve(self, **changes)
+
+    @classmethod
+    def preset(cls, name: str) -> IndividuelRules:
+        """The named preset (see :data:`PRESETS`).
+
+        >>> IndividuelRules.preset("individuel").players
+        5
+        """
+        try:
+            return PRESETS[name]
+        except (KeyError, TypeError):
+            raise RulesError(f"unknown Mus individuel preset {name!r} (presets: {', '.join(PRESETS)})") from None
+
+    def to_dict(self) -> dict[str, Any]:
+        """The knobs as plain data; :meth:`from_dict` reads it back.
+
+        >>> IndividuelRules.from_dict(IndividuelRules(players=3).to_dict()) == IndividuelRules(players=3)
+        True
+        """
+        return {name: getattr(self, name) for name in _KNOBS}
+
+    @classmethod
+    def from_dict(cls, data: Mapping[str, Any]) -> IndividuelRules:
+        """Rules from :meth:`to_dict` data; unknown or bad knobs raise :class:`~mus.RulesError`.
+
+        >>> IndividuelRules.from_dict({"players": 4}).players
+        4
+        """
+        if not isinstance(data, Mapping):
+            raise RulesError(f"rules data must be a mapping, got {type(data).__name__}")
+        return cls().evolve(**dict(data))
+
+
+_KNOBS = tuple(field.name for field in attrs.fields(IndividuelRules) if field.init)
+
+PRESETS: dict[str, IndividuelRules] = {
+    "individuel": IndividuelRules(),
+    **{f"individuel-{n}": IndividuelRules(players=n) for n in range(MIN_PLAYERS, MAX_PLAYERS + 1)},
+    "individuel-primes": IndividuelRules(real_31=True, juego_33=True),
+}
+"""Named rule sets: ``individuel`` (five players, the defaults), ``individuel-2`` to
+``individuel-8`` (that many players) and ``individuel-primes`` (the seed's « petite
+variante »: the real 31 sheds 5 and the 33 of 7, 6 and two tens sheds 4).
+
+>>> list(PRESETS)[:3], PRESETS["individuel-primes"].juego_33
+(['individuel', 'individuel-2', 'individuel-3'], True)
+"""

@@ -1,0 +1,135 @@
+"""What each lance is worth in the Mus individuel, and who wins or loses it.
+
+Once every player has discarded his fifth card he holds four, so the lances are those
+of the four-card game: the comparators of :mod:`mus.lances`, under
+:attr:`IndividuelRules.core <mus.individuel.rules.IndividuelRules.core>`. Only the
+amounts differ, and they are shed instead of won (seed ``000``): grande, chica,
+pareja and « juego no » (punto) 1; medias 2; duples and a juego of 31 3; other juegos
+2; optionally the real 31 5 and the 33 of a siete, a seis and two tens 4.
+
+>>> from mus import Hand, Lance
+>>> from mus.individuel.rules import IndividuelRules
+>>> rules = IndividuelRules(real_31=True, juego_33=True)
+>>> [bonus(Lance.JUEGO, Hand.parse(t), rules) for t in ("7o 7c 7e Rb", "Ro Rc Se 1b", "7o 6c Rb Cc", "Ro Rc Se 4b")]
+[5, 3, 4, 2]
+>>> best(Lance.GRANDE, [Hand.parse("Ro 1c 1e 1b"), Hand.parse("Ro 1o 1c 1e")], (0, 1), rules)
+0
+"""
+
+from __future__ import annotations
+
+from typing import Sequence
+
+from mus.hand import Hand
+from mus.lances import Lance, is_real_31, rank_points
+from mus.individuel.rules import IndividuelRules
+
+__all__ = ["bonus", "has", "best", "worst", "en_paso", "is_juego_33"]
+
+
+def has(lance: Lance, hand: Hand, rules: IndividuelRules) -> bool:
+    """Whether the hand takes part in the lance: pares and juego need the
+    combination, the other lances take every hand.
+
+    >>> from mus import Hand, Lance
+    >>> has(Lance.PARES, Hand.parse("Ro Cc 7e 1b"), IndividuelRules()), has(Lance.CHICA, Hand.parse("Ro Cc 7e 1b"), IndividuelRules())
+    (False, True)
+    """
+    ranking = rules.core.ranking
+    if lance is Lance.PARES:
+        return ranking.keys[Lance.PARES][hand.multiset] > 0
+    if lance is Lance.JUEGO:
+        return ranking.points[hand.multiset] >= 31
+    return True
+
+
+def is_juego_33(hand: Hand, rules: IndividuelRules) -> bool:
+    """Whether the hand is the seed's 33: « un sept, un six et deux cartes de valeur 10 »
+    (under eight kings a 3 is worth 10; under four kings three figures and a 3 make 33
+    without being it).
+
+    >>> from mus import Hand
+    >>> is_juego_33(Hand.parse("7o 6c 3b Cc"), IndividuelRules()), is_juego_33(Hand.parse("Ro Cc Sb 3o"), IndividuelRules(eight_kings=False))
+    (True, False)
+    """
+    # Only a seis is worth 6 and only a siete 7, under either kings knob.
+    return sorted(rank_points(rank, rules.core) for rank in hand.ranks) == [6, 7, 10, 10]
+
+
+def bonus(lance: Lance, hand: Hand, rules: IndividuelRules) -> int:
+    """What the hand sheds on top of any stake when it wins the lance: pares pareja 1,
+    medias 2, duples 3; juego 3 for 31 (5 for a real 31 under ``real_31``), 4 for the
+    33 under ``juego_33``, 2 otherwise; punto 1; grande and chica nothing (they shed 1
+    only en paso, see :func:`en_paso`).
+
+    >>> from mus import Hand, Lance
+    >>> bonus(Lance.PARES, Hand.parse("Ro Rc Rb 1b"), IndividuelRules()), bonus(Lance.PUNTO, Hand.parse("Ro 4c 5b 1b"), IndividuelRules())
+    (2, 1)
+    """
+    if lance is Lance.PARES:
+        combo = rules.core.ranking.pares[hand.multiset]
+        return 0 if combo is None else int(combo.kind)
+    if lance is Lance.JUEGO:
+        total = rules.core.ranking.points[hand.multiset]
+        if total < 31:
+            return 0
+        if total == 31:
+            return 5 if rules.real_31 and is_real_31(hand, rules.core) else 3
+        return 4 if rules.juego_33 and total == 33 and is_juego_33(hand, rules) else 2
+    return 1 if lance is Lance.PUNTO else 0
+
+
+def en_paso(lance: Lance, hand: Hand, rules: IndividuelRules) -> int:
+    """What the winner of a lance nobody bet on sheds: 1 for grande and chica, the
+    hand's :func:`bonus` otherwise.
+
+    >>> from mus import Hand, Lance
+    >>> en_paso(Lance.GRANDE, Hand.parse("Ro Rc Rb 1b"), IndividuelRules()), en_paso(Lance.PARES, Hand.parse("Ro Rc Rb 1b"), IndividuelRules())
+    (1, 2)
+    """
+    return 1 if lance in (Lance.GRANDE, Lance.CHICA) else bonus(lance, hand, rules)
+
+
+def _key(lance: Lance, hand: Hand, rules: IndividuelRules) -> int:
+    return rules.core.ranking.keys[lance][hand.multiset]
+
+
+def best(lance: Lance, hands: Sequence[Hand | None], seats: Sequence[int], rules: IndividuelRules) -> int | None:
+    """The seat among ``seats`` (listed from the mano) whose hand wins the lance; ties
+    go to the seat nearest the mano, as in every Mus. ``None`` when ``seats`` is empty.
+
+    >>> from mus import Hand, Lance
+    >>> hands = [Hand.parse("Ro Rc 5e 4b"), Hand.parse("Rb Re 6e 4o")]
+    >>> best(Lance.PARES, hands, (1, 0), IndividuelRules()), best(Lance.PARES, hands, (0, 1), IndividuelRules())
+    (1, 0)
+    """
+    winner: int | None = None
+    top = -1
+    for seat in seats:
+        hand = hands[seat]
+        assert hand is not None
+        key = _key(lance, hand, rules)
+        if key > top:
+            winner, top = seat, key
+    return winner
+
+
+def worst(lance: Lance, hands: Sequence[Hand | None], seats: Sequence[int], rules: IndividuelRules) -> int:
+    """The seat among ``seats`` (listed from the mano) whose hand loses the lance to
+    every other: the mirror of :func:`best`, so of equal hands the one farthest from
+    the mano is the worse. The loser of an órdago.
+
+    >>> from mus import Hand, Lance
+    >>> hands = [Hand.parse("Ro Rc 5e 4b"), Hand.parse("Rb Re 6e 4o"), Hand.parse("1o 1c 5o 4c")]
+    >>> worst(Lance.PARES, hands, (0, 1, 2), IndividuelRules()), worst(Lance.GRANDE, hands, (0, 1, 2), IndividuelRules())
+    (2, 2)
+    """
+    loser = seats[0]
+    bottom: int | None = None
+    for seat in seats:
+        hand = hands[seat]
+        assert hand is not None
+        key = _key(lance, hand, rules)
+        if bottom is None or key <= bottom:
+            loser, bottom = seat, key
+    return loser

@@ -1,0 +1,129 @@
+"""Games and sessions of Mus individuel.
+
+A *game* is the hands dealt from everyone's starting stones until one player alone
+holds stones: he loses it. A *session* is games played one after another until every
+player but one has lost ``rules.losses`` games (seed ``000``: « jusqu'à ce que tous les
+participants, sauf celui qui va être proclamé vainqueur, aient perdu un certain nombre
+de coups »); that one wins it.
+
+Between hands the mano passes to the next seat that still holds stones (a player who
+has shed all his stones is dealt no more cards in that game); between games as
+``rules.next_game_mano`` says. Every hand's seed is ``"S/G/H"``: the session's seed,
+the game's number and the hand's number in the game, from 0.
+
+>>> from mus.individuel import IndividuelRules, RandomPlayer, play_session
+>>> session = play_session(new_session(IndividuelRules(players=3, losses=1), seed=2), [RandomPlayer(s) for s in range(3)])
+>>> session.is_over, session.losers, session.winner
+(True, (0, 0, 2), 1)
+"""
+
+from __future__ import annotations
+
+import attrs
+
+from mus.actions import Action
+from mus.errors import IllegalActionError, MusError
+from mus.individuel.reducer import LegalActions, apply, new_hand
+from mus.individuel.rules import IndividuelRules
+from mus.individuel.state import HandState, SeatView
+
+__all__ = ["Session", "new_session", "apply_session"]
+
+
+@attrs.frozen(eq=False)
+class Session:
+    """A session at one moment: the hand being played (the last one, once the
+    session is over), the hands already finished, each seat's games lost, each
+    finished game's loser, and the winner once every other seat has lost
+    ``rules.losses`` games.
+
+    >>> session = new_session(IndividuelRules(players=4), seed=1)
+    >>> session.game, session.losses, session.to_act, session.hand.stones
+    (0, (0, 0, 0, 0), 0, (8, 8, 8, 8))
+    """
+
+    rules: IndividuelRules
+    seed: int | str
+    first_mano: int
+    hand: HandState
+    finished: tuple[HandState, ...] = ()
+    game: int = 0
+    hand_in_game: int = 0
+    losses: tuple[int, ...] = ()
+    losers: tuple[int, ...] = ()
+    winner: int | None = None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the session has a winner."""
+        return self.winner is not None
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act in the current hand (``None`` once the session is over)."""
+        return None if self.is_over else self.hand.to_act
+
+    def legal_actions(self) -> LegalActions:
+        """The legal actions in the current hand."""
+        return self.hand.legal_actions()
+
+    def view(self, seat: int) -> SeatView:
+        """What ``seat`` may know of the current hand."""
+        return self.hand.view(seat)
+
+
+def new_session(rules: IndividuelRules | None = None, *, seed: int | str = 0, mano: int = 0) -> Session:
+    """A session's first state: the first hand of its first game, dealt.
+
+    >>> new_session(seed="club").hand.deal.seed
+    'club/0/0'
+    """
+    rules = IndividuelRules() if rules is None else rules
+    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+        raise MusError(f"a seed is an int or a str, got {type(seed).__name__}")
+    hand = new_hand(rules, seed=f"{seed}/0/0", mano=mano)
+    return Session(rules, seed, mano, hand, losses=(0,) * rules.players)
+
+
+def _next_seat(after: int, stones: tuple[int, ...]) -> int:
+    n = len(stones)
+    return next(seat for seat in ((after + i) % n for i in range(1, n + 1)) if stones[seat] > 0)
+
+
+def apply_session(session: Session, action: Action | str, seat: int | None = None) -> Session:
+    """The session after the seat to act takes ``action`` in the current hand; a hand
+    that ends deals the next one (or ends the game, or the session).
+
+    >>> session = new_session(IndividuelRules(players=2), seed=3)
+    >>> session = apply_session(session, session.legal_actions()[0])
+    >>> session.hand.to_act, len(session.hand.history)
+    (1, 1)
+    """
+    if not isinstance(session, Session):
+        raise MusError(f"apply_session() needs a Session, got {type(session).__name__}")
+    if session.is_over:
+        raise IllegalActionError("the session is over")
+    hand = apply(session.hand, action, seat)
+    if not hand.is_over:
+        return attrs.evolve(session, hand=hand)
+    rules = session.rules
+    finished = session.finished + (hand,)
+    if hand.loser is None:
+        number = session.hand_in_game + 1
+        following = new_hand(
+            rules, seed=f"{session.seed}/{session.game}/{number}", mano=_next_seat(hand.mano, hand.stones), stones=hand.stones
+        )
+        return attrs.evolve(session, hand=following, finished=finished, hand_in_game=number)
+    losses = list(session.losses)
+    losses[hand.loser] += 1
+    losers = session.losers + (hand.loser,)
+    behind = [seat for seat, lost in enumerate(losses) if lost < rules.losses]
+    if len(behind) == 1:
+        return attrs.evolve(session, hand=hand, finished=finished, losses=tuple(losses), losers=losers, winner=behind[0])
+    game = session.game + 1
+    n = rules.players
+    mano = (hand.loser + 1) % n if rules.next_game_mano == "loser-deals" else (hand.mano + 1) % n
+    following = new_hand(rules, seed=f"{session.seed}/{game}/0", mano=mano)
+    return attrs.evolve(
+        session, hand=following, finished=finished, game=game, hand_in_game=0, losses=tuple(losses), losers=losers
+    )
