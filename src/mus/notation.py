@@ -166,7 +166,16 @@ def rules_text(rules: Rules) -> str:
     >>> rules_text(Rules.preset("individual-5")).split()[:3]
     ['seats=5', 'teams=5', 'eight_kings=true']
     """
-    return " ".join(f"{key}={_value_text(value)}" for key, value in _flatten(rules_data(rules)))
+    return " ".join(
+        f"{key}={_house_text(value) if key == 'house' else _value_text(value)}" for key, value in _flatten(rules_data(rules))
+    )
+
+
+def _house_text(house: list[Any]) -> str:
+    if all(isinstance(entry, str) for entry in house):
+        return ",".join(house)
+    # House rules with fields: compact JSON, its spaces escaped, as one word of the line.
+    return json.dumps(house, separators=(",", ":"), ensure_ascii=True).replace(" ", "\\u0020")
 
 
 def parse_rules(text: str) -> Rules:
@@ -216,6 +225,11 @@ def _read_value(key: str, raw: str, like: Any) -> Any:
     if isinstance(like, int):
         return _read_int(raw, key)
     if key == "house":
+        if raw.startswith("["):
+            try:
+                return json.loads(raw)
+            except ValueError:
+                raise NotationError(f"house is names or a JSON list, not {quoted(raw)}") from None
         return [name for name in raw.split(",") if name]
     if isinstance(like, (list, tuple)):
         return [_read_int(part, key) for part in raw.split(",")]

@@ -17,6 +17,7 @@ True
 from __future__ import annotations
 
 import functools
+import importlib
 import json
 import types
 from typing import TYPE_CHECKING, Any, ClassVar, Mapping
@@ -32,7 +33,7 @@ if TYPE_CHECKING:
     from mus.hand import Hand
     from mus.state import HandState
 
-__all__ = ["Rules", "Payouts", "PRESETS", "HouseRule", "HOUSE_RULES"]
+__all__ = ["Rules", "Payouts", "PRESETS", "HouseRule", "HOUSE_RULES", "load_house_rules"]
 
 
 def _whole(low: int, high: int) -> Any:
@@ -454,6 +455,29 @@ class Rules:
             return Rules().evolve(**knobs)
         except TypeError as error:
             raise RulesError(f"bad rules: {error}") from None
+
+
+def load_house_rules(module: str) -> tuple[str, ...]:
+    """Import the module ``module`` (``"mypkg.rules"``), which defines house rules, so
+    that histories naming them can be read; the names it registered.
+
+    >>> load_house_rules("mus.rules")
+    ()
+    >>> load_house_rules("no_such_module_here")
+    Traceback (most recent call last):
+    ...
+    mus.errors.RulesError: cannot load house rules from 'no_such_module_here': No module named 'no_such_module_here'
+    """
+    if not isinstance(module, str) or not module:
+        raise RulesError(f"a house rules module is a dotted name like 'mypkg.rules', got {quoted(module)}")
+    before = set(HOUSE_RULES)
+    try:
+        importlib.import_module(module)
+    except RulesError:
+        raise
+    except Exception as error:  # whatever the module raises: one clear line
+        raise RulesError(f"cannot load house rules from {quoted(module)}: {quoted(str(error), 200)[1:-1]}") from None
+    return tuple(sorted(set(HOUSE_RULES) - before))
 
 
 def _house_data(rule: HouseRule) -> str | dict[str, Any]:

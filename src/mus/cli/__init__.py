@@ -79,6 +79,8 @@ def main(argv: list[str] | None = None) -> int:
     try:
         args = build_parser().parse_args(argv)
         run: Command = args.run
+        for module in getattr(args, "house_rules", ()):
+            mus.rules.load_house_rules(module)
         status = run(args)
         sys.stdout.flush()  # a full disk shows here, not in a traceback at exit
         return status

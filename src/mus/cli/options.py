@@ -82,6 +82,10 @@ def _rules_options() -> argparse.ArgumentParser:
         help="a card seen at the deal: its seat takes a new card (default), or is servido (no mus for it)",
     )
     group.add_argument("--senas", action="store_true", help="partners may signal their hands to each other (señas)")
+    group.add_argument(
+        "--house-rules", action="append", metavar="MODULE", default=[],
+        help="import the module MODULE (like mypkg.rules), which defines house rules, first; may be repeated",
+    )
     return parent
 
 
