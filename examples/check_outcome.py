@@ -10,7 +10,7 @@ Two ways, both with the public API only:
 2. skip the betting: say how each lance ended (``mus.LanceResult``) and feed the
    results to ``mus.count``.
 
-The expected figures were worked out by hand from RULES.md; the script checks them.
+The expected figures were worked out by hand from the rules page (docs/rules.rst); the script checks them.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
-"""Betting on a lance and the count (RULES.md sections 6, 7 and 8), scenario by scenario.
+"""Betting on a lance and the count (rules sections 6, 7 and 8), scenario by scenario.
 
 Every test plays a hand with explicit cards, so the winner of each lance is known, and
-every expected number is worked out by hand from RULES.md in the comments next to it
+every expected number is worked out by hand from the rules page (docs/rules.rst) in the comments next to it
 (not read back from the engine). Actions are applied with ``seat=...`` so that each
 step also checks whose turn it is.
 
@@ -558,7 +558,7 @@ class TestProtocol:
         assert state.legal_actions().min_bet == 2 and Bet(17) in state.legal_actions()
 
     def test_folded_seat_still_shows_down_by_default(self) -> None:
-        # RULES.md 7 (revised default, sources 001 and 003): a seat that folded while
+        # rules section 7 (revised default, sources 001 and 003): a seat that folded while
         # its partner accepted still shows down for its team. PLAIN_B: seat 1 holds the
         # best grande but folds; its partner seat 3 accepts: seat 1's cards win grande,
         # 2 stones to team 1.

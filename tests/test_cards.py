@@ -1,4 +1,4 @@
-"""Cards, ranks, suits and the deck (RULES.md section 1)."""
+"""Cards, ranks, suits and the deck (rules section 1)."""
 
 from __future__ import annotations
 

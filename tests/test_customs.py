@@ -1,4 +1,4 @@
-"""The table customs of RULES.md section 13 worked out stone by stone: mus corrido
+"""The table customs of rules section 13 worked out stone by stone: mus corrido
 (and, as they land, mus visto and señas), each against the knob's other values."""
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ class TestMusCorrido:
     CORRIDO = Rules(mus_corrido="game")
 
     def test_the_seat_that_cuts_becomes_the_mano(self) -> None:
-        # RULES.md section 13 (001): in the first hand of a game the seat that cuts the
+        # rules section 13 (001): in the first hand of a game the seat that cuts the
         # mus becomes the mano, and speaking order starts from it.
         state = mus.new_hand(self.CORRIDO, hands=HANDS, seed=1)
         assert state.deal.corrido and state.mano == 0
@@ -111,7 +111,7 @@ class TestMaxBet:
     CAPPED = Rules(max_bet=40)
 
     def test_a_bet_or_raise_over_the_cap_is_refused(self) -> None:
-        # RULES.md section 9 (001's site: bets "entre 2 et 40"): the cap is on what one
+        # rules section 9 (001's site: bets "entre 2 et 40"): the cap is on what one
         # bet or raise names; the stake may grow past it by raises, and órdago stays.
         state = play(mus.new_hand(self.CAPPED, hands=HANDS, seed=1), ["no-mus"])
         legal = state.legal_actions()

@@ -1,4 +1,4 @@
-"""A player's four cards (RULES.md section 1: "a hand is four cards separated by spaces")."""
+"""A player's four cards (rules section 1: "a hand is four cards separated by spaces")."""
 
 from __future__ import annotations
 

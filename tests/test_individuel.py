@@ -1,4 +1,4 @@
-"""The Mus individuel (seed 000's « Mus individuel ou Mus français», RULES.md section 13).
+"""The Mus individuel (seed 000's « Mus individuel ou Mus français», rules section 13).
 
 The worked examples of docs/variants.rst are here with every stone written out; the
 figures were worked by hand from the seed's text and the decisions listed there.

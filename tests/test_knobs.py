@@ -1,6 +1,6 @@
 """The knobs of issue 9: juego order, real 31 "king", games to win up to 5, vacas,
 max_bet, the flipped folded_seat_counts default, and the señas, mus corrido and mus
-visto knobs (RULES.md sections 5, 7, 9 and 13)."""
+visto knobs (rules sections 5, 7, 9 and 13)."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ from mus.notation import (
     rules_text,
 )
 
-# The orders as RULES.md section 5 states them, best first, written out here rather
+# The orders as rules section 5 states them, best first, written out here rather
 # than read from the library. 38 and 39 cannot occur.
 STATED_ORDERS = {
     "standard": [31, 32, 40, 37, 36, 35, 34, 33],
@@ -274,7 +274,7 @@ def ordago_match(rules: Rules, seed: int = 7) -> mus.MatchState:
 
 
 def reference_bookkeeping(match: mus.MatchState) -> tuple[tuple[int, ...], tuple[int, ...]]:
-    # Games and vacas recomputed from the finished hands, as RULES.md section 9 says.
+    # Games and vacas recomputed from the finished hands, as rules section 9 says.
     rules = match.rules
     games, vacas = [0] * rules.teams, [0] * rules.teams
     for hand in match.finished:

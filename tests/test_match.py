@@ -1,4 +1,4 @@
-"""Games and matches (RULES.md sections 2 and 9)."""
+"""Games and matches (rules sections 2 and 9)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The mus phase: mus / no mus, discards, replacements and the stock (RULES.md sections 2-4).
+"""The mus phase: mus / no mus, discards, replacements and the stock (rules sections 2-4).
 
 The hands and the stock are explicit, so every replacement card is known in advance:
 the stock is dealt from its top (index 0) to the seats in speaking order.
@@ -39,7 +39,7 @@ def order(mano: int) -> list[int]:
 
 
 def assert_conserved(state: mus.HandState) -> None:
-    """hands + stock + discards are the 40 cards, each once (RULES.md section 4)."""
+    """hands + stock + discards are the 40 cards, each once (rules section 4)."""
     every = [card for hand in state.hands for card in hand] + list(state.stock) + list(state.discards)
     assert len(every) == 40
     assert Counter(every) == Counter(ALL_CARDS)

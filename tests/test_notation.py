@@ -28,7 +28,7 @@ from mus.notation import (
 )
 
 TABLES = ["standard", "heads-up", "six", "individual-2", "individual-3", "individual-4", "individual-5", "individual-6"]
-"""A preset for every table of RULES.md section 12."""
+"""A preset for every table of rules section 12."""
 
 
 def random_hand(seed: int, preset: str = "standard") -> mus.HandState:

@@ -116,7 +116,7 @@ any_rules = st.builds(
 
 
 def en_paso_results(hands: list[Hand], rules: Rules) -> list[LanceResult]:
-    """How the lances end when nobody bets, from the cards (RULES.md sections 6 and 8)."""
+    """How the lances end when nobody bets, from the cards (rules sections 6 and 8)."""
     results = [LanceResult(Lance.GRANDE, Outcome.EN_PASO), LanceResult(Lance.CHICA, Outcome.EN_PASO)]
     juego = any(mus.has_juego(hand, rules) for hand in hands)
     for lance, holds in ((Lance.PARES, mus.has_pares), (Lance.JUEGO if juego else Lance.PUNTO, mus.has_juego)):

@@ -25,7 +25,7 @@ class TestDefaults:
         assert rules.vacas_to_win == 1
         assert rules.juego_order == "standard"
         assert rules.max_bet is None
-        assert rules.folded_seat_counts is True  # RULES.md section 7, revised
+        assert rules.folded_seat_counts is True  # rules section 7, revised
         assert rules.payouts == Payouts()
         assert rules.seats == 4
         assert rules.teams == 2

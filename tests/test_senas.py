@@ -1,4 +1,4 @@
-"""Tests of the señas vocabulary (mus.senas; RULES.md section 13).
+"""Tests of the señas vocabulary (mus.senas; rules section 13).
 
 * every signal's predicate on hand-picked hands, under eight kings and four kings;
 * names: Sena.parse reads Spanish names and English aliases, case and accents free,

@@ -1,6 +1,6 @@
-"""The other tables of RULES.md section 12, hand-worked: 2, 5 and 6 seats, individual play.
+"""The other tables of rules section 12, hand-worked: 2, 5 and 6 seats, individual play.
 
-Every expected number below was worked out by hand from RULES.md (sections 2-9 and
+Every expected number below was worked out by hand from the rules page (docs/rules.rst, sections 2-9 and
 the changes of section 12), never read back from the engine; the comment next to each
 number names the rule that gives it. Each step is applied with ``seat=...`` so the test
 also checks whose turn it is (the speaking order of section 12: seats 0..N-1 from the
@@ -139,7 +139,7 @@ def line(state: mus.HandState, lance: Lance) -> mus.CountLine:
 
 
 def assert_conserved(state: mus.HandState) -> None:
-    """hands + stock + discards are the 40 cards, each once (RULES.md section 4)."""
+    """hands + stock + discards are the 40 cards, each once (rules section 4)."""
     every = [card for hand in state.hands for card in hand] + list(state.stock) + list(state.discards)
     assert len(every) == 40
     assert Counter(every) == Counter(ALL_CARDS)
@@ -583,7 +583,7 @@ class TestSixSeats:
         assert state.lance is Lance.CHICA
 
     def test_a_folded_seat_still_shows_down_for_its_team(self) -> None:
-        # RULES.md section 7 (default, revised): "when its partner accepts or raises and
+        # rules section 7 (default, revised): "when its partner accepts or raises and
         # the bet is accepted, the folded seat's cards compete and its bonuses count for
         # its team"; section 12: partnership betting is section 7 unchanged.
         # Seats 0-4 pass, seat 5 (team 1) envido 2; team 0 answers 0, 2, 4: seat 0 folds,

@@ -1,5 +1,9 @@
 """mus-rules: the rules of Mus, the Basque and Spanish card game, as a Python library.
 
+The rules it implements are those of its documentation's rules page
+(``docs/rules.rst``, https://mus-rules.readthedocs.io/en/latest/rules.html); "rules
+section 7" in a docstring or an error means section 7 of that page.
+
 >>> import mus
 >>> hands = [mus.Hand.parse(t) for t in ("Ro Rc 7e 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c")]
 >>> mus.winner(mus.Lance.GRANDE, hands, mus.Rules())

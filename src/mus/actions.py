@@ -254,7 +254,7 @@ def _to_sena(value: object) -> Sena:
 
 @attrs.frozen(repr=False)
 class Signal:
-    """A seña: a signal to the partners (``Rules(senas=True)``; RULES.md section 13).
+    """A seña: a signal to the partners (``Rules(senas=True)``; rules section 13).
 
     A signal must be true of the signalling seat's hand; only its partners see it. Any
     seat may signal at any moment of the hand: it does not take a turn.
@@ -281,7 +281,7 @@ def _exposed(value: object) -> Card:
 
 @attrs.frozen(repr=False)
 class MusVisto:
-    """*Mus visto*: a card dealt face up by mistake (RULES.md section 13, ``003`` "Seen
+    """*Mus visto*: a card dealt face up by mistake (rules section 13, ``003`` "Seen
     Mus", ``000`` « Mus vu ! »). An event at the start of the hand, before anyone
     speaks, recorded against the seat that was dealt the card; ``Rules.mus_visto`` says
     what follows (a new card for that seat, or no mus for it: *servido*).
@@ -313,7 +313,7 @@ ACTION_TYPES = frozenset((Mus, NoMus, Discard, Pass, Bet, Accept, Fold, Ordago, 
 #
 # Each word is written as the players write it; the parser compares words without case,
 # accents, quotes, ! and ? marks or a final full stop, so "Órdago !" reads as "ordago".
-# Every word cites where it comes from: RULES.md (section 4, the mus; section 7, the
+# Every word cites where it comes from: the rules page (docs/rules.rst, section 4, the mus; section 7, the
 # betting) or a seed of the rules page's sources (000 French, 001 French text of Spanish rules,
 # 002 French federation, 003 English, 004 Spanish).
 
@@ -328,18 +328,18 @@ _GAME_WORDS: tuple[tuple[str, Action], ...] = (
     ("ordago", Ordago()),
     # English.
     ("no mus", NoMus()),  # 003: "any player disagrees by saying "No Mus""
-    ("cut", NoMus()),  # cutting the mus (RULES.md section 4)
+    ("cut", NoMus()),  # cutting the mus (rules section 4)
     ("see", Accept()),  # 003: "the opposing team must decide whether to fold, see or raise"
     # Spanish.
-    ("no hay mus", NoMus()),  # RULES.md section 4; 004: la opción "mus" y si no en "no hay mus"
-    ("paso", Pass()),  # RULES.md section 7; a fold when answering a bet (see parse_action)
+    ("no hay mus", NoMus()),  # rules section 4; 004: la opción "mus" y si no en "no hay mus"
+    ("paso", Pass()),  # rules section 7; a fold when answering a bet (see parse_action)
     ("envido", Bet(MIN_BET)),  # 004: si un jugador dice "envido", está apostando dos tantos
-    ("envido más", Bet(MIN_BET)),  # RULES.md section 7: "envido más" is a raise
-    ("y yo", Bet(MIN_BET)),  # RULES.md section 7; 000: « Y yo » ... 2 Pierres de plus
-    ("quiero", Accept()),  # RULES.md section 7: accept (quiero)
-    ("no quiero", Fold()),  # RULES.md section 7: fold (no quiero)
-    ("no queremos", TeamFold()),  # RULES.md section 7: a plural answer binds the team
-    ("órdago", Ordago()),  # RULES.md section 7; 004: "lo que se conoce como un órdago"
+    ("envido más", Bet(MIN_BET)),  # rules section 7: "envido más" is a raise
+    ("y yo", Bet(MIN_BET)),  # rules section 7; 000: « Y yo » ... 2 Pierres de plus
+    ("quiero", Accept()),  # rules section 7: accept (quiero)
+    ("no quiero", Fold()),  # rules section 7: fold (no quiero)
+    ("no queremos", TeamFold()),  # rules section 7: a plural answer binds the team
+    ("órdago", Ordago()),  # rules section 7; 004: "lo que se conoce como un órdago"
     # French, 000 (Vocabulaire spécifique and the betting examples).
     ("il n'y a pas de mus", NoMus()),  # 000: « Il n'y a pas de Mus »
     ("pas de mus", NoMus()),  # 000: « Pas de Mus ! »; 001: "pas de mus"
@@ -370,10 +370,10 @@ _NUMBER_WORDS: tuple[tuple[str, bool], ...] = (
     # A bet or raise of N stones: (the words with N, whether N may be a French number word).
     ("bet N", False),  # the canonical text form
     ("raise N", False),
-    ("envido N", False),  # RULES.md section 7: envido (at least 2 stones)
+    ("envido N", False),  # rules section 7: envido (at least 2 stones)
     ("subo N", False),
     ("i bet N", False),  # 003: "saying for example "I bet 5""
-    ("N más", False),  # RULES.md section 7: "(n) más" is a raise
+    ("N más", False),  # rules section 7: "(n) más" is a raise
     ("y yo N", True),  # 000: « Y yo 10 » monte la mise de 10
     ("et N de plus", True),  # 000: « Et cinq de plus » (5 Pierres en plus)
     ("nous rajoutons N", True),  # 000: « Nous rajoutons dix » (10 Pierres de plus)
@@ -389,7 +389,7 @@ _FRENCH_NUMBERS = {
     "six": 6, "sept": 7, "huit": 8, "neuf": 9, "dix": 10,
 }  # fmt: skip
 
-# RULES.md section 7: "in the answer to a bet, 'paso' means fold (FEM vocabulary, 000:
+# rules section 7: "in the answer to a bet, 'paso' means fold (FEM vocabulary, 000:
 # a seat that passes after a bet is eliminated)". 000's « Je passe » is the same word.
 _PASS_THEN_FOLD = ("paso", "je passe", "passe", "nous passons")
 
@@ -488,7 +488,7 @@ def parse_action(text: str, *, answering: bool = False) -> Action:
 
     A raise is a :class:`Bet` of the stones added on top of the stake. ``answering``
     says whether the seat answers a standing bet: then *paso* (and the French *je passe*)
-    is a fold (RULES.md section 7), while the English ``pass`` stays a :class:`Pass`,
+    is a fold (rules section 7), while the English ``pass`` stays a :class:`Pass`,
     which the engine refuses after a bet.
 
     >>> parse_action("paso"), parse_action("paso", answering=True), parse_action("pass", answering=True)

@@ -1,6 +1,6 @@
 """Suits, ranks, cards and the 40-card Spanish deck, with their text forms.
 
-A card's canonical text is two characters, rank then suit (RULES.md section 1):
+A card's canonical text is two characters, rank then suit (rules section 1):
 ranks ``1 2 3 4 5 6 7 S C R`` (as, ..., sota, caballo, rey) and suits ``o c e b``
 (oros, copas, espadas, bastos).
 

@@ -1,4 +1,4 @@
-"""The five lances and their comparators (RULES.md section 5).
+"""The five lances and their comparators (rules section 5).
 
 Every comparison is a lookup: :class:`Ranking` holds, for each lance, one integer key
 per rank multiset (see :mod:`mus.hand`), bigger is better, built once per rule set.

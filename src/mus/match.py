@@ -1,6 +1,6 @@
 """Games and matches: hands dealt one after another, the mano rotating, games to the
 target, vacas to ``rules.games_to_win`` games and a match to ``rules.vacas_to_win``
-vacas (RULES.md sections 2 and 9). By default a match is one vaca: the first side to
+vacas (rules sections 2 and 9). By default a match is one vaca: the first side to
 win ``games_to_win`` games wins it.
 
 A :class:`MatchState` is a frozen value like a hand state; :func:`mus.apply` plays an

@@ -8,7 +8,7 @@ that did not change are shared, the history grows by one link, so an action cost
 the same at any length of hand.
 
 The table comes from the rules: any number of seats from 2 to 6, in two
-partnerships or each for itself (RULES.md section 12).
+partnerships or each for itself (rules section 12).
 
 >>> import mus
 >>> state = mus.new_hand(mus.Rules(), hands=["Ro Rc 7e 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c"])
@@ -148,11 +148,11 @@ def _check_scores(scores: Sequence[int] | None, rules: Rules) -> tuple[int, ...]
 _DEFAULT_RULES = Rules()
 MAX_BETS = 100
 """After this many bets and raises in one lance only accept, fold or órdago are legal:
-a raise war always ends (RULES.md section 7 sets no limit; no table raises a hundred
+a raise war always ends (rules section 7 sets no limit; no table raises a hundred
 times)."""
 MAX_MUS_ROUNDS = 100
 """After this many rounds of the mus in one hand only no-mus is legal: a hand always ends
-(RULES.md section 4 sets no limit; no table plays a hundred rounds)."""
+(rules section 4 sets no limit; no table plays a hundred rounds)."""
 _ZEROS = {sides: (0,) * sides for sides in range(2, MAX_SEATS + 1)}
 
 
@@ -326,7 +326,7 @@ def _transition(state: HandState, action: object) -> Callable[[HandState, int, A
 
 def _served(state: HandState, seat: int) -> bool:
     """Whether ``seat`` may not say mus: a mus visto left it (or, when one word speaks
-    for a side, its side) *servido* (RULES.md section 13)."""
+    for a side, its side) *servido* (rules section 13)."""
     servido = state._table[5]
     if servido is None:
         return False
@@ -547,7 +547,7 @@ def apply(state: HandState | MatchState, action: Action | str, seat: int | None 
     if isinstance(action, str):
         said = action
         betting = state.betting
-        # RULES.md section 7: in the answer to a bet, "paso" means fold.
+        # rules section 7: in the answer to a bet, "paso" means fold.
         action = parse_action(action, answering=betting is not None and betting.bets > 0)
     queue = state.queue
     if queue and (seat is None or seat == queue[0]):
@@ -574,7 +574,7 @@ def _mus(state: HandState, seat: int, action: Action) -> HandState:
 def _no_mus(state: HandState, seat: int, action: Action) -> HandState:
     draft = _step(state, seat, action)
     if state.deal.corrido:
-        # Mus corrido (RULES.md section 13): the seat that cuts becomes the mano.
+        # Mus corrido (rules section 13): the seat that cuts becomes the mano.
         draft.mano = seat
     return _open(draft, Lance.GRANDE)
 
@@ -607,7 +607,7 @@ def _serve(draft: _Draft, pending: list[tuple[Card, ...]]) -> HandState:
         drawn = stock[: len(own)]
         del stock[: len(own)]
         if len(drawn) < len(own):
-            # RULES.md section 4: the last seat served keeps its own discards out.
+            # rules section 4: the last seat served keeps its own discards out.
             kept = own if seat == order[-1] else ()
             reshuffles += 1
             stock = list(shuffle([card for card in pile if card not in kept], f"{deal.seed}/{reshuffles}"))
@@ -656,7 +656,7 @@ def _open(draft: _Draft, lance: Lance) -> HandState:
         draft._size += len(order)
         return _declared(draft, lance, tuple(seats))
     if lance is Lance.PUNTO and rules.declarations == "explicit":
-        # A seat that hid its juego takes no part in punto (RULES.md section 6).
+        # A seat that hid its juego takes no part in punto (rules section 6).
         points = rules.ranking.points
         hands = draft._table[0]
         playing = tuple(seat for seat in order if points[hands[seat].multiset] < 31)
@@ -674,7 +674,7 @@ def _open(draft: _Draft, lance: Lance) -> HandState:
 
 
 def _declared(draft: _Draft, lance: Lance, seats: tuple[int, ...]) -> HandState:
-    """Go on once the seats that have pares (juego) are known (RULES.md sections 6, 12):
+    """Go on once the seats that have pares (juego) are known (rules sections 6, 12):
     the lance is bet on when at least two sides have it."""
     if lance is Lance.JUEGO and not seats:
         return _open(draft, Lance.PUNTO)
@@ -853,7 +853,7 @@ def _accepted(draft: _Draft, betting: Betting) -> HandState:
     liars: tuple[int, ...] = ()
     honest = seats
     if rules.declarations == "explicit":
-        # Every seat that declared counts, a liar who folded too (RULES.md section 6).
+        # Every seat that declared counts, a liar who folded too (rules section 6).
         liars = false_declarations(betting.lance, draft.hands, rules, betting.seats)
         forfeit = {team_of[liar] for liar in liars}
         honest = tuple(s for s in seats if team_of[s] not in forfeit)
@@ -894,7 +894,7 @@ def _folding(betting: Betting, seats: tuple[int, ...]) -> Betting:
 
 def _team_fold(state: HandState, seat: int, action: Action) -> HandState:
     """Every partner still to answer folds in one word: the same end as their folds
-    one after another (RULES.md section 7, a plural answer binds the team)."""
+    one after another (rules section 7, a plural answer binds the team)."""
     betting = state.betting
     assert betting is not None
     draft = _step(state, seat, action)
@@ -928,7 +928,7 @@ def _refused(draft: _Draft, betting: Betting) -> HandState:
 
 
 def _honest_taker(draft: _Draft, betting: Betting, team: int) -> int | None:
-    """Who takes refusal stones under explicit declarations (RULES.md section 6): the
+    """Who takes refusal stones under explicit declarations (rules section 6): the
     betting side, unless one of its seats declared falsely; then the side of the best
     honest hand in the lance is paid as the winner (``None``: nobody honest)."""
     rules = draft.deal.rules

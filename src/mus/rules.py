@@ -1,6 +1,6 @@
 """The rule set: every knob where groups of players differ, validated, with presets.
 
-``Rules()`` is the game of RULES.md: eight kings, game to 40, best of five games.
+``Rules()`` is the game of the rules page (docs/rules.rst): eight kings, game to 40, best of five games.
 Knobs are keyword-only and every new knob gets a default that keeps the old behaviour,
 so adding one never breaks existing code.
 
@@ -86,7 +86,7 @@ def _pares_bonuses(instance: object, attribute: attrs.Attribute[tuple[int, int, 
 
 @attrs.frozen(kw_only=True)
 class Payouts:
-    """The stones each lance pays besides the stakes (RULES.md section 8).
+    """The stones each lance pays besides the stakes (rules section 8).
 
     >>> Payouts()
     Payouts(en_paso=1, first_refusal=1, pares=(1, 2, 3), juego_31=3, juego=2, punto=1)
@@ -251,12 +251,12 @@ def _build_bonus_tables(ranking: Ranking, payouts: Payouts) -> tuple[tuple[int, 
 class Rules:
     """A validated, immutable rule set. Every knob is keyword-only with a default.
 
-    * ``seats``: how many seats play, 2 to 6 (default 4; RULES.md section 12);
+    * ``seats``: how many seats play, 2 to 6 (default 4; rules section 12);
     * ``teams``: ``2`` for two partnerships, partners alternating around the table
       (needs an even number of seats), or ``seats`` for individual play, every seat
       its own side (default 2);
     * ``eight_kings``: 3s play as reyes and 2s as ases (default ``True``);
-    * ``real_31``: the *31 real* of source ``000`` (RULES.md section 5): ``False``
+    * ``real_31``: the *31 real* of source ``000`` (rules section 5): ``False``
       (default: all 31s are equal), ``True`` (three sietes and any figure, sota,
       caballo or rey, beat every other 31) or ``"king"`` (three sietes and a true rey
       only, ``000``'s "Roi barbado"). A 3 is never the figure, even as a rey;
@@ -266,33 +266,33 @@ class Rules:
     * ``target``: stones that win a game (default 40; 30 by agreement);
     * ``games_to_win``: games that win a vaca, 1 to 5 (default 3, best of five);
     * ``vacas_to_win``: vacas that win the match, 1 to 5 (default 1: the match is one
-      vaca, so ``games_to_win`` games win it; RULES.md section 9). Games go back to
+      vaca, so ``games_to_win`` games win it; rules section 9). Games go back to
       0-0 when a vaca is won;
     * ``max_bet``: the most stones a bet or raise may name, 2 to 1000, or ``None``
       (default: no cap). Source ``001``'s site allows "entre 2 et 40": the preset
-      ``"max-bet-40"`` (RULES.md section 9);
+      ``"max-bet-40"`` (rules section 9);
     * ``payouts``: the stones each lance pays (:class:`Payouts`);
     * ``folded_seat_counts``: a seat that folded while its partner accepted or raised
-      still shows down with its cards and bonuses (default ``True``, RULES.md section 7
+      still shows down with its cards and bonuses (default ``True``, rules section 7
       as revised: sources ``001``, "même s'il n'a pas participé personnellement
       activement au pari", and ``003``, "although that player did not participate
       actively in the betting"). ``False`` is source ``000``'s reading: the folded seat
       is out of the lance, it "n'a plus aucun droit sur ce que rapporte ... la phase";
     * ``declarations``: ``"derived"`` (default: the engine declares pares and juego from
       the cards) or ``"explicit"`` (seats declare; a false "yes" loses the lance at the
-      count; RULES.md section 6);
+      count; rules section 6);
     * ``mus_decision``: ``"seat"`` (default: each seat says mus or no mus) or ``"team"``
-      (one word per team, the mano's team first; RULES.md section 4);
+      (one word per team, the mano's team first; rules section 4);
     * ``mus_corrido``: ``"off"`` (default), ``"game"`` or ``"match"``: in the first hand
       of each game (or of the match only), the seat that first cuts the mus becomes
-      the mano for the rest of that game, and speaking order starts from it (RULES.md
+      the mano for the rest of that game, and speaking order starts from it (rules
       section 13; sources ``001``, ``003``);
     * ``mus_visto``: what happens when a card is exposed at the deal: ``"new-card"``
       (default: the seat takes a new card) or ``"servido"`` (the hand is *servido* for
-      that seat: no mus, it plays the cards it has; RULES.md section 13; sources
+      that seat: no mus, it plays the cards it has; rules section 13; sources
       ``003`` "Seen Mus", ``000`` "Mus vu ! ... Servi !");
     * ``senas``: whether a seat may signal its hand to its partner with the agreed
-      *señas* (default ``False``; RULES.md section 13; sources ``000``, ``003``,
+      *señas* (default ``False``; rules section 13; sources ``000``, ``003``,
       ``004``);
     * ``house``: :class:`HouseRule` values for rules no knob covers.
 
@@ -548,10 +548,10 @@ PRESETS: Mapping[str, Rules] = types.MappingProxyType({
     "six": Rules(seats=6),
     **{f"individual-{n}": Rules(seats=n, teams=n) for n in range(2, 7)},
 })
-"""Named rule sets (read-only): ``standard`` (RULES.md defaults), ``four-kings`` (Basque
-country style, RULES.md section 1), ``short`` (game to 30), ``single-game`` and
+"""Named rule sets (read-only): ``standard`` (the defaults of the rules page), ``four-kings`` (Basque
+country style, rules section 1), ``short`` (game to 30), ``single-game`` and
 ``best-of-three``, ``federation`` (French federation: four kings, one mus word per
 team), ``declared`` (explicit pares/juego declarations), ``max-bet-40`` (no bet or
 raise above 40 stones, source ``001``'s site), and the other tables of
-RULES.md section 12: ``heads-up`` (one against one), ``six`` (three against three)
+rules section 12: ``heads-up`` (one against one), ``six`` (three against three)
 and ``individual-2`` to ``individual-6`` (each seat for itself)."""

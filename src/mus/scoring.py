@@ -2,7 +2,7 @@
 
 How the betting on each lance ended is a :class:`LanceResult`; :func:`count` turns the
 hands and those results into a :class:`Count` record, lance by lance, exactly as
-RULES.md section 8 says. It is pure: scripts that know the hands and each lance's
+rules section 8 says. It is pure: scripts that know the hands and each lance's
 outcome can call it without playing a hand.
 
 >>> from mus import Hand, Lance, Rules
@@ -98,7 +98,7 @@ class LanceResult:
     * ``folded``: under explicit declarations, the seats that declared the lance's
       combination and folded while their side went on: out of ``seats`` (unless
       ``folded_seat_counts``), but a false declaration of theirs still makes their
-      side forfeit the lance (RULES.md section 6).
+      side forfeit the lance (rules section 6).
 
     >>> str(LanceResult(Lance.GRANDE, Outcome.REFUSED, stake=1, team=1))
     'grande: refused, 1 stone to team 1'

@@ -1,7 +1,7 @@
 """The señas: the fixed signals a seat may make to its partner about its hand.
 
 Partners may not show each other their cards, but they may signal what they hold with
-agreed gestures (RULES.md section 13; sources ``000`` "Les mimiques", ``003`` "The
+agreed gestures (rules section 13; sources ``000`` "Les mimiques", ``003`` "The
 signs", ``004`` "Las señas tienen significado fijo"). The sources agree on three
 principles, which this module follows:
 

@@ -336,7 +336,7 @@ class HandState:
             if type(action) is Discard and who != seat:
                 entries.append((who, HiddenDiscard(len(action.cards))))
             elif type(action) is Signal and rules.team_of[who] != rules.team_of[seat]:
-                pass  # a seña is for the partners' eyes only (RULES.md section 13)
+                pass  # a seña is for the partners' eyes only (rules section 13)
             else:
                 entries.append((who, action))
             link = link[0]

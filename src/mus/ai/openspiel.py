@@ -176,7 +176,7 @@ class MusState:
         hand = self.hand
         if hand.to_act is None:
             raise IllegalActionError("the hand is over")
-        after = apply(hand, self.game.encoding.decode(action, hand))
+        after = self.game.encoding.apply(hand, action)
         if after.scores is not hand.scores or after.to_act is None:
             self._rewards = zero_sum(
                 [a - b for a, b in zip(credited(after), credited(hand), strict=True)], self.game.rules

@@ -184,7 +184,7 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         if action is None:
             raise MusError(f"{agent} is to act: give an action id, not None")
         hand = self.hand
-        after = apply(hand, self.coding.decode(action, hand))
+        after = self.coding.apply(hand, action)
         self._cumulative_rewards[agent] = 0.0
         rewards = self.rewards
         if self._paid:

@@ -114,7 +114,7 @@ def _person_action(text: str, state: HandState, person: int) -> Action:
     if action is None:
         betting = state.betting
         try:
-            # In the answer to a bet "paso" folds (RULES.md section 7).
+            # In the answer to a bet "paso" folds (rules section 7).
             action = mus.parse_action(text, answering=betting is not None and betting.bets > 0)
         except MusError:
             if state.phase is not Phase.DISCARD:

@@ -1,4 +1,4 @@
-"""The Mus individuel, or Mus français: seed ``000``'s game of its own (RULES.md
+"""The Mus individuel, or Mus français: seed ``000``'s game of its own (rules
 section 13), a sibling of the four-card game built from the same pieces.
 
 Two to eight players, each for himself (five is ideal), start with 5, 8 or 10 stones

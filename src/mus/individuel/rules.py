@@ -53,7 +53,7 @@ class IndividuelRules:
 
     * ``players``: 2 to 8, each for itself (seed: « par deux joueurs et jusqu'à huit »).
     * ``stones``: what each player starts with and must shed: 5, 8 or 10.
-    * ``eight_kings``: 3s play as reyes and 2s as ases (the library's default, RULES.md
+    * ``eight_kings``: 3s play as reyes and 2s as ases (the library's default, rules
       section 1); ``False`` keeps their own rank (« les mêmes qu'au Mus »).
     * ``real_31``: the seed's optional « Trente et Un royal »: three sietes and a
       figure shed 5 and beat every other 31; ``True`` takes any figure, ``"king"``
