@@ -230,6 +230,8 @@ class Encoding:
         return str(_FIXED[index])
 
     def _index(self, action_id: object) -> int:
+        if type(action_id) is int and 0 <= action_id < self.num_actions:
+            return action_id
         try:
             if isinstance(action_id, bool):
                 raise TypeError
