@@ -38,6 +38,17 @@ language = "en"
 autodoc_member_order = "bysource"
 autodoc_typehints = "signature"
 
+# --- nitpicky references (-n): types of other projects have no target here, since the
+# build stays offline (no intersphinx); every reference to the library's own resolves.
+# The Mus individuel's HandState and LegalActions share their short names with the
+# four-card game's: such a reference resolves to one of them, which is all it can do.
+suppress_warnings = ["ref.python"]
+nitpick_ignore_regex = [
+    (r"py:.*", r"(np|numpy|NDArray|ArrayLike|npt)(\..*)?"),
+    (r"py:.*", r"(gymnasium|pettingzoo|pyspiel|ray|matplotlib|argparse|collections\.abc|typing)\..*"),
+    (r"py:.*", r"(Seed|mus\.odds\.parallel\.[TR])"),
+]
+
 # --- doctest (the pages' own examples; the docstrings are run by pytest) -------------
 doctest_global_setup = "import mus"
 # Only the pages' explicit ``.. doctest::`` blocks run: the ``>>>`` examples that

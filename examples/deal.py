@@ -36,10 +36,11 @@ def main(seed: int) -> None:
     for lance in mus.Lance:
         if (lance is mus.Lance.PUNTO) != nobody_has_juego and lance in (mus.Lance.JUEGO, mus.Lance.PUNTO):
             continue
-        seat = mus.lance_winner(lance, hands, rules, mano=state.mano)
-        if seat is None:
+        best = mus.lance_winner(lance, hands, rules, mano=state.mano)
+        if best is None:
             print(f"{lance:>7}: nobody has {lance}")
             continue
+        seat = best
         ties = [
             other for other in range(rules.seats)
             if other != seat and mus.compare(lance, hands[other], hands[seat], rules) == 0

@@ -53,7 +53,7 @@ def random_hand(rng: random.Random, rules: mus.Rules, budget: int) -> tuple[mus.
 def _hostile(rng: random.Random, state: mus.HandState) -> None:
     value = rng.choice(HOSTILE)
     seat = rng.choice([None, 0, -1, 99, True, 1.0])
-    for call in (lambda: mus.apply(state, value, seat), lambda: state.is_legal(value, seat)):  # type: ignore[arg-type]
+    for call in (lambda: mus.apply(state, value, seat), lambda: state.is_legal(value, seat)):  # type: ignore[call-overload, arg-type]
         try:
             call()
         except mus.MusError:

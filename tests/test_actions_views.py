@@ -148,7 +148,8 @@ def visible_cards(view: mus.SeatView) -> set[Card]:
             found |= set(action.cards)
     if view.hands is not None:
         for hand in view.hands:
-            found |= set(hand)
+            if hand is not None:
+                found |= set(hand)
     return found
 
 

@@ -1,4 +1,4 @@
-"""Random play at every table of RULES.md section 12, with invariants after every action.
+"""Random play at every table of rules section 12, with invariants after every action.
 
 For each table (2, 3, 4, 5 and 6 seats; partnerships and individual play where the
 seats allow), 20,000 hands are played from seeded random states: a random mano,
@@ -47,7 +47,7 @@ EVERY_CARD = frozenset(ALL_CARDS)
 
 
 def may_act(state: mus.HandState) -> bool:
-    """Whether the seat to act is one that may act now (RULES.md sections 4, 6, 7, 12)."""
+    """Whether the seat to act is one that may act now (rules sections 4, 6, 7, 12)."""
     seat = state.to_act
     rules = state.rules
     if seat is None:
@@ -87,7 +87,7 @@ def check_views(state: mus.HandState, everything: bool) -> None:
             for other, hand in enumerate(view.hands):
                 assert hand is None or hand == state.hands[other]
         rules = state.rules
-        # A seña is for the signaller's partners only (RULES.md section 13).
+        # A seña is for the signaller's partners only (rules section 13).
         seen = [
             (who, action)
             for who, action in history
@@ -108,7 +108,8 @@ def choose(state: mus.HandState, rnd: random.Random, mus_chance: float) -> mus.A
         return Mus() if Mus() in legal and rnd.random() < mus_chance else NoMus()
     if legal.min_bet is not None and rnd.random() < 0.1:
         return Bet(rnd.randint(legal.min_bet, legal.min_bet + 30))
-    return rnd.choice(legal)
+    listed: list[mus.Action] = list(legal)
+    return rnd.choice(listed)
 
 
 def play_checked(rules: mus.Rules, number: int, customs: bool = False) -> mus.HandState:
@@ -211,7 +212,7 @@ def test_random_hands_under_every_new_knob(knob: str) -> None:
 
 
 def test_random_matches_of_vacas() -> None:
-    """Matches of vacas (RULES.md section 9) by random players, at least 5,000 hands:
+    """Matches of vacas (rules section 9) by random players, at least 5,000 hands:
     games reset when a vaca is won, the match ends when a side has its vacas."""
     rules = mus.Rules(games_to_win=2, vacas_to_win=2, target=30)
     rnd = random.Random("vacas")

@@ -40,7 +40,7 @@ class TestSeeds:  # finding 1
         for _ in range(3):
             state = play(state, ["mus"] * 4)
             for seat in range(4):
-                state = mus.apply(state, mus.Discard(state.hands[state.to_act].cards))
+                state = mus.apply(state, mus.Discard(state.hands[state.queue[0]].cards))
         assert state.reshuffles >= 1
         assert notation.load(notation.format_hand(state)) == state
         assert notation.load(notation.hand_to_json(state)) == state
@@ -70,7 +70,7 @@ class TestNotationLimits:  # finding 2
         for _ in range(MAX_MUS_ROUNDS):
             state = play(state, ["mus"] * 4)
             for _seat in range(4):
-                state = mus.apply(state, mus.Discard(state.hands[state.to_act].cards[:1]))
+                state = mus.apply(state, mus.Discard(state.hands[state.queue[0]].cards[:1]))
         assert state.mus_rounds == MAX_MUS_ROUNDS
         assert list(state.legal_actions()) == [mus.NoMus()] and not state.is_legal(mus.Mus())
         with pytest.raises(mus.IllegalActionError, match="cut after 100 rounds"):
@@ -87,9 +87,6 @@ class TestNotationLimits:  # finding 2
 
 
 class TestTamperedHistories:  # finding 3
-    def finished(self) -> mus.HandState:
-        return play(mus.new_hand(seed=8), ["no-mus", "bet 2", "accept"] + ["pass"] * 12)[0:1][0]
-
     def test_a_recorded_count_must_match(self) -> None:
         state = mus.new_hand(seed=8)
         while state.legal_actions():
@@ -192,7 +189,7 @@ class TestPublicHelpers:  # finding 6
             lambda h: mus.problem("state", mus.Mus()),  # type: ignore[arg-type]
             lambda h: mus.start("deal"),  # type: ignore[arg-type]
             lambda h: mus.apply(mus.new_hand(seed=1), mus.Mus(), seat=True),
-            lambda h: mus.apply(mus.new_hand(seed=1), mus.Mus(), seat=0.0),  # type: ignore[arg-type]
+            lambda h: mus.apply(mus.new_hand(seed=1), mus.Mus(), seat=0.0),  # type: ignore[call-overload]
             lambda h: mus.Declare(2.0, True),  # type: ignore[arg-type]
             lambda h: mus.Rules(foo=1),  # type: ignore[call-arg]
         ],
@@ -206,7 +203,7 @@ class TestPublicHelpers:  # finding 6
             mus.LanceResult(mus.Lance.GRANDE, mus.Outcome.ACCEPTED, stake=-40)
 
     def test_is_legal_says_no_to_a_bool_seat(self) -> None:
-        assert not mus.new_hand(seed=1).is_legal(mus.Mus(), seat=True)  # type: ignore[arg-type]
+        assert not mus.new_hand(seed=1).is_legal(mus.Mus(), seat=True)
 
 
 class Taken(mus.HouseRule):

@@ -150,7 +150,7 @@ def test_rules_knobs_are_validated() -> None:
     for bad in ({"players": 1}, {"players": 9}, {"stones": 6}, {"real_31": "queen"}, {"zero_mid_hand": "gone"},
                 {"next_game_mano": 1}, {"losses": 0}, {"juego_33": 1}):  # fmt: skip
         with pytest.raises(RulesError):
-            IndividuelRules(**bad)  # type: ignore[arg-type]
+            IndividuelRules(**bad)
     with pytest.raises(RulesError, match="unknown Mus individuel preset 'individual-5'"):
         IndividuelRules.preset("individual-5")
     with pytest.raises(RulesError, match="unknown Mus individuel knob"):

@@ -10,6 +10,7 @@ regular suite stays quick; the issue's figure is 20,000::
 from __future__ import annotations
 
 import os
+import subprocess
 
 import pytest
 from hypothesis import given, settings
@@ -117,11 +118,11 @@ def test_legal_actions_agree_with_the_validator(players: int, seed: int, choices
         legal = state.legal_actions()
         assert legal.seat == state.to_act
         for probe in probes + list(legal):
-            assert (problem(state, probe) is None) == (probe in legal), (probe, legal)
+            assert (problem(state, probe) is None) == (probe in legal), (probe, legal)  # type: ignore[arg-type]
         for probe in probes:
             if probe not in legal:
                 with pytest.raises(IllegalActionError):
-                    apply(state, probe)
+                    apply(state, probe)  # type: ignore[arg-type]
         action = legal[choice % len(legal)]
         if isinstance(action, Bet) and legal.max_bet is not None:
             action = Bet(legal.min_bet + choice % (legal.max_bet - legal.min_bet + 1))  # type: ignore[operator]

@@ -6,7 +6,7 @@ and sometimes a larger bet. Two kinds of checks:
 * structural invariants at every step (card conservation, monotone scores, legality
   agreement between ``legal_actions``, ``in``, ``is_legal`` and ``apply``, immutability,
   views that hide other seats' cards, the exchange of section 4, replay and pickling);
-* an independent reference model of sections 6-8 written here from RULES.md: it walks
+* an independent reference model of sections 6-8 written here from the rules page (docs/rules.rst): it walks
   the history, checks who had to speak at each step, and recomputes every lance result,
   the refusal stones, the count and the final scores.
 """
@@ -70,7 +70,7 @@ STYLES = [Style(0.5, 1.0), Style(0.8, 1.0), Style(0.95, 0.05), Style(0.3, 0.0), 
 
 def choose(state: mus.HandState, rnd: random.Random, style: Style) -> mus.Action:
     legal = state.legal_actions()
-    listed = list(legal)
+    listed: list[mus.Action] = list(legal)
     if legal.min_bet is not None and rnd.random() < 0.15:
         most = legal.min_bet + 40 if legal.max_bet is None else legal.max_bet
         return Bet(rnd.randint(legal.min_bet, most))
@@ -165,7 +165,7 @@ def check_views(state: mus.HandState) -> None:
 
 
 def check_exchange(before: mus.HandState, action: Discard, after: mus.HandState) -> None:
-    """The last discard of a round: replacements and reshuffles as RULES.md section 4."""
+    """The last discard of a round: replacements and reshuffles as rules section 4."""
     n = before.rules.seats
     order = [(before.mano + i) % n for i in range(n)]
     last = order[-1]
@@ -321,7 +321,7 @@ def seat_bonus(lance: Lance, hand: mus.Hand) -> int:
 
 
 def team_bonus(lance: Lance, hands: tuple[mus.Hand, ...], team: int, seats: frozenset[int]) -> int:
-    """Bonuses of the team's seats still in the lance (RULES.md section 7: a seat that
+    """Bonuses of the team's seats still in the lance (rules section 7: a seat that
     folded while its partner went on counts by default; under folded_seat_counts=False
     it has no claim on what the lance pays, source 000)."""
     if lance is Lance.PUNTO:
@@ -382,7 +382,7 @@ def reference(state: mus.HandState) -> tuple[list[Ref], tuple[int, int], int | N
             seat, action = history[i]
             i += 1
             assert seat == queue[0], f"{lance}: seat {seat} spoke, seat {queue[0]} should have"
-            # RULES.md section 7: by default a seat that folded while its partner went on
+            # rules section 7: by default a seat that folded while its partner went on
             # still shows down for its team; under folded_seat_counts=False it is out.
             live = frozenset(eligible) if RULES.folded_seat_counts else frozenset(eligible) - folded
             if bets == 0:

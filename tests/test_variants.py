@@ -1,4 +1,4 @@
-"""Every Rules knob shown on a hand where it changes the outcome (RULES.md sections
+"""Every Rules knob shown on a hand where it changes the outcome (rules sections
 1, 4, 5, 6, 7, 8, 9 and 10)."""
 
 from __future__ import annotations
@@ -122,7 +122,7 @@ class TestFoldedSeatCounts:
     ACTIONS = ["no-mus", "bet 2", "fold", "accept"] + ["pass"] * 8
 
     def test_a_folded_seat_shows_down_by_default(self) -> None:
-        # RULES.md section 7, revised default (sources 001, 003): seat 1 folded, its
+        # rules section 7, revised default (sources 001, 003): seat 1 folded, its
         # partner seat 3 accepted; seat 1's rey still wins grande for team 1.
         state = play(Rules(), self.HANDS, self.ACTIONS)
         assert Rules().folded_seat_counts is True
@@ -169,7 +169,7 @@ class TestExplicitDeclarations:
         assert state.results[-1] == mus.LanceResult(Lance.PARES, Outcome.NO_BET, team=1, seats=(1,))
 
     def test_a_lying_side_takes_no_refusal_stones(self) -> None:
-        # RULES.md section 6: a false "yes" is checked when refusal stones are taken.
+        # rules section 6: a false "yes" is checked when refusal stones are taken.
         # Seats 0, 1 and 2 say pares yes; seat 2 (team 0) has none. Seat 0 bets 2 and
         # seat 1 folds: team 0 lied, so it takes nothing; team 1, the best honest hand
         # (seat 1's pareja of caballos), is paid as the winner: the 1 refusal stone at
@@ -266,7 +266,7 @@ class TestHouseRule:
         with pytest.raises(mus.RulesError, match="unknown house rule"):
             Rules.from_dict({"house": ["nobody-knows-me"]})
         with pytest.raises(mus.RulesError, match="HouseRule"):
-            Rules(house=("not a rule",))  # type: ignore[arg-type]
+            Rules(house=("not a rule",))  # type: ignore[arg-type, unused-ignore]
 
         class Nameless(mus.HouseRule):
             pass

@@ -63,7 +63,7 @@ from mus.state import _FIELDS, Betting, Deal, HandState, Log, Phase
 if TYPE_CHECKING:
     from mus.match import MatchState
 
-__all__ = ["new_hand", "start", "apply", "problem", "replay", "derived", "LegalActions"]
+__all__ = ["new_hand", "start", "apply", "problem", "replay", "derived", "LegalActions", "MAX_BETS", "MAX_MUS_ROUNDS"]
 
 
 # --- the deal -------------------------------------------------------------------------

@@ -96,6 +96,7 @@ __all__ = [
     "ORDAGO",
     "PASS",
     "Encoding",
+    "credited",
     "decode",
     "encode",
     "encoding_for",
@@ -167,7 +168,7 @@ class Encoding:
     """The action ids, masks and observation layout of one rule set (see the module).
 
     ``max_bet`` is the largest bet or raise with an id (2 to 1000 stones). Build one
-    with :func:`encoding`, which shares them.
+    with :func:`encoding_for`, which shares them.
 
     >>> import mus
     >>> enc = Encoding(mus.Rules(), max_bet=5)

@@ -13,10 +13,10 @@ Every command takes the rules options ``--preset NAME``, ``--seats N`` (2 to 6; 
 ``--real-31``, ``--target N`` and ``--games N``. Any error in what was asked prints one
 line, ``mus: error: ...``, on standard error and exits with status 2.
 
-Each command is a module of this package (:mod:`mus.cli.demo`, :mod:`mus.cli.play`,
-:mod:`mus.cli.simulate`, :mod:`mus.cli.compare`, :mod:`mus.cli.replay`); they share
-:mod:`mus.cli.options` (rules options, seeds, files), :mod:`mus.cli.words` (the game's
-words) and :mod:`mus.cli.narration` (a hand told step by step).
+Each command is a module of this package (``mus.cli.demo``, ``mus.cli.play``,
+``mus.cli.simulate``, ``mus.cli.compare``, ``mus.cli.replay``); they share
+``mus.cli.options`` (rules options, seeds, files), ``mus.cli.words`` (the game's
+words) and ``mus.cli.narration`` (a hand told step by step).
 
 >>> main(["compare", "Ro Rc 7e 1b", "Cc Co 5b 4e"])  # doctest: +ELLIPSIS
 hand 1 (mano): Ro Rc 7e 1b ...

@@ -1,7 +1,7 @@
 """``apply(state, action)``: the pure reducer of a hand of Mus individuel.
 
 One validator, :func:`problem`, says whether an action is legal and why not; both
-:func:`apply` and :func:`legal_actions` read the same limits (:func:`_limits`), so
+:func:`apply` and :func:`legal_actions` read the same limits (``_limits()``), so
 "can I?" and "do it" never disagree. Each transition builds the next state from a
 draft of the old one.
 

@@ -3,7 +3,7 @@ unknown cards, equity tables, in parallel (needs numpy: ``pip install 'mus-rules
 
 * :mod:`mus.odds.batch`: lance keys, winners and en paso stones of whole arrays of
   deals, equal to the scalar functions deal for deal;
-* :mod:`mus.odds.equity`: :func:`odds` of one hand (exact or sampled), the
+* :mod:`mus.odds.equity`: :func:`mus.odds.odds` of one hand (exact or sampled), the
   :func:`equity_table` of all 715 rank patterns, :func:`write_csv`, :func:`plot`;
 * :mod:`mus.odds.parallel`: the same seeded work on several processes or on Ray.
 

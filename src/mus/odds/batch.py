@@ -352,7 +352,7 @@ def _mano(mano: ArrayLike, count: int, seats: int) -> NDArray[np.int64] | int:
 
 def lance_winners(lance: Lance, deals: ArrayLike, rules: Rules, mano: ArrayLike = 0) -> NDArray[np.int8]:
     """The winning seat of ``lance`` in each deal (a row of multiset indices by seat),
-    ties to the seat nearest the ``mano`` (one seat, or one a deal); :data:`NONE` when
+    ties to the seat nearest the ``mano`` (one seat, or one a deal); ``NONE`` when
     no seat has pares (juego). Equal to :func:`mus.lance_winner` deal for deal.
 
     >>> import mus

@@ -1,10 +1,10 @@
 """What a hand is worth against the unknown cards of the other seats.
 
-:func:`odds` gives, for a hand at a seat (its speaking position from the mano), how
+:func:`mus.odds.odds` gives, for a hand at a seat (its speaking position from the mano), how
 often its side wins each lance and the stones its side can expect from the count when
 nobody bets (the *en paso* count). With one or two unknown hands (two or three seats)
 every deal is counted, weighted by its number of card deals: the odds are exact.
-Otherwise deals are sampled (Monte Carlo) in blocks of :data:`BLOCK` deals, each
+Otherwise deals are sampled (Monte Carlo) in blocks of ``BLOCK`` deals, each
 seeded from the seed, the hand's rank multiset and the block's number, and each
 figure comes with its standard error.
 
@@ -55,7 +55,7 @@ BLOCK = 1 << 16
 """Deals a Monte Carlo block samples: the unit of work a worker takes, and of seeding."""
 
 DEFAULT_SAMPLES = 1 << 20
-"""Deals :func:`odds` samples when the odds cannot be exact and no number is given."""
+"""Deals :func:`mus.odds.odds` samples when the odds cannot be exact and no number is given."""
 
 _POSITION = {rank: position for position, rank in enumerate(sorted(Rank, reverse=True))}
 _LANCES = len(Lance)
@@ -66,7 +66,7 @@ _TOTAL, _TOTAL2, _TOTAL_AGAINST, _NET2, _SIZE = 31, 32, 33, 34, 35
 
 
 def exact_feasible(rules: Rules) -> bool:
-    """Whether :func:`odds` can count every deal: one or two unknown hands.
+    """Whether :func:`mus.odds.odds` can count every deal: one or two unknown hands.
 
     >>> exact_feasible(Rules(seats=2)), exact_feasible(Rules())
     (True, False)
@@ -362,7 +362,7 @@ def odds(
     table of ``rules`` (default ``Rules()``), the other seats' cards unknown.
 
     Exact when feasible (two or three seats) unless ``samples`` is given; otherwise
-    ``samples`` deals (default :data:`DEFAULT_SAMPLES`) are sampled from ``seed``.
+    ``samples`` deals (default ``DEFAULT_SAMPLES``) are sampled from ``seed``.
     ``workers`` processes, or Ray (``backend="ray"``), share the blocks; the figures
     are the same whatever runs them. ``progress(done, total)`` follows the blocks.
 
@@ -390,7 +390,7 @@ def equity_table(
     backend: str = "processes",
     progress: Progress | None = None,
 ) -> tuple[Odds, ...]:
-    """The :func:`odds` of every four-card rank pattern, in :data:`mus.RANK_MULTISETS`
+    """The :func:`mus.odds.odds` of every four-card rank pattern, in :data:`mus.RANK_MULTISETS`
     order (715 of them); ``samples`` is per pattern. A pattern's figures are those of
     ``odds`` for any hand of its ranks, with the same seed and samples.
 

@@ -1,0 +1,61 @@
+"""Test-suite settings: Hypothesis profiles, and a guard for runs against the wheel.
+
+Hypothesis profiles, chosen by ``HYPOTHESIS_PROFILE`` (default ``ci`` when ``CI`` is
+set, as on CI hosts and in ``.ci/run``, else ``dev``):
+
+* ``ci``: derandomised, so every run tries the same examples and a failure in CI fails
+  again on the next run and on a developer's machine with the same profile; no
+  deadline (shared runners are slow); the failing example is printed with a
+  ``@reproduce_failure`` blob to replay it exactly. Hypothesis forbids an example
+  database with ``derandomize=True``: the derandomised run itself is the replay.
+* ``dev``: random examples, with the example database in ``.hypothesis/examples``, so
+  a failure found locally is tried first on the next run; also prints the blob.
+* ``thorough``: ``dev`` with ten times the examples, for hunting bugs by hand
+  (``HYPOTHESIS_PROFILE=thorough python -m pytest``).
+
+Tests that set ``max_examples`` themselves keep their number under every profile.
+"""
+
+from __future__ import annotations
+
+import os
+import pathlib
+
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis.database import DirectoryBasedExampleDatabase
+
+ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+settings.register_profile(
+    "ci",
+    derandomize=True,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+settings.register_profile(
+    "dev",
+    database=DirectoryBasedExampleDatabase(str(ROOT / ".hypothesis" / "examples")),
+    print_blob=True,
+)
+settings.register_profile("thorough", settings.get_profile("dev"), max_examples=1000, deadline=None)
+PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if os.environ.get("CI") else "dev")
+settings.load_profile(PROFILE)
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    # .ci/wheel sets MUS_TEST_INSTALLED: the run must test the installed wheel, and a
+    # mus imported from the source tree would hide a broken wheel.
+    if os.environ.get("MUS_TEST_INSTALLED"):
+        import mus
+
+        where = pathlib.Path(mus.__file__).resolve()
+        if where.is_relative_to(ROOT):
+            raise pytest.UsageError(f"MUS_TEST_INSTALLED is set but mus was imported from the source tree: {where}")
+
+
+def pytest_report_header(config: pytest.Config) -> str:
+    import mus
+
+    return f"hypothesis profile: {PROFILE}; mus {mus.__version__} from {pathlib.Path(mus.__file__).parent}"
