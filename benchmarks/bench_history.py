@@ -85,7 +85,9 @@ def main() -> None:
     print(f"per action at history length {short.actions:>6,}: {early * 1e6:6.2f} µs")
     print(f"per action at history length {long.actions:>6,}: {late * 1e6:6.2f} µs")
     print(f"ratio long/short: {late / early:.2f} (goal: at most 2)")
-    print(f"reshuffles in the long hand: {long.reshuffles:,}; replay equal: {mus.replay(long.deal, long.history) == long}")
+    print(
+        f"reshuffles in the long hand: {long.reshuffles:,}; replay equal: {mus.replay(long.deal, long.history) == long}"
+    )
 
     kept, size = kept_states(args.keep)
     print(f"{kept:,} states kept alive: {size / 2**20:.1f} MiB ({size / kept:,.0f} bytes a state; goal: under 150 MB)")

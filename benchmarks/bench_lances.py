@@ -25,7 +25,7 @@ import platform
 import random
 import sys
 import time
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 try:
     import mus
@@ -66,9 +66,7 @@ def report(label: str, count: int, seconds: float, unit: str = "evals") -> float
     return rate
 
 
-def bench_compare(
-    a: Sequence[Hand], b: Sequence[Hand], rules: Rules, passes: int, repeats: int
-) -> None:
+def bench_compare(a: Sequence[Hand], b: Sequence[Hand], rules: Rules, passes: int, repeats: int) -> None:
     compare = mus.compare
     print(f"mus.compare(lance, a, b, rules): {len(a):,} pairs x {passes} passes, best of {repeats}")
 
@@ -76,7 +74,7 @@ def bench_compare(
 
         def run(lance: Lance = lance) -> None:
             for _ in range(passes):
-                for x, y in zip(a, b):
+                for x, y in zip(a, b, strict=False):
                     compare(lance, x, y, rules)
 
         report(f"compare {lance} (for loop)", len(a) * passes, best_of(repeats, run))
@@ -86,7 +84,7 @@ def bench_compare(
     def run_all() -> None:
         for _ in range(passes):
             for lance in lances:
-                for x, y in zip(a, b):
+                for x, y in zip(a, b, strict=False):
                     compare(lance, x, y, rules)
 
     report("compare, all five lances (for loop)", len(a) * passes * len(lances), best_of(repeats, run_all))
@@ -138,7 +136,7 @@ def bench_loop_overhead(a: Sequence[Hand], b: Sequence[Hand], passes: int, repea
 
     def run() -> None:
         for _ in range(passes):
-            for x, y in zip(a, b):
+            for _x, _y in zip(a, b, strict=False):
                 pass
 
     report("empty loop over the pairs", len(a) * passes, best_of(repeats, run), unit="iters")

@@ -20,7 +20,7 @@ import platform
 import random
 import sys
 import time
-from typing import Callable, Sequence
+from collections.abc import Callable, Sequence
 
 try:
     import mus
@@ -84,10 +84,14 @@ def main(argv: Sequence[str] | None = None) -> int:
     batch = batch_rate(count, repeats)
     ratio = batch / scalar
     print(f"batch mus.odds.winners, all lances:   {batch / 1e6:8.2f} M lance evaluations/s ({count:,} deals)")
-    print(f"  {ratio:.0f} times the scalar rate (target: {TARGET_RATIO} times, {'met' if ratio >= TARGET_RATIO else 'not met'})")
+    print(
+        f"  {ratio:.0f} times the scalar rate (target: {TARGET_RATIO} times, {'met' if ratio >= TARGET_RATIO else 'not met'})"
+    )
     print()
     one = odds_seconds(samples, 1, repeats)
-    print(f"odds of Ro Rc 7e 1b at four seats, {samples:,} sampled deals: {one:.2f} s, {samples / one / 1e6:.2f} M deals/s")
+    print(
+        f"odds of Ro Rc 7e 1b at four seats, {samples:,} sampled deals: {one:.2f} s, {samples / one / 1e6:.2f} M deals/s"
+    )
     two = odds_seconds(samples, 2, repeats)
     print(f"  with --workers 2: {two:.2f} s, speed-up {one / two:.2f} over one worker (same figures)")
     print("(timings are informative only; nothing is asserted)")

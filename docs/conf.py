@@ -79,7 +79,7 @@ def _resolve_reexport(app, env, node, contnode):
     if node.get("refdomain") != "py":
         return None
     target = node.get("reftarget", "")
-    name = target[len("mus."):] if target.startswith("mus.") else target
+    name = target[len("mus.") :] if target.startswith("mus.") else target
     head = name.split(".", 1)[0]
     if head not in getattr(mus, "__all__", ()):
         return None
@@ -89,9 +89,7 @@ def _resolve_reexport(app, env, node, contnode):
     candidates += [f"{module}.{name}" for module in sorted(env.domaindata["py"]["modules"])]
     for full in candidates:
         if full in domain.objects:
-            return domain.resolve_xref(
-                env, node["refdoc"], app.builder, node["reftype"], full, node, contnode
-            )
+            return domain.resolve_xref(env, node["refdoc"], app.builder, node["reftype"], full, node, contnode)
     return None
 
 
@@ -116,7 +114,7 @@ def _short_defaults(app, what, name, obj, options, signature, return_annotation)
                 factory = getattr(field.default.factory, "__name__", "...")
                 signature = re.sub(
                     rf"\b({field.alias}(?:: [^=]*?)?) ?= ?NOTHING\b",
-                    lambda match: f"{match[1]}{' = ' if ':' in match[1] else '='}{factory}()",
+                    lambda match, factory=factory: f"{match[1]}{' = ' if ':' in match[1] else '='}{factory}()",
                     signature,
                 )
     return signature, return_annotation

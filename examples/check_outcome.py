@@ -20,17 +20,28 @@ import mus
 RULES = mus.Rules()  # eight kings: the 3b plays as a rey, the 2e as an as
 HANDS = ["Ro Rc 7e 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c"]  # seats 0-3; seat 0 is mano
 ACTIONS = [
-    "no hay mus",                                    # seat 0 cuts the mus
-    "envido 2", "envido 5", "no quiero", "no quiero",  # grande: 0 bets, 1 raises, 2 and 0 fold
-    "paso", "paso", "paso", "envido 2", "quiero",    # chica: 3 bets, 0 accepts
-    "envido 2", "quiero",                            # pares (seats 0, 1, 3): 0 bets, 1 accepts
-    "paso", "paso", "paso", "paso",                  # nobody has juego: punto en paso
+    "no hay mus",  # seat 0 cuts the mus
+    "envido 2",
+    "envido 5",
+    "no quiero",
+    "no quiero",  # grande: 0 bets, 1 raises, 2 and 0 fold
+    "paso",
+    "paso",
+    "paso",
+    "envido 2",
+    "quiero",  # chica: 3 bets, 0 accepts
+    "envido 2",
+    "quiero",  # pares (seats 0, 1, 3): 0 bets, 1 accepts
+    "paso",
+    "paso",
+    "paso",
+    "paso",  # nobody has juego: punto en paso
 ]
 EXPECTED = {  # lance: (team, stones it adds at the count or took at the fold)
-    mus.Lance.GRANDE: (1, 2),   # refused raise: the stake before it, 2, taken at once
-    mus.Lance.CHICA: (1, 2),    # 1 1 4 R of seat 3 beats 1 7 R R: accepted stake 2
-    mus.Lance.PARES: (0, 3),    # pareja of rey beats pareja of caballo: 2 + 1 bonus
-    mus.Lance.PUNTO: (1, 1),    # 29 of seat 1 is the best punto: 1, en paso
+    mus.Lance.GRANDE: (1, 2),  # refused raise: the stake before it, 2, taken at once
+    mus.Lance.CHICA: (1, 2),  # 1 1 4 R of seat 3 beats 1 7 R R: accepted stake 2
+    mus.Lance.PARES: (0, 3),  # pareja of rey beats pareja of caballo: 2 + 1 bonus
+    mus.Lance.PUNTO: (1, 1),  # 29 of seat 1 is the best punto: 1, en paso
 }
 
 
@@ -38,7 +49,7 @@ def line_text(line: mus.CountLine) -> str:
     """One count line as 'lance: team T (seat S), N stones'."""
     seat = f" (seat {line.seat})" if line.seat is not None else ""
     stones = line.refusal + line.stones
-    return f"{str(line.lance):>6}: team {line.team}{seat}, {stones} stone{'s' if stones != 1 else ''} ({line.outcome})"
+    return f"{line.lance!s:>6}: team {line.team}{seat}, {stones} stone{'s' if stones != 1 else ''} ({line.outcome})"
 
 
 def play() -> mus.Count:

@@ -42,7 +42,8 @@ def main(seed: int) -> None:
             continue
         seat = best
         ties = [
-            other for other in range(rules.seats)
+            other
+            for other in range(rules.seats)
             if other != seat and mus.compare(lance, hands[other], hands[seat], rules) == 0
         ]
         why = describe(lance, hands[seat], rules)

@@ -43,7 +43,9 @@ def main() -> None:
         )
     # The rule travels with hand histories by its name.
     state = mus.new_hand(table, hands=[str(forty), str(thirty_one), "7o 6c 5e 4b", "1o 2c 4e 5b"])
-    for action in ["no-mus"] + ["pass"] * 8 + ["declare pares yes", "declare pares no", "declare pares no", "declare pares no"]:
+    for action in (
+        ["no-mus"] + ["pass"] * 8 + ["declare pares yes", "declare pares no", "declare pares no", "declare pares no"]
+    ):
         state = mus.apply(state, action)
     for action in ["declare juego yes", "declare juego yes", "declare juego no", "declare juego no", "pass", "pass"]:
         state = mus.apply(state, action)

@@ -93,7 +93,13 @@ def main() -> None:
             how = ""
             if hand.winner is not None:
                 last = hand.results[-1].outcome if hand.results else None
-                way = "an accepted órdago" if last is mus.Outcome.ORDAGO else "refusal stones" if hand.count is None else "the count"
+                way = (
+                    "an accepted órdago"
+                    if last is mus.Outcome.ORDAGO
+                    else "refusal stones"
+                    if hand.count is None
+                    else "the count"
+                )
                 how = f"; team {hand.winner} wins the game by {way}"
             print(
                 f"hand {len(before.finished) + 1}: mano seat {hand.mano}, {len(hand.history)} history entries,"

@@ -14,11 +14,12 @@ read to a consistent state: one that writes back to a history that reads to itse
 from __future__ import annotations
 
 import argparse
+import contextlib
 import json
 import random
 import sys
 import time
-from typing import Callable
+from collections.abc import Callable
 
 import mus
 from mus import notation
@@ -54,10 +55,8 @@ def _hostile(rng: random.Random, state: mus.HandState) -> None:
     value = rng.choice(HOSTILE)
     seat = rng.choice([None, 0, -1, 99, True, 1.0])
     for call in (lambda: mus.apply(state, value, seat), lambda: state.is_legal(value, seat)):  # type: ignore[call-overload, arg-type]
-        try:
+        with contextlib.suppress(mus.MusError):
             call()
-        except mus.MusError:
-            pass
 
 
 def mutate(rng: random.Random, text: str) -> str:
@@ -76,7 +75,7 @@ def mutate(rng: random.Random, text: str) -> str:
     elif lines[at]:
         chars = list(lines[at])
         spot = rng.randrange(len(chars))
-        chars[spot] = rng.choice("0123456789 abcdefghijklmnopqrstuvwxyzRCSoceb-/#\"{}[],:")
+        chars[spot] = rng.choice('0123456789 abcdefghijklmnopqrstuvwxyzRCSoceb-/#"{}[],:')
         lines[at] = "".join(chars)
     return "\n".join(lines) + "\n"
 
@@ -87,11 +86,9 @@ def check_mutation(text: str) -> bool:
         state = notation.load(text)
     except mus.MusError:
         return False
-    writer: Callable[[object], str]
-    if isinstance(state, mus.MatchState):
-        writer = notation.format_match  # type: ignore[assignment]
-    else:
-        writer = notation.format_hand  # type: ignore[assignment]
+    writer: Callable[[object], str] = (
+        notation.format_match if isinstance(state, mus.MatchState) else notation.format_hand  # type: ignore[assignment]
+    )
     again = notation.load(writer(state))
     assert again == state, "an accepted history does not read back to itself"
     if isinstance(state, mus.HandState):
@@ -121,12 +118,12 @@ def run(actions: int, mutations: int, seed: int = 0, report: Callable[[str], Non
         text = histories[number % len(histories)]
         mutated = mutate(rng, text)
         if mutated.lstrip().startswith("{"):
-            try:
+            with contextlib.suppress(ValueError):
                 json.loads(mutated)
-            except ValueError:
-                pass
         accepted += check_mutation(mutated)
-    report(f"{played:,} actions in {hands:,} hands; {mutations:,} mutated histories, {accepted:,} accepted and consistent")
+    report(
+        f"{played:,} actions in {hands:,} hands; {mutations:,} mutated histories, {accepted:,} accepted and consistent"
+    )
     return {"actions": played, "hands": hands, "mutations": mutations, "accepted": accepted}
 
 

@@ -34,9 +34,17 @@ NAMESPACE = {name: getattr(mus, name) for name in mus.__all__}
 
 SIMPLE = [Mus(), NoMus(), Pass(), Accept(), Fold(), Ordago()]
 DECLARES = [Declare(lance, has) for lance in (Lance.PARES, Lance.JUEGO) for has in (True, False)]
-SAMPLE = SIMPLE + DECLARES + [Bet(2), Bet(5), Bet(40), Bet(999_999_999)] + [
-    Discard.parse("Ro"), Discard.parse("1b 7e"), Discard.parse("3b 2e 1o"), Discard.parse("Ro Rc 7e 1b"),
-]
+SAMPLE = (
+    SIMPLE
+    + DECLARES
+    + [Bet(2), Bet(5), Bet(40), Bet(999_999_999)]
+    + [
+        Discard.parse("Ro"),
+        Discard.parse("1b 7e"),
+        Discard.parse("3b 2e 1o"),
+        Discard.parse("Ro Rc 7e 1b"),
+    ]
+)
 
 
 class TestTextForms:
@@ -106,10 +114,27 @@ class TestGameWords:
     @pytest.mark.parametrize(
         "text",
         [
-            "", "   ", "raise", "bet", "bet x", "bet 1", "bet 0", "bet -3", "bet 2.5", "bet 1234567890",
-            "envido cinco", "quiero mucho", "discard", "discard Xo", "discard Ro Ro",
-            "discard Ro Rc 7e 1b Cc", "declare grande yes", "declare pares maybe", "declare foo yes",
-            "x" * 500, "pass pass",
+            "",
+            "   ",
+            "raise",
+            "bet",
+            "bet x",
+            "bet 1",
+            "bet 0",
+            "bet -3",
+            "bet 2.5",
+            "bet 1234567890",
+            "envido cinco",
+            "quiero mucho",
+            "discard",
+            "discard Xo",
+            "discard Ro Ro",
+            "discard Ro Rc 7e 1b Cc",
+            "declare grande yes",
+            "declare pares maybe",
+            "declare foo yes",
+            "x" * 500,
+            "pass pass",
         ],
     )
     def test_bad_texts(self, text: str) -> None:
@@ -138,7 +163,6 @@ class TestGameWords:
             with pytest.raises(IllegalActionError):
                 mus.apply(state, text)
         assert state == mus.new_hand(RULES, seed=3)
-
 
 
 def visible_cards(view: mus.SeatView) -> set[Card]:

@@ -94,7 +94,9 @@ def check_views(state: mus.HandState, everything: bool) -> None:
             if not isinstance(action, Signal) or rules.team_of[who] == rules.team_of[seat]
         ]
         assert len(view.history) == len(seen)
-        for (who, action), (real_who, real) in zip(view.history if everything else view.history[-1:], seen if everything else seen[-1:]):
+        for (who, action), (real_who, real) in zip(
+            view.history if everything else view.history[-1:], seen if everything else seen[-1:], strict=False
+        ):
             assert who == real_who
             if isinstance(real, Discard) and who != seat:
                 assert isinstance(action, HiddenDiscard) and action.count == len(real.cards)
@@ -153,14 +155,16 @@ def play_checked(rules: mus.Rules, number: int, customs: bool = False) -> mus.Ha
         state = mus.apply(state, action, seat)
         if isinstance(action, Signal):
             assert state.to_act == to_act, f"hand {number}: a seña took a turn"
-        assert all(now >= then for now, then in zip(state.scores, before)), f"hand {number}: a score went down"
+        assert all(now >= then for now, then in zip(state.scores, before, strict=False)), (
+            f"hand {number}: a score went down"
+        )
         played.append(state)
         actions.append((seat, action))
     # Replay after every action: the history of each state, replayed from the deal,
     # gives that state (replaying action by action replays every prefix in one pass).
     replayed = state.initial()
     assert replayed == played[0]
-    for (seat, action), expected in zip(actions, played[1:]):
+    for (seat, action), expected in zip(actions, played[1:], strict=False):
         replayed = mus.apply(replayed, action, seat)
         assert replayed == expected, f"hand {number}: replay differs"
     assert mus.replay(state.deal, state.history) == state
@@ -224,7 +228,7 @@ def test_random_matches_of_vacas() -> None:
             legal = match.legal_actions()
             match = mus.apply(match, rnd.choice(legal))
             assert len(match.games) == len(match.vacas) == rules.teams
-            assert all(now >= then for now, then in zip(match.vacas, vacas))
+            assert all(now >= then for now, then in zip(match.vacas, vacas, strict=False))
             if match.vacas != vacas and not match.is_over:
                 assert match.games == (0,) * rules.teams  # a won vaca resets the games
             assert max(match.games) <= rules.games_to_win

@@ -31,7 +31,7 @@ Hand sets used below (mano 0 unless a test says otherwise; eight kings, no 2s or
 from __future__ import annotations
 
 import pickle
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import pytest
 
@@ -202,7 +202,7 @@ class TestWorkedStakes:
 
 class TestRefusalStones:
     def test_taken_at_the_fold_before_any_count(self) -> None:
-        state = betting(PLAIN, ALL_PASS + [(0, "bet 4"), (1, "bet 2")])  # chica: stake 6, previous 4
+        state = betting(PLAIN, [*ALL_PASS, (0, "bet 4"), (1, "bet 2")])  # chica: stake 6, previous 4
         assert state.lance is Lance.CHICA and state.scores == (0, 0)
         state = play(state, [(2, "fold")])
         assert state.scores == (0, 0)  # seat 0 still answers for team 0
@@ -275,10 +275,14 @@ class TestCountStops:
         # Declarations are derived and recorded in speaking order.
         declared = [(seat, a) for seat, a in state.history if isinstance(a, Declare)]
         assert declared == [
-            (0, Declare(Lance.PARES, True)), (1, Declare(Lance.PARES, False)),
-            (2, Declare(Lance.PARES, True)), (3, Declare(Lance.PARES, False)),
-            (0, Declare(Lance.JUEGO, False)), (1, Declare(Lance.JUEGO, True)),
-            (2, Declare(Lance.JUEGO, False)), (3, Declare(Lance.JUEGO, True)),
+            (0, Declare(Lance.PARES, True)),
+            (1, Declare(Lance.PARES, False)),
+            (2, Declare(Lance.PARES, True)),
+            (3, Declare(Lance.PARES, False)),
+            (0, Declare(Lance.JUEGO, False)),
+            (1, Declare(Lance.JUEGO, True)),
+            (2, Declare(Lance.JUEGO, False)),
+            (3, Declare(Lance.JUEGO, True)),
         ]
 
     def test_count_stops_at_pares(self) -> None:
@@ -297,7 +301,7 @@ class TestCountStops:
     def test_count_stops_at_grande(self) -> None:
         # PLAIN at 30-39: grande 10 accepted to team 0 reaches 40 first; the chica (1 to
         # team 1, which would make 40) and the punto are not counted.
-        state = betting(PLAIN, [(0, "bet 10"), (1, "accept")] + ALL_PASS + ALL_PASS, scores=(30, 39))
+        state = betting(PLAIN, [(0, "bet 10"), (1, "accept"), *ALL_PASS, *ALL_PASS], scores=(30, 39))
         record = state.count
         assert record is not None
         assert state.scores == (40, 39) and state.winner == 0
@@ -440,7 +444,7 @@ class TestParesAndJuego:
 
 class TestProtocol:
     def test_answers_come_from_the_opposing_team_after_the_bettor(self) -> None:
-        state = betting(PLAIN, passes(0, 1) + [(2, "bet 2")])
+        state = betting(PLAIN, [*passes(0, 1), (2, "bet 2")])
         assert state.to_act == 3
         state = play(state, [(3, "fold")])
         assert state.to_act == 1 and state.scores == (0, 0) and state.lance is Lance.GRANDE
@@ -449,7 +453,7 @@ class TestProtocol:
 
     def test_answer_order_with_mano_2(self) -> None:
         # Speaking order 2, 3, 0, 1; seat 0 bets; team 1 answers from seat 1, then seat 3.
-        state = betting(PLAIN, passes(2, 3) + [(0, "bet 2")], mano=2)
+        state = betting(PLAIN, [*passes(2, 3), (0, "bet 2")], mano=2)
         assert state.to_act == 1
         state = play(state, [(1, "fold")])
         assert state.to_act == 3

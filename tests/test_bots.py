@@ -51,7 +51,9 @@ def test_bots_finish_matches_at_every_table(preset: str, kind: str) -> None:
 @pytest.mark.parametrize("seed", range(5))
 def test_bots_finish_hands_at_every_table(preset: str, seed: int) -> None:
     rules = mus.Rules.preset(preset)
-    state = play_hand(mus.new_hand(rules, seed=seed, mano=seed % rules.seats), [Checked(bot) for bot in mixed(rules.seats, seed)])
+    state = play_hand(
+        mus.new_hand(rules, seed=seed, mano=seed % rules.seats), [Checked(bot) for bot in mixed(rules.seats, seed)]
+    )
     assert state.is_over and len(state.scores) == rules.teams
     assert state.winner is None or state.winner in range(rules.teams)
 

@@ -18,9 +18,7 @@ class TestAllCards:
     def test_forty_distinct_cards(self) -> None:
         assert len(ALL_CARDS) == 40
         assert len(set(ALL_CARDS)) == 40
-        assert {(card.rank, card.suit) for card in ALL_CARDS} == {
-            (rank, suit) for rank in Rank for suit in Suit
-        }
+        assert {(card.rank, card.suit) for card in ALL_CARDS} == {(rank, suit) for rank in Rank for suit in Suit}
 
     def test_ranks_and_suits(self) -> None:
         assert [int(rank) for rank in Rank] == [1, 2, 3, 4, 5, 6, 7, 10, 11, 12]

@@ -193,9 +193,7 @@ class TestSenas:
 
 class TestMusVisto:
     # The stock's top card is 4o, so a seat that takes a new card gets it.
-    STOCK = "4o " + " ".join(
-        str(card) for card in mus.ALL_CARDS if str(card) not in " ".join(HANDS).split() + ["4o"]
-    )
+    STOCK = "4o " + " ".join(str(card) for card in mus.ALL_CARDS if str(card) not in [*" ".join(HANDS).split(), "4o"])
 
     def test_the_seat_takes_a_new_card_by_default(self) -> None:
         state = mus.new_hand(Rules(), hands=HANDS, stock=self.STOCK, seed=1)
@@ -234,7 +232,10 @@ class TestMusVisto:
             state = mus.apply(state, "pass")
         assert state.count is not None
         assert [(line.lance, line.team, line.stones) for line in state.count.lines] == [
-            (Lance.GRANDE, 0, 1), (Lance.CHICA, 1, 1), (Lance.PARES, 1, 2), (Lance.PUNTO, 1, 1),
+            (Lance.GRANDE, 0, 1),
+            (Lance.CHICA, 1, 1),
+            (Lance.PARES, 1, 2),
+            (Lance.PUNTO, 1, 1),
         ]
         assert state.scores == (1, 4)
         assert parse_hand(format_hand(state)) == state

@@ -37,7 +37,7 @@ def transcript(name: str) -> str:
     return format_hand(play_hand(mus.new_hand(mus.Rules.preset(preset), seed=seed, mano=seed % 4), _bots(seed)))
 
 
-NAMES = sorted(HANDS) + ["match-single-game.txt"]
+NAMES = [*sorted(HANDS), "match-single-game.txt"]
 
 
 @pytest.mark.parametrize("name", NAMES)

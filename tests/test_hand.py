@@ -170,9 +170,7 @@ class TestReplace:
     def test_replace_several_and_all(self) -> None:
         hand = Hand.parse("Ro Rc 7e 1b")
         assert hand.replace([c("7e"), c("1b")], [c("Se"), c("Sb")]) == Hand.parse("Ro Rc Se Sb")
-        assert hand.replace(list(hand), [c(t) for t in "1o 1c 1e 2b".split()]) == Hand.parse(
-            "1o 1c 1e 2b"
-        )
+        assert hand.replace(list(hand), [c(t) for t in ["1o", "1c", "1e", "2b"]]) == Hand.parse("1o 1c 1e 2b")
         assert hand.replace([], []) == hand
 
     def test_discard_not_in_hand(self) -> None:
@@ -196,9 +194,7 @@ class TestReplace:
         hand = Hand(cards)
         discards = data.draw(st.lists(st.sampled_from(cards), min_size=1, max_size=4, unique=True))
         pool = [card for card in ALL_CARDS if card not in hand]
-        drawn = data.draw(
-            st.lists(st.sampled_from(pool), min_size=len(discards), max_size=len(discards), unique=True)
-        )
+        drawn = data.draw(st.lists(st.sampled_from(pool), min_size=len(discards), max_size=len(discards), unique=True))
         new = hand.replace(discards, drawn)
         assert set(new) == (set(hand) - set(discards)) | set(drawn)
         assert len(set(new)) == 4

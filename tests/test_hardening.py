@@ -39,7 +39,7 @@ class TestSeeds:  # finding 1
         # Four-card discards from every seat empty the 24-card stock in two rounds.
         for _ in range(3):
             state = play(state, ["mus"] * 4)
-            for seat in range(4):
+            for _seat in range(4):
                 state = mus.apply(state, mus.Discard(state.hands[state.queue[0]].cards))
         assert state.reshuffles >= 1
         assert notation.load(notation.format_hand(state)) == state
@@ -90,7 +90,9 @@ class TestTamperedHistories:  # finding 3
     def test_a_recorded_count_must_match(self) -> None:
         state = mus.new_hand(seed=8)
         while state.legal_actions():
-            state = mus.apply(state, state.legal_actions()[-1] if state.phase is mus.Phase.MUS else state.legal_actions()[0])
+            state = mus.apply(
+                state, state.legal_actions()[-1] if state.phase is mus.Phase.MUS else state.legal_actions()[0]
+            )
         assert state.count is not None
         text = notation.format_hand(state)
         assert "# score" in text
@@ -152,7 +154,9 @@ class TestCommandLine:  # finding 5
 
     def test_a_full_disk_is_one_line(self) -> None:
         with open("/dev/full", "w") as full:
-            result = subprocess.run([sys.executable, "-m", "mus", "demo", "--seed", "1"], stdout=full, stderr=subprocess.PIPE)
+            result = subprocess.run(
+                [sys.executable, "-m", "mus", "demo", "--seed", "1"], stdout=full, stderr=subprocess.PIPE
+            )
         assert result.returncode == 1
         assert result.stderr.decode().strip().splitlines() == ["mus: error: No space left on device"]
 
@@ -233,6 +237,7 @@ class TestTrustEdges:  # finding 7
 
             class Again(mus.HouseRule):
                 name = Taken.name
+
         assert mus.HOUSE_RULES[Taken.name] is Taken
 
     def test_the_rankings_cache_is_bounded(self) -> None:

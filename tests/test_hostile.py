@@ -7,7 +7,8 @@ short message: never another exception, never a message that echoes a huge input
 
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 
@@ -82,7 +83,12 @@ CALLS: list[tuple[str, Callable[..., Any], tuple[Any, ...], dict[str, Any]]] = [
     ("score_line", mus.score_line, ((3, 4),), {}),
     ("score_text", mus.score_text, (12, RULES), {}),
     ("new_hand", mus.new_hand, (RULES,), {"seed": 1, "mano": 0, "scores": (0, 0)}),
-    ("new_hand hands", mus.new_hand, (RULES,), {"hands": ["Ro Rc 7e 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c"], "seed": 2}),
+    (
+        "new_hand hands",
+        mus.new_hand,
+        (RULES,),
+        {"hands": ["Ro Rc 7e 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c"], "seed": 2},
+    ),
     ("apply", mus.apply, (STATE, "envido 5"), {"seat": 0}),
     ("apply match", mus.apply, (MATCH, "mus"), {"seat": 0}),
     ("problem", mus.problem, (STATE, mus.Pass()), {"seat": 1}),
@@ -117,7 +123,9 @@ def _cases() -> list[Any]:
 
 
 @pytest.mark.parametrize(("name", "function", "args", "kwargs"), [pytest.param(*call, id=call[0]) for call in CALLS])
-def test_the_valid_call_works(name: str, function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]) -> None:
+def test_the_valid_call_works(
+    name: str, function: Callable[..., Any], args: tuple[Any, ...], kwargs: dict[str, Any]
+) -> None:
     function(*args, **kwargs)
 
 

@@ -91,9 +91,7 @@ def test_replay_refuses_a_history_that_breaks_a_house_rule() -> None:
     plain = mus.apply(mus.apply(mus.new_hand(seed=1), "no-mus"), "ordago")
     with pytest.raises(mus.IllegalActionError, match="does not allow"):
         mus.replay(mus.new_hand(RULES, seed=1).deal, plain.history)
-    text = notation.format_hand(plain).replace(
-        notation.rules_text(plain.rules), notation.rules_text(RULES)
-    )
+    text = notation.format_hand(plain).replace(notation.rules_text(plain.rules), notation.rules_text(RULES))
     with pytest.raises(mus.NotationError, match="does not allow"):
         notation.load(text)
 
@@ -123,7 +121,12 @@ def test_house_rules_with_fields_round_trip_everywhere() -> None:
 
 
 def test_bad_house_data_is_a_rules_error() -> None:
-    for entry in ({"name": "test-hook-small-bets", "fields": {"nope": 1}}, {"name": 3, "fields": {}}, 7, "no-such-rule"):
+    for entry in (
+        {"name": "test-hook-small-bets", "fields": {"nope": 1}},
+        {"name": 3, "fields": {}},
+        7,
+        "no-such-rule",
+    ):
         with pytest.raises(mus.RulesError):
             mus.Rules.from_dict({"house": [entry]})
 
@@ -149,15 +152,27 @@ def test_the_command_line_loads_house_rules_from_a_module(tmp_path: Path) -> Non
         "print(mus.notation.format_hand(mus.apply(mus.new_hand(rules, seed=1), 'no-mus')), end='')\n"
     )
     saved = tmp_path / "hand.mus"
-    saved.write_text(subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, check=True).stdout)
+    saved.write_text(
+        subprocess.run([sys.executable, "-c", script, str(tmp_path)], capture_output=True, text=True, check=True).stdout
+    )
     env = {"PYTHONPATH": str(tmp_path), "PATH": "/usr/bin:/bin"}
-    without = subprocess.run([sys.executable, "-m", "mus", "replay", str(saved)], capture_output=True, text=True, env=env)
+    without = subprocess.run(
+        [sys.executable, "-m", "mus", "replay", str(saved)], capture_output=True, text=True, env=env
+    )
     assert without.returncode == 2 and "unknown house rule 'test-hook-module-rule'" in without.stderr
     done = subprocess.run(
-        [sys.executable, "-m", "mus", "replay", str(saved), "--house-rules", "myhouse.rules"], capture_output=True, text=True, env=env
+        [sys.executable, "-m", "mus", "replay", str(saved), "--house-rules", "myhouse.rules"],
+        capture_output=True,
+        text=True,
+        env=env,
     )
     assert done.returncode == 0, done.stderr
     missing = subprocess.run(
-        [sys.executable, "-m", "mus", "replay", str(saved), "--house-rules", "nowhere.rules"], capture_output=True, text=True, env=env
+        [sys.executable, "-m", "mus", "replay", str(saved), "--house-rules", "nowhere.rules"],
+        capture_output=True,
+        text=True,
+        env=env,
     )
-    assert missing.returncode == 2 and missing.stderr.startswith("mus: error: cannot load house rules from 'nowhere.rules'")
+    assert missing.returncode == 2 and missing.stderr.startswith(
+        "mus: error: cannot load house rules from 'nowhere.rules'"
+    )

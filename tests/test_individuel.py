@@ -15,13 +15,12 @@ from mus.individuel import (
     Outcome,
     Phase,
     apply,
+    apply_session,
     bonus,
     legal_actions,
     new_hand,
     new_session,
-    apply_session,
     problem,
-    replay,
 )
 from mus.individuel.state import HandState
 
@@ -50,7 +49,13 @@ def dealt(**knobs: object) -> HandState:
 def test_a_five_player_hand_from_deal_to_shed_stones() -> None:
     state = dealt()
     assert state.phase is Phase.BETTING and state.lance is Lance.GRANDE
-    assert [str(hand) for hand in state.hands] == ["Ro Rc 7e 1b", "Co Cc Cb 5b", "Se 6c 5e 1c", "4c 4b 1o 1e", "Re Sb 7o 4e"]
+    assert [str(hand) for hand in state.hands] == [
+        "Ro Rc 7e 1b",
+        "Co Cc Cb 5b",
+        "Se 6c 5e 1c",
+        "4c 4b 1o 1e",
+        "Re Sb 7o 4e",
+    ]
     # Grande. Seat 0 opens with 2; the first round turns in the speaking order back to
     # it: seat 1 accepts, seats 2 and 3 fold, seat 4 raises 2 (stake 4).
     seen = []
@@ -181,7 +186,9 @@ def test_what_a_winning_hand_sheds(lance: Lance, cards: str, knobs: dict[str, ob
 def test_the_real_31_also_beats_other_31s_under_its_knob() -> None:
     hands = ["Ro Cc Se 1b 2c", "7o 7c 7e Rb 4o"]
     for real, winner in ((False, 0), (True, 1)):
-        state = play(new_hand(IndividuelRules(players=2, real_31=real), cards=hands, seed=1), ["discard 2c", "discard 4o"])
+        state = play(
+            new_hand(IndividuelRules(players=2, real_31=real), cards=hands, seed=1), ["discard 2c", "discard 4o"]
+        )
         state = play(state, ["paso"] * 4)  # grande, chica; only seat 1 has pares
         state = play(state, ["paso", "paso"])  # juego: two 31s
         assert state.moves[-1].seat == winner and state.moves[-1].stones == (5 if real else 3)

@@ -73,7 +73,9 @@ def check_hand(hand: HandState) -> None:
 
 @pytest.mark.parametrize("players", range(2, 9))
 def test_random_play_keeps_its_invariants(players: int) -> None:
-    rules = IndividuelRules(players=players, stones=(5, 8, 10)[players % 3], zero_mid_hand=("out", "plays-on")[players % 2])
+    rules = IndividuelRules(
+        players=players, stones=(5, 8, 10)[players % 3], zero_mid_hand=("out", "plays-on")[players % 2]
+    )
     bots = [RandomPlayer(f"invariants/{players}/{seat}") for seat in range(players)]
     session = new_session(rules, seed=players)
     played = sessions = 0
@@ -97,7 +99,9 @@ def test_random_play_keeps_its_invariants(players: int) -> None:
 
 def test_simple_players_finish_sessions_at_every_table() -> None:
     for players in range(2, 9):
-        session = play_session(new_session(IndividuelRules(players=players, losses=1), seed=players), [SimplePlayer()] * players)
+        session = play_session(
+            new_session(IndividuelRules(players=players, losses=1), seed=players), [SimplePlayer()] * players
+        )
         assert session.is_over and sum(1 for lost in session.losses if lost) == players - 1
         for hand in session.finished:
             check_hand(hand)
@@ -109,7 +113,9 @@ actions = st.lists(st.integers(min_value=0, max_value=10**6), min_size=0, max_si
 @settings(max_examples=150, deadline=None)
 @given(players=st.integers(2, 8), seed=st.integers(0, 10**6), choices=actions, plays_on=st.booleans())
 def test_legal_actions_agree_with_the_validator(players: int, seed: int, choices: list[int], plays_on: bool) -> None:
-    rules = IndividuelRules(players=players, zero_mid_hand="plays-on" if plays_on else "out", ordago_last_lance=plays_on)
+    rules = IndividuelRules(
+        players=players, zero_mid_hand="plays-on" if plays_on else "out", ordago_last_lance=plays_on
+    )
     state = new_hand(rules, seed=seed, mano=seed % players)
     probes = [Pass(), Accept(), Fold(), Ordago(), Bet(2), Bet(5), Bet(11), Discard.parse("Ro")]
     for choice in choices:
@@ -128,7 +134,7 @@ def test_legal_actions_agree_with_the_validator(players: int, seed: int, choices
             action = Bet(legal.min_bet + choice % (legal.max_bet - legal.min_bet + 1))  # type: ignore[operator]
         after = apply(state, action)
         assert sum(after.stones) + after.pot == players * rules.stones
-        assert after.history == state.history + ((state.to_act, action),)
+        assert after.history == (*state.history, (state.to_act, action))
         state = after
     assert replay(state.deal, state.history) == state
     assert parse_hand(format_hand(state)) == state == hand_from_json(hand_to_json(state))
@@ -142,7 +148,13 @@ def test_views_hide_other_players_cards_and_discards() -> None:
     view = midway.view(2)
     assert view.held == midway.held[2] and view.discard == midway.discards[2]
     assert [hand is not None for hand in view.hands] == [seat == 2 for seat in range(5)]
-    assert [type(action) for _, action in view.history] == [HiddenDiscard, HiddenDiscard, Discard, HiddenDiscard, HiddenDiscard]
+    assert [type(action) for _, action in view.history] == [
+        HiddenDiscard,
+        HiddenDiscard,
+        Discard,
+        HiddenDiscard,
+        HiddenDiscard,
+    ]
     assert view.legal == () and midway.view(0).legal == midway.legal_actions()
     assert all(hand is not None for hand in state.view(2).hands)  # shown at the end
     with pytest.raises(Exception, match="no seat 5"):
@@ -150,7 +162,9 @@ def test_views_hide_other_players_cards_and_discards() -> None:
 
 
 def test_sessions_round_trip_through_text_and_json() -> None:
-    session = play_session(new_session(IndividuelRules(players=4, losses=1), seed="club"), [RandomPlayer(s) for s in range(4)])
+    session = play_session(
+        new_session(IndividuelRules(players=4, losses=1), seed="club"), [RandomPlayer(s) for s in range(4)]
+    )
     assert session.is_over
     text = format_session(session)
     back = parse_session(text)
@@ -195,7 +209,7 @@ def test_bad_histories_are_notation_errors() -> None:
 # --- the command line -------------------------------------------------------------------
 
 
-def mus_command(*args: str, stdin: str = "") -> "subprocess.CompletedProcess[str]":
+def mus_command(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
     import subprocess
     import sys
 
@@ -206,21 +220,27 @@ def mus_command(*args: str, stdin: str = "") -> "subprocess.CompletedProcess[str
 
 
 @pytest.mark.parametrize("players", ["2", "5", "8"])
-def test_cli_simulates_the_individuel(players: str, tmp_path: "os.PathLike[str]") -> None:
+def test_cli_simulates_the_individuel(players: str, tmp_path: os.PathLike[str]) -> None:
     saved = os.path.join(tmp_path, "sessions.mus")
     result = mus_command("simulate", "--preset", "individuel", "--players", players, "--hands", "150", "--seed", "7",
                          "--bots", "random", "--save", saved)  # fmt: skip
     assert result.returncode == 0 and result.stderr == "", result.stderr
-    assert result.stdout.startswith(f"simulated 150 hands, seed 7: Mus individuel: {('two', 'five', 'eight')[('2', '5', '8').index(players)]} players")
-    again = mus_command("simulate", "--preset", "individuel", "--players", players, "--hands", "150", "--seed", "7", "--bots", "random")
+    assert result.stdout.startswith(
+        f"simulated 150 hands, seed 7: Mus individuel: {('two', 'five', 'eight')[('2', '5', '8').index(players)]} players"
+    )
+    again = mus_command(
+        "simulate", "--preset", "individuel", "--players", players, "--hands", "150", "--seed", "7", "--bots", "random"
+    )
     body = [line for line in result.stdout.splitlines() if not line.startswith(("time:", "histories"))]
     assert body[:-1] == [line for line in again.stdout.splitlines() if not line.startswith("time:")][: len(body) - 1]
     with open(saved, encoding="utf-8") as file:
         blocks = file.read().split("mus-individuel-session 1\n")[1:]
-    assert blocks and all(parse_session("mus-individuel-session 1\n" + block).rules.players == int(players) for block in blocks)
+    assert blocks and all(
+        parse_session("mus-individuel-session 1\n" + block).rules.players == int(players) for block in blocks
+    )
 
 
-def test_cli_plays_the_individuel_with_a_person(tmp_path: "os.PathLike[str]") -> None:
+def test_cli_plays_the_individuel_with_a_person(tmp_path: os.PathLike[str]) -> None:
     saved = os.path.join(tmp_path, "session.mus")
     result = mus_command("play", "--preset", "individuel", "--players", "5", "--seat", "4", "--seed", "3", "--save", saved,
                          stdin="Ro\nfold\npaso\npaso\npaso\npaso\nquit\n")  # fmt: skip
@@ -246,5 +266,7 @@ def test_cli_plays_the_individuel_with_a_person(tmp_path: "os.PathLike[str]") ->
 )
 def test_cli_individuel_errors_are_one_line(args: list[str], message: str) -> None:
     result = mus_command(*args)
-    assert result.returncode == 2 and result.stderr.startswith("mus: error: ") and message in result.stderr, result.stderr
+    assert result.returncode == 2 and result.stderr.startswith("mus: error: ") and message in result.stderr, (
+        result.stderr
+    )
     assert len(result.stderr.splitlines()) == 1

@@ -80,9 +80,7 @@ class TestJuegoOrder:
         assert mus.JUEGO_ORDERS["descending"] == tuple(STATED_ORDERS["descending"])
 
     @pytest.mark.parametrize("eight_kings, real_31, order", ALL_CONFIGS, ids=repr)
-    def test_every_multiset_follows_the_stated_order(
-        self, eight_kings: bool, real_31: bool | str, order: str
-    ) -> None:
+    def test_every_multiset_follows_the_stated_order(self, eight_kings: bool, real_31: bool | str, order: str) -> None:
         rules = Rules(eight_kings=eight_kings, real_31=real_31, juego_order=order)
         stated = STATED_ORDERS[order]
         place = {total: len(stated) - index for index, total in enumerate(stated)}
@@ -120,7 +118,7 @@ class TestJuegoOrder:
             expected = (stated.index(ta) < stated.index(tb)) - (stated.index(ta) > stated.index(tb))
             assert mus.compare(Lance.JUEGO, hand_of(a), hand_of(b), rules) == expected
         for ranks in without[::7]:
-            for total, other in by_total.items():
+            for _total, other in by_total.items():
                 assert mus.compare(Lance.JUEGO, hand_of(ranks), hand_of(other), rules) == -1
 
     def test_examples(self) -> None:

@@ -27,7 +27,7 @@ def play_random(match: mus.MatchState, seed: int, limit: int = 100_000) -> mus.M
 def test_match_plays_to_its_games(games: int, seed: int) -> None:
     rules = Rules(games_to_win=games, target=20)
     match = play_random(mus.new_match(rules, seed=seed, mano=seed), seed)
-    assert match.is_over and match.to_act is None or match.hand.is_over
+    assert (match.is_over and match.to_act is None) or match.hand.is_over
     assert max(match.games) == games and min(match.games) < games
     assert match.winner == match.games.index(games)
     assert match.finished[-1] is match.hand
@@ -36,7 +36,7 @@ def test_match_plays_to_its_games(games: int, seed: int) -> None:
     assert manos == [(seed + i) % 4 for i in range(len(manos))]
     # Scores carry from hand to hand and restart after each game.
     games_won = [0, 0]
-    for before, after in zip(match.finished, match.finished[1:]):
+    for before, after in zip(match.finished, match.finished[1:], strict=False):
         if before.winner is not None:
             games_won[before.winner] += 1
             assert after.deal.scores == (0, 0)
@@ -71,7 +71,14 @@ def test_replay_match() -> None:
 
 @pytest.mark.parametrize(
     "stones, text",
-    [(0, "0 stones"), (1, "1 stone"), (4, "4 stones"), (5, "1 amarraco"), (13, "2 amarracos 3 stones"), (35, "7 amarracos, adentro")],
+    [
+        (0, "0 stones"),
+        (1, "1 stone"),
+        (4, "4 stones"),
+        (5, "1 amarraco"),
+        (13, "2 amarracos 3 stones"),
+        (35, "7 amarracos, adentro"),
+    ],
 )
 def test_score_text(stones: int, text: str) -> None:
     assert mus.score_text(stones) == text

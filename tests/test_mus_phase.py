@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pickle
 from collections import Counter
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import pytest
 

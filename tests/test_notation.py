@@ -95,7 +95,10 @@ def test_text_is_readable() -> None:
 
 def table_bots(seats: int, seed: int) -> list[Bot]:
     """Heuristic and random bots, alternating, as in the golden transcripts."""
-    return [HeuristicBot(0.5 if seat % 4 == 2 else 0.0) if seat % 2 == 0 else RandomBot(seed + seat // 2) for seat in range(seats)]
+    return [
+        HeuristicBot(0.5 if seat % 4 == 2 else 0.0) if seat % 2 == 0 else RandomBot(seed + seat // 2)
+        for seat in range(seats)
+    ]
 
 
 @pytest.mark.parametrize("preset", TABLES)
@@ -164,7 +167,13 @@ def test_histories_without_seats_and_teams_read_as_the_four_seat_game() -> None:
 
 @pytest.mark.parametrize(
     "words, message",
-    [("seats=3", "partnerships"), ("teams=3", "teams"), ("seats=7", "seats"), ("seats=6 teams=4", "teams"), ("seats=two", "seats")],
+    [
+        ("seats=3", "partnerships"),
+        ("teams=3", "teams"),
+        ("seats=7", "seats"),
+        ("seats=6 teams=4", "teams"),
+        ("seats=two", "seats"),
+    ],
 )
 def test_bad_tables_are_refused(words: str, message: str) -> None:
     with pytest.raises(mus.NotationError, match=message):
@@ -193,11 +202,11 @@ def test_wrong_numbers_of_hands_and_scores_are_refused(preset: str) -> None:
         text.replace(f"scores {zeros}\n", f"scores {zeros}-0\n"),
         text.replace(f"scores {zeros}\n", f"scores {zeros[:-2] or '0-0-0'}\n"),
         text.replace(lines[5], "hands " + " / ".join(hands[:-1])),
-        text.replace(lines[5], "hands " + " / ".join(hands + ["Ro Rc Rb Re"])),
+        text.replace(lines[5], "hands " + " / ".join([*hands, "Ro Rc Rb Re"])),
     ]
     for bad in bad_texts:
         assert bad != text
-        with pytest.raises(mus.NotationError, match="scores|hands"):
+        with pytest.raises(mus.NotationError, match=r"scores|hands"):
             parse_hand(bad)
     data = json.loads(hand_to_json(state))
     for key, value in [
@@ -263,7 +272,10 @@ BASE = format_hand(random_hand(3))
         (BASE + "0 dance\n", "unknown action"),
         (BASE + "garbage\n", "unexpected"),
         ("x" * (MAX_TEXT + 1), "longer"),
-        ("mus-hand 1\n" + "r" * 5000 + "\n", "expected .rules., found .rrrr"),  # any line length (seeds may be long); quoted short
+        (
+            "mus-hand 1\n" + "r" * 5000 + "\n",
+            "expected .rules., found .rrrr",
+        ),  # any line length (seeds may be long); quoted short
     ],
 )
 def test_bad_text_says_why(text: str, message: str) -> None:

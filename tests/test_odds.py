@@ -4,15 +4,15 @@ their error bars, and ``mus odds`` prints, draws and tabulates them."""
 
 from __future__ import annotations
 
-from typing import Any, Callable
-
 import csv
 import io
 import itertools
 import math
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 import attrs
 import pytest
@@ -95,7 +95,7 @@ def test_batch_winners_equal_scalar_on_100000_deals(knob: str, dealt: dict[int, 
     lances = list(Lance)
     scalar = [
         [NONE if seat is None else seat for seat in (lance_winner(lance, deal, rules, first) for lance in lances)]
-        for deal, first in zip(hands, mano.tolist())
+        for deal, first in zip(hands, mano.tolist(), strict=False)
     ]
     assert batch == scalar
     # and the one-lance path with its keys
@@ -112,8 +112,14 @@ any_rules = st.builds(
     real_31=st.sampled_from([False, True, "king"]),
     juego_order=st.sampled_from(["standard", "descending"]),
     house=st.sampled_from([(), (FortyFirst(),)]),
-    payouts=st.builds(mus.Payouts, en_paso=st.integers(0, 3), pares=st.tuples(*[st.integers(0, 5)] * 3),
-                      juego_31=st.integers(0, 5), juego=st.integers(0, 5), punto=st.integers(0, 3)),
+    payouts=st.builds(
+        mus.Payouts,
+        en_paso=st.integers(0, 3),
+        pares=st.tuples(*[st.integers(0, 5)] * 3),
+        juego_31=st.integers(0, 5),
+        juego=st.integers(0, 5),
+        punto=st.integers(0, 3),
+    ),
 )
 
 
@@ -148,8 +154,9 @@ def test_batch_equals_scalar_on_any_deal_and_knob(order: list[int], rules: Rules
         assert lance_keys(lance, deals, rules).tolist() == [[mus.lance_key(lance, h, rules) for h in hands]]
     # The en paso count: the library's count from 0-0, lance by lance.
     stones = en_paso_stones(deals, rules, mano)[0]
-    record = mus.count(hands, en_paso_results(hands, rules), rules.evolve(target=1000), mano=mano,
-                       scores=(0,) * rules.teams)
+    record = mus.count(
+        hands, en_paso_results(hands, rules), rules.evolve(target=1000), mano=mano, scores=(0,) * rules.teams
+    )
     by_lance = [[0] * rules.teams for _ in Lance]
     for line in record.lines:
         if line.team is not None:
@@ -238,24 +245,27 @@ def test_house_bonus_hooks_leave_stones_out() -> None:
         en_paso_stones(multisets([["Ro Rc 7e 1b", "Cc Co 5b 4e"]]), rules)
 
 
-@pytest.mark.parametrize("call, message", [
-    (lambda: odds("Ro Rc 7e"), "a hand has exactly 4 cards"),
-    (lambda: odds("Ro Rc 7e 1b", seat=4), "seat is a speaking position from the mano, 0 to 3, got 4"),
-    (lambda: odds("Ro Rc 7e 1b", samples=0), "samples is a whole number of deals of at least 1"),
-    (lambda: odds("Ro Rc 7e 1b", exact=True), "exact odds need at most 3 seats"),
-    (lambda: odds("Ro Rc 7e 1b", Rules(seats=2), exact=True, samples=5), "give samples or exact, not both"),
-    (lambda: odds("Ro Rc 7e 1b", workers=0), "workers is a whole number of at least 1"),
-    (lambda: odds("Ro Rc 7e 1b", backend="spark"), "backend is one of processes, ray"),
-    (lambda: odds("Ro Rc 7e 1b", "standard"), "rules must be a mus.Rules"),  # type: ignore[arg-type]
-    (lambda: odds("Ro Rc 7e 1b", samples=10, seed=1.5), "a seed is a whole number or a text"),  # type: ignore[arg-type]
-    (lambda: winners(np.array([1, 2]), Rules()), "a 2-d array of multiset indices"),
-    (lambda: winners(np.array([[1, 715]]), Rules()), "multiset indices run from 0 to 714"),
-    (lambda: winners(np.array([[1, 2]]), Rules(), mano=2), "mano is a seat from 0 to 1"),
-    (lambda: en_paso_stones(np.array([[1, 2]]), Rules()), "the count needs 4 hands a deal, got 2"),
-    (lambda: multisets_of_cards([1, 2, 3]), "four on the last axis"),
-    (lambda: multisets_of_cards([1, 2, 3, 40]), "card numbers run from 0 to 39"),
-    (lambda: deal_cards(5, 11, seed=1), "seats is a whole number from 1 to 10"),
-])
+@pytest.mark.parametrize(
+    "call, message",
+    [
+        (lambda: odds("Ro Rc 7e"), "a hand has exactly 4 cards"),
+        (lambda: odds("Ro Rc 7e 1b", seat=4), "seat is a speaking position from the mano, 0 to 3, got 4"),
+        (lambda: odds("Ro Rc 7e 1b", samples=0), "samples is a whole number of deals of at least 1"),
+        (lambda: odds("Ro Rc 7e 1b", exact=True), "exact odds need at most 3 seats"),
+        (lambda: odds("Ro Rc 7e 1b", Rules(seats=2), exact=True, samples=5), "give samples or exact, not both"),
+        (lambda: odds("Ro Rc 7e 1b", workers=0), "workers is a whole number of at least 1"),
+        (lambda: odds("Ro Rc 7e 1b", backend="spark"), "backend is one of processes, ray"),
+        (lambda: odds("Ro Rc 7e 1b", "standard"), "rules must be a mus.Rules"),  # type: ignore[arg-type]
+        (lambda: odds("Ro Rc 7e 1b", samples=10, seed=1.5), "a seed is a whole number or a text"),  # type: ignore[arg-type]
+        (lambda: winners(np.array([1, 2]), Rules()), "a 2-d array of multiset indices"),
+        (lambda: winners(np.array([[1, 715]]), Rules()), "multiset indices run from 0 to 714"),
+        (lambda: winners(np.array([[1, 2]]), Rules(), mano=2), "mano is a seat from 0 to 1"),
+        (lambda: en_paso_stones(np.array([[1, 2]]), Rules()), "the count needs 4 hands a deal, got 2"),
+        (lambda: multisets_of_cards([1, 2, 3]), "four on the last axis"),
+        (lambda: multisets_of_cards([1, 2, 3, 40]), "card numbers run from 0 to 39"),
+        (lambda: deal_cards(5, 11, seed=1), "seats is a whole number from 1 to 10"),
+    ],
+)
 def test_bad_input_raises_a_short_odds_error(call: Callable[[], object], message: str) -> None:
     with pytest.raises(mus.MusError, match=message.replace("(", r"\(").replace(")", r"\)")):
         call()
@@ -300,14 +310,20 @@ def test_mus_odds_prints_draws_and_tabulates(capsys: pytest.CaptureFixture[str],
     assert "seed 4; each error is one standard error" in out and "1000 sampled deals" in out
 
 
-@pytest.mark.parametrize("argv, message", [
-    (["odds"], "give a HAND"),
-    (["odds", "Ro Rc 7e"], "a hand has exactly 4 cards"),
-    (["odds", "Ro Rc 7e 1b", "--seat", "5"], "seat is a speaking position"),
-    (["odds", "Ro Rc 7e 1b", "--workers", "0"], "workers is a whole number"),
-    (["odds", "--table", "x.csv", "--plot", "x.png"], "--plot draws a HAND's odds"),
-    (["odds", "Ro Rc 7e 1b", "--seats", "2", "--table", "/nonexistent/dir/x.csv"], "cannot write /nonexistent/dir/x.csv"),
-])
+@pytest.mark.parametrize(
+    "argv, message",
+    [
+        (["odds"], "give a HAND"),
+        (["odds", "Ro Rc 7e"], "a hand has exactly 4 cards"),
+        (["odds", "Ro Rc 7e 1b", "--seat", "5"], "seat is a speaking position"),
+        (["odds", "Ro Rc 7e 1b", "--workers", "0"], "workers is a whole number"),
+        (["odds", "--table", "x.csv", "--plot", "x.png"], "--plot draws a HAND's odds"),
+        (
+            ["odds", "Ro Rc 7e 1b", "--seats", "2", "--table", "/nonexistent/dir/x.csv"],
+            "cannot write /nonexistent/dir/x.csv",
+        ),
+    ],
+)
 def test_mus_odds_errors_are_one_line(argv: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 2
     err = capsys.readouterr().err.strip().splitlines()

@@ -6,8 +6,8 @@ from __future__ import annotations
 import contextlib
 import io
 import re
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
@@ -23,8 +23,15 @@ def test_odds_are_the_same_with_one_worker_or_two() -> None:
     samples = 2 * BLOCK + 1234  # the last block is short
     seen: list[tuple[int, int]] = []
     one = odds("Ro Rc 7e 1b", Rules.preset("six"), seat=3, samples=samples, seed="w")
-    two = odds("Ro Rc 7e 1b", Rules.preset("six"), seat=3, samples=samples, seed="w", workers=2,
-               progress=lambda done, total: seen.append((done, total)))
+    two = odds(
+        "Ro Rc 7e 1b",
+        Rules.preset("six"),
+        seat=3,
+        samples=samples,
+        seed="w",
+        workers=2,
+        progress=lambda done, total: seen.append((done, total)),
+    )
     assert one == two and one.deals == samples
     assert seen[0] == (0, 3) and seen[-1] == (3, 3) and [d for d, _ in seen] == sorted(d for d, _ in seen)
     # exact odds are cut into chunks too
@@ -59,8 +66,23 @@ def test_odds_on_ray_equal_a_single_worker(ray_instance: object, capsys: pytest.
     assert odds("Se Sb 6o 2c", rules, seat=2, samples=BLOCK + 99, seed=12, backend="ray") == local
     exact = Rules(seats=3, teams=3)
     assert odds("Se Sb 6o 2c", exact, backend="ray") == odds("Se Sb 6o 2c", exact)
-    assert main(["odds", "Se Sb 6o 2c", "--four-kings", "--seat", "2", "--samples", str(BLOCK + 99),
-                 "--seed", "12", "--ray"]) == 0
+    assert (
+        main(
+            [
+                "odds",
+                "Se Sb 6o 2c",
+                "--four-kings",
+                "--seat",
+                "2",
+                "--samples",
+                str(BLOCK + 99),
+                "--seed",
+                "12",
+                "--ray",
+            ]
+        )
+        == 0
+    )
     out = capsys.readouterr().out
     assert f"grande {local.win[Lance.GRANDE]:>10.2%}" in out and f"net {local.net:+.3f}" in out
 

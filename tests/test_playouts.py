@@ -16,7 +16,8 @@ from __future__ import annotations
 import pickle
 import random
 from collections import Counter
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 import attrs
 import pytest
@@ -48,7 +49,9 @@ RULES = mus.Rules()
 TEAMS = (0, 1, 0, 1)
 MAX_STEPS = 2000
 
-SETTINGS = dict(deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example], derandomize=False)
+SETTINGS = dict(
+    deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.large_base_example], derandomize=False
+)
 
 
 # --------------------------------------------------------------------------------------
@@ -141,7 +144,7 @@ def check_views(state: mus.HandState) -> None:
         assert view.legal == (tuple(state.legal_actions()) if state.to_act == seat else ())
         own_discards: set[Card] = set()
         assert len(view.history) == len(state.history)
-        for (who, seen), (who2, real) in zip(view.history, state.history):
+        for (who, seen), (who2, real) in zip(view.history, state.history, strict=False):
             assert who == who2
             if isinstance(real, Discard) and who != seat:
                 assert seen == HiddenDiscard(len(real.cards))
@@ -282,7 +285,7 @@ def playout(
         if checks and state.phase is Phase.DISCARD and after.phase is Phase.MUS:
             assert isinstance(action, Discard)
             check_exchange(state, action, after)
-        assert all(now >= before for now, before in zip(after.scores, previous)), "scores went down"
+        assert all(now >= before for now, before in zip(after.scores, previous, strict=False)), "scores went down"
         previous = after.scores
         state = after
     if checks:
@@ -313,7 +316,11 @@ def best_seat(lance: Lance, hands: tuple[mus.Hand, ...], order: list[int], seats
 def seat_bonus(lance: Lance, hand: mus.Hand) -> int:
     if lance is Lance.PARES:
         combo = mus.pares(hand, RULES)
-        return 0 if combo is None else {mus.ParesKind.PAREJA: 1, mus.ParesKind.MEDIAS: 2, mus.ParesKind.DUPLES: 3}[combo.kind]
+        return (
+            0
+            if combo is None
+            else {mus.ParesKind.PAREJA: 1, mus.ParesKind.MEDIAS: 2, mus.ParesKind.DUPLES: 3}[combo.kind]
+        )
     if lance is Lance.JUEGO:
         total = mus.points(hand, RULES)
         return 0 if total < 31 else (3 if total == 31 else 2)
@@ -376,7 +383,8 @@ def reference(state: mus.HandState) -> tuple[list[Ref], tuple[int, int], int | N
 
         def answerers(raiser: int) -> list[int]:
             after = [(raiser + k) % 4 for k in range(1, 4)]
-            return [s for s in after if TEAMS[s] != TEAMS[raiser] and s in eligible and s not in folded]
+            # Called within the same lance's iteration: the loop's current sets are meant.
+            return [s for s in after if TEAMS[s] != TEAMS[raiser] and s in eligible and s not in folded]  # noqa: B023
 
         while True:
             seat, action = history[i]
@@ -415,7 +423,15 @@ def reference(state: mus.HandState) -> tuple[list[Ref], tuple[int, int], int | N
                     scores[team] += stones
                     # The winning side's bonuses: its seats still in the lance (a seat
                     # that folded earlier still counts by default, as for an accept).
-                    refs.append(Ref(lance, Outcome.REFUSED, stake=stones, team=team, seats=live if RULES.folded_seat_counts else live - folded))
+                    refs.append(
+                        Ref(
+                            lance,
+                            Outcome.REFUSED,
+                            stake=stones,
+                            team=team,
+                            seats=live if RULES.folded_seat_counts else live - folded,
+                        )
+                    )
                     if scores[team] >= RULES.target:
                         assert i == len(history)
                         return refs, (scores[0], scores[1]), team
@@ -457,7 +473,7 @@ def check_reference(state: mus.HandState) -> None:
     refs, scores, winner = reference(state)
     got = [(r.lance, r.outcome) for r in state.results]
     assert got == [(r.lance, r.outcome) for r in refs]
-    for mine, theirs in zip(refs, state.results):
+    for mine, theirs in zip(refs, state.results, strict=False):
         if mine.outcome in (Outcome.ACCEPTED, Outcome.REFUSED):
             assert theirs.stake == mine.stake, (mine, theirs)
         if mine.outcome in (Outcome.REFUSED, Outcome.NO_BET, Outcome.ORDAGO):
@@ -546,4 +562,4 @@ def test_replay_rejects_a_history_that_does_not_match() -> None:
         mus.replay(state.deal, flipped)
     first_seat, first_action = history[0]
     with pytest.raises(IllegalActionError, match="turn"):
-        mus.replay(state.deal, [((first_seat + 1) % 4, first_action)] + history[1:])
+        mus.replay(state.deal, [((first_seat + 1) % 4, first_action), *history[1:]])

@@ -52,7 +52,7 @@ class TestDefaults:
             Rules(False)  # type: ignore[call-arg]
         with pytest.raises(mus.RulesError, match="positional"):
             Payouts(1)  # type: ignore[call-arg]
-        with pytest.raises(mus.RulesError, match="foo.*keywords: seats"):
+        with pytest.raises(mus.RulesError, match=r"foo.*keywords: seats"):
             Rules(foo=1)  # type: ignore[call-arg]
 
     def test_ranking_follows_the_knobs(self) -> None:
@@ -93,26 +93,20 @@ PAYOUT_INVALID_PARES: list[Any] = [
 
 
 class TestValidation:
-    @pytest.mark.parametrize(
-        "knob, value", [(k, v) for k, vs in VALID.items() for v in vs], ids=repr
-    )
+    @pytest.mark.parametrize("knob, value", [(k, v) for k, vs in VALID.items() for v in vs], ids=repr)
     def test_valid(self, knob: str, value: Any) -> None:
         rules = Rules(**{knob: value})
         assert getattr(rules, knob) == value
         assert type(getattr(rules, knob)) is type(value)
 
-    @pytest.mark.parametrize(
-        "knob, value", [(k, v) for k, vs in INVALID.items() for v in vs], ids=repr
-    )
+    @pytest.mark.parametrize("knob, value", [(k, v) for k, vs in INVALID.items() for v in vs], ids=repr)
     def test_invalid(self, knob: str, value: Any) -> None:
         with pytest.raises(RulesError) as info:
             Rules(**{knob: value})
         assert knob in str(info.value)
         assert repr(value) in str(info.value)
 
-    @pytest.mark.parametrize(
-        "knob, value", [(k, v) for k, vs in INVALID.items() for v in vs], ids=repr
-    )
+    @pytest.mark.parametrize("knob, value", [(k, v) for k, vs in INVALID.items() for v in vs], ids=repr)
     def test_invalid_through_evolve(self, knob: str, value: Any) -> None:
         with pytest.raises(RulesError):
             Rules().evolve(**{knob: value})
@@ -180,9 +174,21 @@ class TestPresets:
         assert Rules.preset("declared") == Rules(declarations="explicit")
         assert Rules.preset("max-bet-40") == Rules(max_bet=40)
         assert set(PRESETS) == {
-            "standard", "four-kings", "short", "single-game", "best-of-three", "federation", "declared",
+            "standard",
+            "four-kings",
+            "short",
+            "single-game",
+            "best-of-three",
+            "federation",
+            "declared",
             "max-bet-40",
-            "heads-up", "six", "individual-2", "individual-3", "individual-4", "individual-5", "individual-6",
+            "heads-up",
+            "six",
+            "individual-2",
+            "individual-3",
+            "individual-4",
+            "individual-5",
+            "individual-6",
         }
         assert Rules.preset("heads-up") == Rules(seats=2, teams=2)
         assert Rules.preset("six") == Rules(seats=6, teams=2)
@@ -211,9 +217,7 @@ class TestEvolve:
         assert short.target == 30
         assert rules.target == 40  # unchanged
         assert attrs.evolve(short, target=40) == rules
-        assert rules.evolve(eight_kings=False, games_to_win=1) == Rules(
-            eight_kings=False, games_to_win=1
-        )
+        assert rules.evolve(eight_kings=False, games_to_win=1) == Rules(eight_kings=False, games_to_win=1)
         assert rules.evolve() == rules
 
     def test_evolve_updates_ranking(self) -> None:

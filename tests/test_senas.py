@@ -132,16 +132,32 @@ def test_senas_of_order_and_type() -> None:
 
 def test_members() -> None:
     assert [sena.name for sena in Sena] == [
-        "DOS_REYES", "TRES_REYES", "CUATRO_REYES", "DOS_ASES", "TRES_ASES", "CUATRO_ASES",
-        "MEDIAS", "DUPLES", "TREINTA_Y_UNA", "TREINTA", "CIEGO",
+        "DOS_REYES",
+        "TRES_REYES",
+        "CUATRO_REYES",
+        "DOS_ASES",
+        "TRES_ASES",
+        "CUATRO_ASES",
+        "MEDIAS",
+        "DUPLES",
+        "TREINTA_Y_UNA",
+        "TREINTA",
+        "CIEGO",
     ]
     assert str(S.TREINTA_Y_UNA) == "treinta y una" and f"{S.CIEGO:>7}" == "  ciego"
 
 
 @pytest.mark.parametrize("sena", list(Sena))
 def test_parse_every_name(sena: Sena) -> None:
-    for name in (sena.value, sena.name, sena.english, sena.value.upper(), sena.name.lower(),
-                 sena.value.replace(" ", "-"), f"  {sena.value.title()}  "):
+    for name in (
+        sena.value,
+        sena.name,
+        sena.english,
+        sena.value.upper(),
+        sena.name.lower(),
+        sena.value.replace(" ", "-"),
+        f"  {sena.value.title()}  ",
+    ):
         assert Sena.parse(name) is sena
     assert Sena.parse(sena) is sena
 
@@ -149,10 +165,20 @@ def test_parse_every_name(sena: Sena) -> None:
 @pytest.mark.parametrize(
     ("text", "sena"),
     [
-        ("Dos Reyes", S.DOS_REYES), ("dos_reyes", S.DOS_REYES), ("2 kings", S.DOS_REYES),
-        ("two aces", S.DOS_ASES), ("Dúplex", S.DUPLES), ("DÚPLEX", S.DUPLES), ("double pair", S.DUPLES),
-        ("trio", S.MEDIAS), ("31", S.TREINTA_Y_UNA), ("Treinta y Una", S.TREINTA_Y_UNA),
-        ("thirty-one", S.TREINTA_Y_UNA), ("30", S.TREINTA), ("blind", S.CIEGO), ("Aveugle", S.CIEGO),
+        ("Dos Reyes", S.DOS_REYES),
+        ("dos_reyes", S.DOS_REYES),
+        ("2 kings", S.DOS_REYES),
+        ("two aces", S.DOS_ASES),
+        ("Dúplex", S.DUPLES),
+        ("DÚPLEX", S.DUPLES),
+        ("double pair", S.DUPLES),
+        ("trio", S.MEDIAS),
+        ("31", S.TREINTA_Y_UNA),
+        ("Treinta y Una", S.TREINTA_Y_UNA),
+        ("thirty-one", S.TREINTA_Y_UNA),
+        ("30", S.TREINTA),
+        ("blind", S.CIEGO),
+        ("Aveugle", S.CIEGO),
     ],
 )
 def test_parse_aliases(text: str, sena: Sena) -> None:
@@ -216,7 +242,11 @@ def reference(hand: Hand, eight_kings: bool) -> set[Sena]:
     medias = shape[0] == 3
     duples = shape == [2, 2] or shape == [4]
     out = set()
-    for n, (reyes, ases) in {2: (S.DOS_REYES, S.DOS_ASES), 3: (S.TRES_REYES, S.TRES_ASES), 4: (S.CUATRO_REYES, S.CUATRO_ASES)}.items():
+    for n, (reyes, ases) in {
+        2: (S.DOS_REYES, S.DOS_ASES),
+        3: (S.TRES_REYES, S.TRES_ASES),
+        4: (S.CUATRO_REYES, S.CUATRO_ASES),
+    }.items():
         if counts[Rank.REY] == n:
             out.add(reyes)
         if counts[Rank.AS] == n:
@@ -289,7 +319,11 @@ def test_every_hand_against_reference_and_laws(rules: Rules) -> None:
     big = 8 if rules.eight_kings else 4  # reyes (and ases) in the deck
     sizes = _rank_sizes(rules)
     assert sum(sizes) == 40
-    for n, (reyes, ases) in {2: (S.DOS_REYES, S.DOS_ASES), 3: (S.TRES_REYES, S.TRES_ASES), 4: (S.CUATRO_REYES, S.CUATRO_ASES)}.items():
+    for n, (reyes, ases) in {
+        2: (S.DOS_REYES, S.DOS_ASES),
+        3: (S.TRES_REYES, S.TRES_ASES),
+        4: (S.CUATRO_REYES, S.CUATRO_ASES),
+    }.items():
         expected = comb(big, n) * comb(40 - big, 4 - n)
         assert tally[reyes] == expected and tally[ases] == expected, (n, expected)
     assert tally[S.MEDIAS] == sum(comb(size, 3) * (40 - size) for size in sizes)

@@ -50,7 +50,7 @@ Hand sets
 from __future__ import annotations
 
 from collections import Counter
-from typing import Iterable, Sequence
+from collections.abc import Iterable, Sequence
 
 import pytest
 
@@ -317,7 +317,13 @@ class TestIndividualRefusals:
 
 
 class TestIndividualOrdago:
-    GRANDE_REFUSED: list[Step] = [(0, "envido 2"), (1, "no quiero"), (2, "no quiero"), (3, "no quiero"), (4, "no quiero")]
+    GRANDE_REFUSED: list[Step] = [
+        (0, "envido 2"),
+        (1, "no quiero"),
+        (2, "no quiero"),
+        (3, "no quiero"),
+        (4, "no quiero"),
+    ]
 
     @pytest.mark.parametrize(
         "answers, shown, winner",
@@ -343,7 +349,7 @@ class TestIndividualOrdago:
         # Chica: seats 0 and 1 pass, seat 2 calls órdago. Answers in speaking order after
         # seat 2: 3, 4, 0, 1; nothing can be raised over an órdago.
         state = play(state, [(0, "pass"), (1, "pass"), (2, "órdago")])
-        for seat, answer in zip((3, 4, 0, 1), answers):
+        for seat, answer in zip((3, 4, 0, 1), answers, strict=False):
             assert state.phase is Phase.BETTING and state.lance is Lance.CHICA
             assert state.to_act == seat  # one accept does not end an individual órdago
             assert set(state.legal_actions()) == {Accept(), Fold()}
@@ -454,7 +460,6 @@ class TestParesAndJuegoBySides:
         # team 0: grande 1 + pares 6 + 1 + 2 = 10; team 1: chica 1.
         assert state.scores == (10, 1)
 
-
     def test_six_seats_each_for_itself_three_sides_with_pares_bet(self) -> None:
         # SIX at an individual table, Rules(seats=6, teams=6): the pares of seats 0, 2, 4
         # are now three sides, so pares is bet on; only those seats speak.
@@ -550,7 +555,7 @@ class TestSixSeats:
         grande = result(state, Lance.GRANDE)
         assert (grande.outcome, grande.stake) == (Outcome.ACCEPTED, 2)
         assert not any(seat == 1 for seat, _ in state.history[-2:])
-        state = play(state, passes(*range(6)) + [(1, "pass"), (4, "pass")])
+        state = play(state, [*passes(*range(6)), (1, "pass"), (4, "pass")])
         assert state.phase is Phase.FINISHED
         g = line(state, Lance.GRANDE)
         assert (g.team, g.seat, g.stones) == (0, 0, 2)  # seat 0's R R 4 1, stake 2
@@ -589,11 +594,11 @@ class TestSixSeats:
         # Seats 0-4 pass, seat 5 (team 1) envido 2; team 0 answers 0, 2, 4: seat 0 folds,
         # seat 2 accepts. Seat 0's R R 4 1 is still the best grande: team 0 wins 2.
         # (Were seat 0 out, seat 3's R 7 4 1 would win it for team 1.)
-        state = betting(SIX_SEATS, SIX, passes(0, 1, 2, 3, 4) + [(5, "envido 2"), (0, "no quiero")])
+        state = betting(SIX_SEATS, SIX, [*passes(0, 1, 2, 3, 4), (5, "envido 2"), (0, "no quiero")])
         assert state.to_act == 2
         state = play(state, [(2, "quiero")])
         assert state.lance is Lance.CHICA
-        state = play(state, passes(*range(6)) + [(1, "pass"), (4, "pass")])
+        state = play(state, [*passes(*range(6)), (1, "pass"), (4, "pass")])
         g = line(state, Lance.GRANDE)
         assert (g.team, g.seat, g.stones) == (0, 0, 2)
         # team 0: 2 + pares 6 = 8; team 1: chica 1 + juego 3 = 4.

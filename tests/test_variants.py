@@ -160,7 +160,7 @@ class TestExplicitDeclarations:
         assert pares.team == 1 and pares.seat == 1
         assert pares.bet == 2 and pares.bonus == 1
         assert "falsely" in str(pares)
-        truthful = play(Rules(), self.HANDS, self.OPEN + ["bet 2", "accept", "pass", "pass"])
+        truthful = play(Rules(), self.HANDS, [*self.OPEN, "bet 2", "accept", "pass", "pass"])
         assert line(truthful, Lance.PARES).team == 0
 
     def test_a_hidden_combination_does_not_take_part(self) -> None:

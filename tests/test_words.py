@@ -9,7 +9,6 @@ from hypothesis import strategies as st
 
 import mus
 from mus.actions import (
-    TeamFold,
     Accept,
     Action,
     Bet,
@@ -19,6 +18,7 @@ from mus.actions import (
     NoMus,
     Ordago,
     Pass,
+    TeamFold,
     parse_action,
     words_of,
 )
@@ -226,7 +226,7 @@ class TestWordsOf:
             ("no quiero", Fold(), 'fold ("no quiero")'),
             ("paso", Fold(), 'fold ("paso")'),
             ("paso", Pass(), 'pass ("paso")'),
-            ("J'accepte !", Accept(), "accept (\"J'accepte !\")"),
+            ("J'accepte !", Accept(), 'accept ("J\'accepte !")'),
             ("y   yo", Bet(2), 'bet 2 ("y yo")'),
             ("bet 5", Bet(5), "bet 5"),
             ("envido 5", Bet(5), 'bet 5 ("envido 5")'),

@@ -19,7 +19,6 @@ from __future__ import annotations
 import difflib
 import re
 import unicodedata
-from typing import Union
 
 import attrs
 
@@ -30,22 +29,22 @@ from mus.lances import Lance
 from mus.senas import Sena
 
 __all__ = [
-    "Action",
-    "Mus",
-    "NoMus",
-    "Discard",
-    "Pass",
-    "Bet",
+    "MIN_BET",
     "Accept",
-    "Fold",
-    "Ordago",
+    "Action",
+    "Bet",
     "Declare",
-    "TeamFold",
-    "Signal",
+    "Discard",
+    "Fold",
+    "Mus",
     "MusVisto",
+    "NoMus",
+    "Ordago",
+    "Pass",
+    "Signal",
+    "TeamFold",
     "parse_action",
     "words_of",
-    "MIN_BET",
 ]
 
 MIN_BET = 2
@@ -221,7 +220,9 @@ class Declare:
     @lance.validator
     def _check_lance(self, attribute: attrs.Attribute[Lance], value: object) -> None:
         if type(value) is not Lance or value not in (Lance.PARES, Lance.JUEGO):
-            raise IllegalActionError(f"only pares and juego are declared (Lance.PARES, Lance.JUEGO), not {quoted(value)}")
+            raise IllegalActionError(
+                f"only pares and juego are declared (Lance.PARES, Lance.JUEGO), not {quoted(value)}"
+            )
 
     @has.validator
     def _check_has(self, attribute: attrs.Attribute[bool], value: object) -> None:
@@ -304,7 +305,7 @@ class MusVisto:
         return f"MusVisto.parse({str(self.card)!r})"
 
 
-Action = Union[Mus, NoMus, Discard, Pass, Bet, Accept, Fold, Ordago, Declare, TeamFold, Signal, MusVisto]
+Action = Mus | NoMus | Discard | Pass | Bet | Accept | Fold | Ordago | Declare | TeamFold | Signal | MusVisto
 """Any action a seat can take (and the mus visto event)."""
 
 ACTION_TYPES = frozenset((Mus, NoMus, Discard, Pass, Bet, Accept, Fold, Ordago, Declare, TeamFold, Signal, MusVisto))
@@ -394,7 +395,7 @@ _FRENCH_NUMBERS = {
 _PASS_THEN_FOLD = ("paso", "je passe", "passe", "nous passons")
 
 _APOSTROPHES = str.maketrans({"\u2019": "'", "\u2018": "'", "\u00b4": "'", "`": "'", "\u02bc": "'"})
-_MARKS = re.compile("[!?\u00a1\u00bf\u00ab\u00bb\"\u201c\u201d]")
+_MARKS = re.compile('[!?\u00a1\u00bf\u00ab\u00bb"\u201c\u201d]')
 _DIGITS = re.compile("[0-9]{1,9}")
 
 
@@ -433,7 +434,7 @@ def _numbered(words: list[str]) -> Bet | None:
     """The bet that ``words`` name with a number, or None; an error if the number is bad."""
     bad: str | None = None
     for pattern, french in _NUMBERED:
-        if len(pattern) != len(words) or any(p not in ("#", w) for p, w in zip(pattern, words)):
+        if len(pattern) != len(words) or any(p not in ("#", w) for p, w in zip(pattern, words, strict=False)):
             continue
         slot = words[pattern.index("#")]
         stones = _stones(slot, french)
@@ -520,7 +521,9 @@ def parse_action(text: str, *, answering: bool = False) -> Action:
         return Discard(text.split()[1:])
     if len(words) > 1 and words[0] in ("signal", "sena"):
         return Signal(" ".join(words[1:]))
-    if len(words) == 3 and words[:2] in (["mus", "visto"], ["mus", "vu"]) or len(words) == 2 and words[0] == "visto":
+    if (len(words) == 3 and words[:2] in (["mus", "visto"], ["mus", "vu"])) or (
+        len(words) == 2 and words[0] == "visto"
+    ):
         return MusVisto(text.split()[-1])
     bet = _numbered(words)
     if bet is not None:

@@ -20,7 +20,8 @@ from __future__ import annotations
 import functools
 import math
 import random
-from typing import Protocol, Sequence
+from collections.abc import Sequence
+from typing import Protocol
 
 from mus.actions import Accept, Action, Bet, Declare, Discard, Fold, Mus, NoMus, Ordago, Pass
 from mus.cards import Rank
@@ -31,7 +32,7 @@ from mus.match import MatchState, apply
 from mus.rules import Rules
 from mus.state import HandState, Phase, SeatView
 
-__all__ = ["Bot", "RandomBot", "HeuristicBot", "strength", "play_hand", "play_match"]
+__all__ = ["Bot", "HeuristicBot", "RandomBot", "play_hand", "play_match", "strength"]
 
 
 class Bot(Protocol):
@@ -58,16 +59,14 @@ class RandomBot:
         return self.random.choice(view.legal)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _percentiles(ranking: Ranking) -> tuple[tuple[float, ...], ...]:
     """For each lance, the share of hands a multiset's key beats or ties (0 to 1)."""
-    weights = [
-        math.prod(math.comb(4, ranks.count(rank)) for rank in set(ranks)) for ranks in RANK_MULTISETS
-    ]
+    weights = [math.prod(math.comb(4, ranks.count(rank)) for rank in set(ranks)) for ranks in RANK_MULTISETS]
     tables = []
     for keys in ranking.keys:
         total: dict[int, int] = {}
-        for key, weight in zip(keys, weights):
+        for key, weight in zip(keys, weights, strict=False):
             total[key] = total.get(key, 0) + weight
         below, cumulative = {}, 0
         for key in sorted(total):

@@ -19,13 +19,13 @@ import enum
 import functools
 import hashlib
 import struct
-from typing import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 
 import attrs
 
 from mus.errors import CardError, MusError, quoted
 
-__all__ = ["Suit", "Rank", "Card", "Deck", "ALL_CARDS", "parse_cards", "shuffle", "permutation", "seed_arg"]
+__all__ = ["ALL_CARDS", "Card", "Deck", "Rank", "Suit", "parse_cards", "permutation", "seed_arg", "shuffle"]
 
 
 class Suit(enum.Enum):
@@ -90,9 +90,7 @@ class Rank(enum.IntEnum):
         """The rank written ``text``: ``1``-``7``, ``S``, ``C``, ``R``, ``A``, ``10``-``12``."""
         rank = _RANK_BY_TEXT.get(text.upper()) if isinstance(text, str) else None
         if rank is None:
-            raise CardError(
-                f"unknown rank {quoted(text)} (ranks: 1-7, S, C, R; also A, 10, 11, 12)"
-            )
+            raise CardError(f"unknown rank {quoted(text)} (ranks: 1-7, S, C, R; also A, 10, 11, 12)")
         return rank
 
 
@@ -222,9 +220,7 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
         try:
             tokens = list(text)
         except TypeError:
-            raise CardError(
-                f"expected cards as text or a list of cards, got {type(text).__name__}"
-            ) from None
+            raise CardError(f"expected cards as text or a list of cards, got {type(text).__name__}") from None
     return tuple(Card.parse(token) for token in tokens)  # type: ignore[arg-type]
 
 

@@ -27,7 +27,8 @@ if TYPE_CHECKING:
     from mus.lances import Lance
     from mus.rules import Rules
 
-__all__ = ["quoted", "whole", "rules_arg", "lance_arg", "hand_arg", "hands_arg", "seat_arg", "seats_arg"]
+__all__ = ["hand_arg", "hands_arg", "lance_arg", "quoted", "rules_arg", "seat_arg", "seats_arg", "whole"]
+
 
 def whole(value: object, name: str, low: int = 0, high: int | None = None) -> int:
     """``value`` if it is an int (not a bool) from ``low`` to ``high`` (inclusive).
@@ -39,7 +40,7 @@ def whole(value: object, name: str, low: int = 0, high: int | None = None) -> in
     ...
     mus.errors.MusError: a stake is a whole number from 0 up, got -1
     """
-    if type(value) is not int or value < low or high is not None and value > high:
+    if type(value) is not int or value < low or (high is not None and value > high):
         if isinstance(value, int) and not isinstance(value, bool) and low <= value and (high is None or value <= high):
             return int(value)  # an int subclass such as an IntEnum member
         span = f"from {low} up" if high is None else f"from {low} to {high}"

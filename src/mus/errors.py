@@ -14,12 +14,12 @@ unknown rank 'X' in card 'Xo' (ranks: 1-7, S, C, R; also A, 10, 11, 12)
 from __future__ import annotations
 
 __all__ = [
-    "MusError",
     "CardError",
     "HandError",
-    "RulesError",
     "IllegalActionError",
+    "MusError",
     "NotationError",
+    "RulesError",
 ]
 
 

@@ -16,14 +16,14 @@ from __future__ import annotations
 
 import itertools
 import operator
-from typing import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator
 
 import attrs
 
 from mus.cards import ALL_CARDS, Card, Rank, parse_cards
 from mus.errors import CardError, HandError, quoted
 
-__all__ = ["Hand", "HAND_SIZE", "RANK_MULTISETS"]
+__all__ = ["HAND_SIZE", "RANK_MULTISETS", "Hand"]
 
 HAND_SIZE = 4
 
@@ -47,7 +47,8 @@ _MULTISET_OF_CODE = {
 }
 # Tables indexed by Card.order (which skips the numbers of the missing ranks 8 and 9).
 _CARD_AT_ORDER: tuple[Card, ...] = tuple(
-    {card.order: card for card in ALL_CARDS}.get(order) for order in range(48)  # type: ignore[misc]
+    {card.order: card for card in ALL_CARDS}.get(order)  # type: ignore[misc]
+    for order in range(48)
 )
 _ORDER_OF_INDEX = bytes(card.order for card in ALL_CARDS).ljust(256, b"\0")  # a bytes.translate table
 _CODE_AT_ORDER = tuple(0 if card is None else 5 ** _RANK_POSITION[card.rank] for card in _CARD_AT_ORDER)
@@ -74,9 +75,7 @@ def _to_cards(value: object) -> tuple[Card, ...]:
     except CardError as error:
         raise HandError(str(error)) from None
     if len(cards) != HAND_SIZE:
-        raise HandError(
-            f"a hand has exactly {HAND_SIZE} cards, got {len(cards)}: {quoted(' '.join(map(str, cards)))}"
-        )
+        raise HandError(f"a hand has exactly {HAND_SIZE} cards, got {len(cards)}: {quoted(' '.join(map(str, cards)))}")
     if len({card.order for card in cards}) != HAND_SIZE:
         text = " ".join(map(str, cards))
         duplicate = next(card for card in cards if cards.count(card) > 1)

@@ -14,36 +14,37 @@ Keys of ``0`` mean "does not have it" for pares and juego.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Sequence
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 import attrs
 
 from mus.cards import Rank
+from mus.checks import hand_arg, hands_arg, lance_arg, quoted, rules_arg
 from mus.errors import MusError, RulesError
 from mus.hand import RANK_MULTISETS, Hand
-from mus.checks import hand_arg, quoted, hands_arg, lance_arg, rules_arg
 
 if TYPE_CHECKING:
     from mus.rules import HouseRule, Rules
 
 __all__ = [
-    "Lance",
-    "ParesKind",
-    "Pares",
-    "Ranking",
     "JUEGO_ORDER",
     "JUEGO_ORDERS",
-    "pares",
-    "points",
-    "has_pares",
-    "has_juego",
+    "Lance",
+    "Pares",
+    "ParesKind",
+    "Ranking",
     "bonus",
-    "lance_key",
     "compare",
-    "winner",
-    "played_rank",
-    "rank_points",
+    "has_juego",
+    "has_pares",
     "is_real_31",
+    "lance_key",
+    "pares",
+    "played_rank",
+    "points",
+    "rank_points",
+    "winner",
 ]
 
 
@@ -76,9 +77,7 @@ class Lance(enum.IntEnum):
         try:
             return cls[text.upper()]
         except (KeyError, AttributeError):
-            raise MusError(
-                f"unknown lance {quoted(text)} (lances: grande, chica, pares, juego, punto)"
-            ) from None
+            raise MusError(f"unknown lance {quoted(text)} (lances: grande, chica, pares, juego, punto)") from None
 
 
 class ParesKind(enum.IntEnum):
@@ -252,7 +251,9 @@ class Ranking:
 
     def __attrs_post_init__(self) -> None:
         if self.juego_order not in JUEGO_ORDERS:
-            raise RulesError(f"juego_order must be one of {', '.join(map(repr, JUEGO_ORDERS))}, got {quoted(self.juego_order)}")
+            raise RulesError(
+                f"juego_order must be one of {', '.join(map(repr, JUEGO_ORDERS))}, got {quoted(self.juego_order)}"
+            )
         grande, chica, pares_keys, juego, punto, totals, combos = [], [], [], [], [], [], []
         for raw in RANK_MULTISETS:
             ranks = sorted((_mapped(rank, self.eight_kings) for rank in raw), reverse=True)
@@ -260,7 +261,9 @@ class Ranking:
             chica.append(_digits([15 - rank for rank in reversed(ranks)]))
             combo = _pares_of(ranks)
             combos.append(combo)
-            pares_keys.append(0 if combo is None else combo.kind * 256 + _digits(combo.ranks) * (16 if len(combo.ranks) == 1 else 1))
+            pares_keys.append(
+                0 if combo is None else combo.kind * 256 + _digits(combo.ranks) * (16 if len(combo.ranks) == 1 else 1)
+            )
             total = sum(_value(rank) for rank in ranks)
             totals.append(total)
             juego.append(self._juego_key(raw, total))

@@ -20,7 +20,7 @@ action in its current hand and, once that hand is over, settles it and deals the
 from __future__ import annotations
 
 import secrets
-from typing import Iterable
+from collections.abc import Iterable
 
 import attrs
 
@@ -34,7 +34,7 @@ from mus.rules import Rules
 from mus.scoring import score_line
 from mus.state import HandState, SeatView
 
-__all__ = ["MatchState", "MatchView", "new_match", "apply", "apply_match", "replay_match", "score_text", "MAX_HANDS"]
+__all__ = ["MAX_HANDS", "MatchState", "MatchView", "apply", "apply_match", "new_match", "replay_match", "score_text"]
 
 MAX_HANDS = 10_000
 """A match that no side has won after this many hands ends there: the side ahead in
@@ -65,9 +65,7 @@ class MatchState:
     hand: HandState
     finished: tuple[HandState, ...]
     games: tuple[int, ...]
-    vacas: tuple[int, ...] = attrs.field(
-        default=attrs.Factory(lambda self: (0,) * len(self.games), takes_self=True)
-    )
+    vacas: tuple[int, ...] = attrs.field(default=attrs.Factory(lambda self: (0,) * len(self.games), takes_self=True))
     """The vacas each side has won (one entry per side; zeros when left out)."""
 
     def __attrs_post_init__(self) -> None:
@@ -205,10 +203,7 @@ def new_match(rules: Rules | None = None, *, seed: int | str | None = None, mano
     True
     """
     rules = Rules() if rules is None else rules
-    if seed is None:
-        seed = secrets.randbits(63)
-    else:
-        seed = seed_arg(seed)
+    seed = secrets.randbits(63) if seed is None else seed_arg(seed)
     hand = new_hand(rules, seed=_hand_seed(seed, 0), mano=mano)
     return MatchState(rules, seed, mano, hand, (), (0,) * rules.teams, (0,) * rules.teams)
 
@@ -252,7 +247,7 @@ def apply_match(match: MatchState, action: Action | str, seat: int | None = None
             if vacas_won[hand.winner] < rules.vacas_to_win:
                 won = [0] * len(won)  # a new vaca starts
         games = tuple(won)
-    finished = match.finished + (hand,)
+    finished = (*match.finished, hand)
     if max(vacas) >= rules.vacas_to_win or len(finished) >= MAX_HANDS:
         return attrs.evolve(match, hand=hand, finished=finished, games=games, vacas=vacas)
     following = new_hand(
@@ -266,9 +261,7 @@ def apply_match(match: MatchState, action: Action | str, seat: int | None = None
     return attrs.evolve(match, hand=following, finished=finished, games=games, vacas=vacas)
 
 
-def replay_match(
-    rules: Rules, seed: int | str, mano: int, actions: Iterable[tuple[int, Action]]
-) -> MatchState:
+def replay_match(rules: Rules, seed: int | str, mano: int, actions: Iterable[tuple[int, Action]]) -> MatchState:
     """Rebuild a match from its rules, seed, first mano and the seats' actions in order.
 
     Declarations the engine derives (under ``declarations="derived"``) may be

@@ -54,7 +54,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Iterable, Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
+from typing import Any
 
 from mus.actions import Action, parse_action
 from mus.cards import parse_cards
@@ -66,18 +67,18 @@ from mus.rules import Rules
 from mus.state import HandState
 
 __all__ = [
-    "format_hand",
-    "parse_hand",
-    "hand_to_json",
-    "hand_from_json",
-    "format_match",
-    "parse_match",
-    "match_to_json",
-    "match_from_json",
-    "load",
-    "MAX_TEXT",
-    "MAX_ACTIONS",
     "LATER_KNOBS",
+    "MAX_ACTIONS",
+    "MAX_TEXT",
+    "format_hand",
+    "format_match",
+    "hand_from_json",
+    "hand_to_json",
+    "load",
+    "match_from_json",
+    "match_to_json",
+    "parse_hand",
+    "parse_match",
 ]
 
 MAX_TEXT = 400_000_000
@@ -167,7 +168,8 @@ def rules_text(rules: Rules) -> str:
     ['seats=5', 'teams=5', 'eight_kings=true']
     """
     return " ".join(
-        f"{key}={_house_text(value) if key == 'house' else _value_text(value)}" for key, value in _flatten(rules_data(rules))
+        f"{key}={_house_text(value) if key == 'house' else _value_text(value)}"
+        for key, value in _flatten(rules_data(rules))
     )
 
 
@@ -492,7 +494,12 @@ def _load_json(text: str, kind: str | None = None) -> dict[str, Any]:
     except (ValueError, RecursionError) as error:
         raise NotationError(f"not JSON: {error}") from None
     kinds = (kind,) if kind else ("mus-hand", "mus-match")
-    if not isinstance(data, dict) or data.get("format") not in kinds or type(data.get("version")) is not int or data["version"] != 1:
+    if (
+        not isinstance(data, dict)
+        or data.get("format") not in kinds
+        or type(data.get("version")) is not int
+        or data["version"] != 1
+    ):
         raise NotationError(f"not a {' or '.join(kinds)} history, version 1")
     _check_keys(data, _HAND_KEYS if data["format"] == "mus-hand" else _MATCH_KEYS, "the history")
     if not isinstance(data.get("seed"), (int, str)) or isinstance(data.get("seed"), bool):
@@ -500,7 +507,10 @@ def _load_json(text: str, kind: str | None = None) -> dict[str, Any]:
     return data
 
 
-_HAND_KEYS: tuple[set[str], set[str]] = ({"format", "version", "rules", "mano", "scores", "seed", "hands", "stock", "actions", "count"}, {"corrido"})
+_HAND_KEYS: tuple[set[str], set[str]] = (
+    {"format", "version", "rules", "mano", "scores", "seed", "hands", "stock", "actions", "count"},
+    {"corrido"},
+)
 _MATCH_KEYS: tuple[set[str], set[str]] = ({"format", "version", "rules", "seed", "mano", "hands"}, set())
 _BLOCK_KEYS: tuple[set[str], set[str]] = ({"hands", "actions"}, {"count"})
 
@@ -522,8 +532,12 @@ def _json_entries(actions: Any, seats: int) -> list[tuple[int, int, Action]]:
     entries = []
     for index, entry in enumerate(actions):
         if (
-            not isinstance(entry, list) or len(entry) != 2 or isinstance(entry[0], bool)
-            or not isinstance(entry[0], int) or not 0 <= entry[0] < seats or not isinstance(entry[1], str)
+            not isinstance(entry, list)
+            or len(entry) != 2
+            or isinstance(entry[0], bool)
+            or not isinstance(entry[0], int)
+            or not 0 <= entry[0] < seats
+            or not isinstance(entry[1], str)
         ):
             raise NotationError(f"action {index}: expected [seat, text], got {str(entry)[:40]}")
         try:
@@ -626,8 +640,16 @@ def parse_match(text: str) -> MatchState:
         number, hands_text = lines.field("hands")
         played_from = lines.at
         match = _match_block(match, number, _read_hands(number, hands_text, rules.seats), lines.actions(rules.seats))
-        comments = [line for line in lines.comments_after(played_from, lines.at) if not line.startswith("# team") or "wins the match" not in line]
-        _check_count(comments, match.finished[expected - 1] if len(match.finished) >= expected else match.hand, f"hand {expected}")
+        comments = [
+            line
+            for line in lines.comments_after(played_from, lines.at)
+            if not line.startswith("# team") or "wins the match" not in line
+        ]
+        _check_count(
+            comments,
+            match.finished[expected - 1] if len(match.finished) >= expected else match.hand,
+            f"hand {expected}",
+        )
         expected += 1
     return match
 
@@ -666,7 +688,10 @@ def match_to_json(match: MatchState) -> str:
         "seed": match.seed,
         "mano": match.first_mano,
         "hands": [
-            {"hands": [str(h) for h in hand.deal.hands], "actions": [[seat, str(action)] for seat, action in hand.history]}
+            {
+                "hands": [str(h) for h in hand.deal.hands],
+                "actions": [[seat, str(action)] for seat, action in hand.history],
+            }
             for hand in _match_hands(match)
         ],
     }

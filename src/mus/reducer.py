@@ -31,7 +31,8 @@ from __future__ import annotations
 import functools
 import itertools
 import secrets
-from typing import TYPE_CHECKING, Any, Callable, Iterable, Iterator, Sequence, overload
+from collections.abc import Callable, Iterable, Sequence
+from typing import TYPE_CHECKING, Any, overload
 
 from mus.actions import (
     ACTION_TYPES,
@@ -43,8 +44,8 @@ from mus.actions import (
     Discard,
     Fold,
     Mus,
-    NoMus,
     MusVisto,
+    NoMus,
     Ordago,
     Pass,
     Signal,
@@ -63,7 +64,7 @@ from mus.state import _FIELDS, Betting, Deal, HandState, Log, Phase
 if TYPE_CHECKING:
     from mus.match import MatchState
 
-__all__ = ["new_hand", "start", "apply", "problem", "replay", "derived", "LegalActions", "MAX_BETS", "MAX_MUS_ROUNDS"]
+__all__ = ["MAX_BETS", "MAX_MUS_ROUNDS", "LegalActions", "apply", "derived", "new_hand", "problem", "replay", "start"]
 
 
 # --- the deal -------------------------------------------------------------------------
@@ -105,7 +106,7 @@ def new_hand(
     if not isinstance(rules, Rules):
         raise MusError(f"rules must be a Rules, got {type(rules).__name__}")
     n = rules.seats
-    if type(mano) is not int and (isinstance(mano, bool) or not isinstance(mano, int)) or not 0 <= mano < n:
+    if (type(mano) is not int and (isinstance(mano, bool) or not isinstance(mano, int))) or not 0 <= mano < n:
         raise MusError(f"mano must be a seat from 0 to {n - 1}, got {quoted(mano)}")
     score = _ZEROS[rules.teams] if scores is None else _check_scores(scores, rules)
     if seed is None:
@@ -126,7 +127,7 @@ def new_hand(
     return start(Deal(rules, mano, score, held, rest, seed, corrido))
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _blocks(mano: int, n: int) -> tuple[int, ...]:
     """Where each seat's four cards start in the shuffled deck: the mano gets the first
     four, then each seat in speaking order (seat s gets block (s - mano) mod n)."""
@@ -205,8 +206,6 @@ def start(deal: Deal) -> HandState:
     return draft
 
 
-
-
 def _mus_speakers(mano: int, rules: Rules) -> tuple[int, ...]:
     """Who says mus or no mus: every seat, or the first seat of each side."""
     order = _ORDERS[rules.seats][mano]
@@ -267,7 +266,7 @@ def _done(draft: _Draft) -> HandState:
 
 def _unpickle(values: tuple[Any, ...], history: tuple[tuple[int, Action], ...], counted: Any) -> HandState:
     draft = _new(_Draft)
-    for name, value in zip(_FIELDS, values):
+    for name, value in zip(_FIELDS, values, strict=False):
         setattr(draft, name, value)
     log: Log = None
     for seat, action in history:
@@ -299,7 +298,7 @@ def _transition(state: HandState, action: object) -> Callable[[HandState, int, A
         assert betting is not None
         if kind is Bet:
             cap = state.deal.rules.max_bet
-            if cap is not None and action.stones > cap or betting.bets >= MAX_BETS:  # type: ignore[attr-defined]
+            if (cap is not None and action.stones > cap) or betting.bets >= MAX_BETS:  # type: ignore[attr-defined]
                 return None
         elif kind is TeamFold and (state.deal.rules.teams != 2 or len(state.queue) < 2):
             return None  # no partner still to answer: nobody else to fold for
@@ -309,7 +308,7 @@ def _transition(state: HandState, action: object) -> Callable[[HandState, int, A
     if phase is _MUS:
         if kind is Mus:
             table = state._table
-            if table[6] >= MAX_MUS_ROUNDS or table[5] is not None and _served(state, state.queue[0]):
+            if table[6] >= MAX_MUS_ROUNDS or (table[5] is not None and _served(state, state.queue[0])):
                 return None
         return _MUS_MOVES.get(kind)
     if phase is _DISCARD:
@@ -331,7 +330,7 @@ def _served(state: HandState, seat: int) -> bool:
     if servido is None:
         return False
     rules = state.deal.rules
-    return seat == servido or rules.mus_decision == "team" and rules.team_of[seat] == rules.team_of[servido]
+    return seat == servido or (rules.mus_decision == "team" and rules.team_of[seat] == rules.team_of[servido])
 
 
 def _legal(state: HandState, action: object, seat: int | None) -> bool:
@@ -411,7 +410,7 @@ def _event(state: HandState, action: Signal | MusVisto, seat: int | None) -> Han
         # The seat takes a new card from the stock; the seen card goes to the discards.
         held = list(hands)
         held[holder] = Hand._trusted([card for card in hands[holder].cards if card != action.card] + [stock[0]])
-        draft._table = (tuple(held), stock[1:], discards + (action.card,), pending, reshuffles, None, rounds)
+        draft._table = (tuple(held), stock[1:], (*discards, action.card), pending, reshuffles, None, rounds)
     draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
     return draft
 
@@ -478,16 +477,14 @@ def _why(state: HandState, action: Action, seat: int | None, said: str | None = 
             return f"cannot discard {' '.join(missing)}: seat {to_act} holds {hand}"
     assert betting is not None
     lance = betting.lance
-    if phase is Phase.DECLARE:
-        if kind is not Declare or action.lance is not lance:  # type: ignore[union-attr]
-            return f"say whether you have {lance}: 'declare {lance} yes' or 'declare {lance} no', not {words}"
+    if phase is Phase.DECLARE and (kind is not Declare or action.lance is not lance):  # type: ignore[union-attr]
+        return f"say whether you have {lance}: 'declare {lance} yes' or 'declare {lance} no', not {words}"
     if kind is Declare:
         return f"declarations of {lance} are derived from the cards under these rules"
     if kind is Mus or kind is NoMus or kind is Discard:
         return f"the mus is over: the betting on {lance} is under way"
-    if betting.bets == 0:
-        if kind is Accept or kind is Fold or kind is TeamFold:
-            return f"there is no bet to {words} in {lance}"
+    if betting.bets == 0 and (kind is Accept or kind is Fold or kind is TeamFold):
+        return f"there is no bet to {words} in {lance}"
     if betting.ordago:
         if kind is Bet or kind is Ordago:
             return "nothing can be raised over an órdago: accept or fold"
@@ -682,9 +679,7 @@ def _declared(draft: _Draft, lance: Lance, seats: tuple[int, ...]) -> HandState:
     sides = {team_of[seat] for seat in seats}
     if len(sides) < 2:
         result = (
-            _result(lance, Outcome.NO_BET, team=sides.pop(), seats=seats)
-            if sides
-            else _result(lance, Outcome.VOID)
+            _result(lance, Outcome.NO_BET, team=sides.pop(), seats=seats) if sides else _result(lance, Outcome.VOID)
         )
         draft.results += (result,)
         return _next(draft, lance)
@@ -700,7 +695,7 @@ def _declare(state: HandState, seat: int, action: Action) -> HandState:
     betting = state.betting
     assert betting is not None
     if action.has:  # type: ignore[union-attr]
-        betting = draft.betting = _tuple(Betting, (betting.lance, betting.seats + (seat,)) + betting[2:])
+        betting = draft.betting = _tuple(Betting, (betting.lance, (*betting.seats, seat), *betting[2:]))
     if len(state.queue) > 1:
         draft.queue = state.queue[1:]
         draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
@@ -780,7 +775,8 @@ def _raise(state: HandState, seat: int, action: Action, stake: int, ordago: bool
     assert betting is not None
     draft = _step(state, seat, action)
     draft.betting = _tuple(  # Betting(...), without the named tuple's Python-level __new__
-        Betting, (betting.lance, betting.seats, stake, betting.stake, betting.bets + 1, seat, ordago, betting.folded, ())
+        Betting,
+        (betting.lance, betting.seats, stake, betting.stake, betting.bets + 1, seat, ordago, betting.folded, ()),
     )
     draft.queue = _answerers(state.deal.rules.team_of, betting.seats, betting.folded, seat)
     draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
@@ -788,7 +784,9 @@ def _raise(state: HandState, seat: int, action: Action, stake: int, ordago: bool
 
 
 @functools.lru_cache(maxsize=8192)
-def _answerers(team_of: tuple[int, ...], seats: tuple[int, ...], folded: tuple[int, ...], bettor: int) -> tuple[int, ...]:
+def _answerers(
+    team_of: tuple[int, ...], seats: tuple[int, ...], folded: tuple[int, ...], bettor: int
+) -> tuple[int, ...]:
     """The seats of other sides still in the lance, in speaking order after the bettor:
     the other team in partnership play, every other seat in individual play."""
     side = team_of[bettor]
@@ -830,7 +828,7 @@ def _accept(state: HandState, seat: int, action: Action) -> HandState:
     draft = _step(state, seat, action)
     if state.deal.rules.teams > 2:
         # Individual play: each seat answers for itself, and the lance waits for all.
-        betting = draft.betting = _tuple(Betting, betting[:8] + (betting.accepted + (seat,),))
+        betting = draft.betting = _tuple(Betting, (*betting[:8], (*betting.accepted, seat)))
         if len(state.queue) > 1:
             draft.queue = state.queue[1:]
             draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see _Draft)
@@ -889,7 +887,7 @@ def _fold(state: HandState, seat: int, action: Action) -> HandState:
 
 def _folding(betting: Betting, seats: tuple[int, ...]) -> Betting:
     """``betting`` with ``seats`` folded (``_replace`` without its Python-level cost)."""
-    return _tuple(Betting, betting[:7] + (betting.folded + seats, betting.accepted))
+    return _tuple(Betting, (*betting[:7], betting.folded + seats, betting.accepted))
 
 
 def _team_fold(state: HandState, seat: int, action: Action) -> HandState:
@@ -945,7 +943,13 @@ def _honest_taker(draft: _Draft, betting: Betting, team: int) -> int | None:
 _Transition = Callable[[HandState, int, Any], HandState]
 _MUS_MOVES: dict[type, _Transition] = {Mus: _mus, NoMus: _no_mus}
 _OPENING_MOVES: dict[type, _Transition] = {Pass: _pass, Bet: _bet, Ordago: _ordago}
-_ANSWER_MOVES: dict[type, _Transition] = {Accept: _accept, Fold: _fold, TeamFold: _team_fold, Bet: _bet, Ordago: _ordago}
+_ANSWER_MOVES: dict[type, _Transition] = {
+    Accept: _accept,
+    Fold: _fold,
+    TeamFold: _team_fold,
+    Bet: _bet,
+    Ordago: _ordago,
+}
 _ORDAGO_ANSWER_MOVES: dict[type, _Transition] = {Accept: _accept, Fold: _fold, TeamFold: _team_fold}
 
 
@@ -1000,7 +1004,7 @@ def legal_actions(state: HandState) -> LegalActions:
             listed = _capped(listed, rules.max_bet)
     elif phase is _MUS:
         table = state._table
-        if table[6] >= MAX_MUS_ROUNDS or table[5] is not None and _served(state, seat):
+        if table[6] >= MAX_MUS_ROUNDS or (table[5] is not None and _served(state, seat)):
             listed = _SERVIDO_LISTS[seat]
         else:
             listed = _MUS_LISTS[seat]
@@ -1138,7 +1142,9 @@ def _capped(listed: LegalActions, cap: int) -> LegalActions:
 _CAPPED: dict[tuple[int, int], LegalActions] = {}
 
 
-def _lists(actions: tuple[Action, ...], exact: bool = False, unlisted: tuple[type, ...] = ()) -> tuple[LegalActions, ...]:
+def _lists(
+    actions: tuple[Action, ...], exact: bool = False, unlisted: tuple[type, ...] = ()
+) -> tuple[LegalActions, ...]:
     """One shared list per seat: every state of the same kind offers the same actions.
     ``unlisted`` kinds are legal (``in`` says so) but not listed."""
     kinds = None if exact else frozenset(type(action) for action in actions) | frozenset(unlisted)
@@ -1188,3 +1194,7 @@ def replay(deal: Deal | HandState, history: Iterable[tuple[int, Action]]) -> Han
     if state.history != tuple(entries):
         raise MusError("the history does not match the hand: declarations or order differ")
     return state
+
+
+# The method is the reducer's function itself: one call less on the hottest path.
+HandState.legal_actions = legal_actions  # type: ignore[method-assign, assignment]

@@ -20,12 +20,13 @@ import functools
 import importlib
 import json
 import types
-from typing import TYPE_CHECKING, Any, ClassVar, Mapping
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, ClassVar
 
 import attrs
 
-from mus.errors import RulesError, quoted
 from mus.cards import Rank
+from mus.errors import RulesError, quoted
 from mus.lances import Lance, Ranking
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ if TYPE_CHECKING:
     from mus.hand import Hand
     from mus.state import HandState
 
-__all__ = ["Rules", "Payouts", "PRESETS", "HouseRule", "HOUSE_RULES", "load_house_rules"]
+__all__ = ["HOUSE_RULES", "PRESETS", "HouseRule", "Payouts", "Rules", "load_house_rules"]
 
 
 def _whole(low: int, high: int) -> Any:
@@ -70,7 +71,9 @@ def _real_31(instance: object, attribute: attrs.Attribute[Any], value: object) -
 
 def _max_bet(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
     if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= 1000):
-        raise RulesError(f"max_bet must be None (no cap) or a whole number of stones from 2 to 1000, got {quoted(value)}")
+        raise RulesError(
+            f"max_bet must be None (no cap) or a whole number of stones from 2 to 1000, got {quoted(value)}"
+        )
 
 
 def _pares_bonuses(instance: object, attribute: attrs.Attribute[tuple[int, int, int]], value: object) -> None:
@@ -155,7 +158,9 @@ class HouseRule:
         # The same class defined again (a reloaded module, a class built in a function)
         # replaces itself; another class may not take a name that histories already use.
         if known is not None and (known.__module__, known.__qualname__) != (cls.__module__, cls.__qualname__):
-            raise RulesError(f"a house rule named {quoted(name)} exists already ({known.__module__}.{known.__qualname__})")
+            raise RulesError(
+                f"a house rule named {quoted(name)} exists already ({known.__module__}.{known.__qualname__})"
+            )
         _HOUSE_RULES[name] = cls
 
     def lance_key(self, lance: Lance, ranks: tuple[Rank, ...], key: int, rules: Rules) -> int:
@@ -240,9 +245,7 @@ def _bonus_tables(ranking: Ranking, payouts: Payouts) -> tuple[tuple[int, ...], 
 
 def _build_bonus_tables(ranking: Ranking, payouts: Payouts) -> tuple[tuple[int, ...], ...]:
     pares = tuple(0 if combo is None else payouts.pares[combo.kind - 1] for combo in ranking.pares)
-    juego = tuple(
-        payouts.juego_31 if total == 31 else payouts.juego if total > 31 else 0 for total in ranking.points
-    )
+    juego = tuple(payouts.juego_31 if total == 31 else payouts.juego if total > 31 else 0 for total in ranking.points)
     nothing = (0,) * len(pares)
     return (nothing, nothing, pares, juego, nothing)
 
@@ -346,15 +349,20 @@ class Rules:
 
     def __attrs_post_init__(self) -> None:
         if self.teams != 2 and self.teams != self.seats:
-            raise RulesError(
-                f"teams must be 2 (partnerships) or {self.seats} (each seat for itself), got {self.teams}"
-            )
+            raise RulesError(f"teams must be 2 (partnerships) or {self.seats} (each seat for itself), got {self.teams}")
         if self.teams == 2 and self.seats % 2:
             raise RulesError(
                 f"{self.seats} seats cannot sit in two partnerships: use teams={self.seats} (each for itself)"
             )
         payouts = self.payouts
-        if not (payouts.en_paso or payouts.first_refusal or any(payouts.pares) or payouts.juego_31 or payouts.juego or payouts.punto):
+        if not (
+            payouts.en_paso
+            or payouts.first_refusal
+            or any(payouts.pares)
+            or payouts.juego_31
+            or payouts.juego
+            or payouts.punto
+        ):
             raise RulesError("payouts that are all zero pay nothing but accepted stakes: a game could never end")
         key = (self.eight_kings, self.real_31, self.juego_order, self.house)
         ranking = _RANKINGS.get(key)
@@ -368,7 +376,9 @@ class Rules:
         object.__setattr__(self, "bonuses", None if self.house else _bonus_tables(ranking, self.payouts))
         object.__setattr__(self, "team_of", tuple(seat % self.teams for seat in range(self.seats)))
         # The house rules that override the legality hook: the engine asks only these.
-        object.__setattr__(self, "gates", tuple(rule for rule in self.house if type(rule).allows is not HouseRule.allows))
+        object.__setattr__(
+            self, "gates", tuple(rule for rule in self.house if type(rule).allows is not HouseRule.allows)
+        )
 
     # Derived tables are rebuilt on unpickling rather than stored in every pickle.
     def __getstate__(self) -> dict[str, Any]:
@@ -414,9 +424,7 @@ class Rules:
         try:
             return PRESETS[name]
         except (KeyError, TypeError):
-            raise RulesError(
-                f"unknown preset {quoted(name)} (presets: {', '.join(sorted(PRESETS))})"
-            ) from None
+            raise RulesError(f"unknown preset {quoted(name)} (presets: {', '.join(sorted(PRESETS))})") from None
 
     def to_dict(self) -> dict[str, Any]:
         """The knobs as plain data (for JSON); :meth:`from_dict` reads it back.
@@ -490,7 +498,9 @@ def _house_data(rule: HouseRule) -> str | dict[str, Any]:
     try:
         json.dumps(fields)
     except (TypeError, ValueError):
-        raise RulesError(f"house rule {quoted(rule.name)} has fields that are not plain data: {quoted(fields)}") from None
+        raise RulesError(
+            f"house rule {quoted(rule.name)} has fields that are not plain data: {quoted(fields)}"
+        ) from None
     return {"name": rule.name, "fields": fields}
 
 
@@ -535,19 +545,21 @@ _friendly_init(Rules)
 _friendly_init(Payouts)
 
 
-PRESETS: Mapping[str, Rules] = types.MappingProxyType({
-    "standard": Rules(),
-    "four-kings": Rules(eight_kings=False),
-    "short": Rules(target=30),
-    "single-game": Rules(games_to_win=1),
-    "best-of-three": Rules(games_to_win=2),
-    "federation": Rules(eight_kings=False, mus_decision="team"),
-    "declared": Rules(declarations="explicit"),
-    "max-bet-40": Rules(max_bet=40),
-    "heads-up": Rules(seats=2),
-    "six": Rules(seats=6),
-    **{f"individual-{n}": Rules(seats=n, teams=n) for n in range(2, 7)},
-})
+PRESETS: Mapping[str, Rules] = types.MappingProxyType(
+    {
+        "standard": Rules(),
+        "four-kings": Rules(eight_kings=False),
+        "short": Rules(target=30),
+        "single-game": Rules(games_to_win=1),
+        "best-of-three": Rules(games_to_win=2),
+        "federation": Rules(eight_kings=False, mus_decision="team"),
+        "declared": Rules(declarations="explicit"),
+        "max-bet-40": Rules(max_bet=40),
+        "heads-up": Rules(seats=2),
+        "six": Rules(seats=6),
+        **{f"individual-{n}": Rules(seats=n, teams=n) for n in range(2, 7)},
+    }
+)
 """Named rule sets (read-only): ``standard`` (the defaults of the rules page), ``four-kings`` (Basque
 country style, rules section 1), ``short`` (game to 30), ``single-game`` and
 ``best-of-three``, ``federation`` (French federation: four kings, one mus word per

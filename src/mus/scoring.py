@@ -25,7 +25,8 @@ juego: team 0 wins with no bet: 3 bonus stones
 from __future__ import annotations
 
 import enum
-from typing import Any, Optional, Sequence
+from collections.abc import Sequence
+from typing import Any
 
 import attrs
 
@@ -35,7 +36,7 @@ from mus.hand import Hand
 from mus.lances import Lance, _bonus, has_juego, has_pares
 from mus.rules import Rules
 
-__all__ = ["Outcome", "LanceResult", "CountLine", "Count", "count", "lance_winner", "false_declarations", "score_line"]
+__all__ = ["Count", "CountLine", "LanceResult", "Outcome", "count", "false_declarations", "lance_winner", "score_line"]
 
 
 class Outcome(enum.Enum):
@@ -113,7 +114,9 @@ class LanceResult:
 
     def __attrs_post_init__(self) -> None:
         needs_team = self.outcome in (Outcome.REFUSED, Outcome.NO_BET)
-        if needs_team and self.team is None or self.outcome in (Outcome.EN_PASO, Outcome.ACCEPTED, Outcome.VOID) and self.team is not None:
+        if (needs_team and self.team is None) or (
+            self.outcome in (Outcome.EN_PASO, Outcome.ACCEPTED, Outcome.VOID) and self.team is not None
+        ):
             raise MusError(f"a {self.outcome} result {'needs' if needs_team else 'has no'} team")
 
     def __str__(self) -> str:
@@ -207,10 +210,7 @@ class CountLine:
             extra = f", then {self.bonus} bonus stone{'' if self.bonus == 1 else 's'}" if self.bonus else ""
             return f"{self.lance}: {who} wins {why}: {_stones(self.refusal)} taken at the fold{extra}"
         bonus = f"{self.bonus} bonus stone{'' if self.bonus == 1 else 's'}"
-        if self.bonus and self.bet:
-            paid = f"{self.bet} + {bonus}"
-        else:
-            paid = bonus if self.bonus else _stones(self.bet)
+        paid = f"{self.bet} + {bonus}" if self.bonus and self.bet else bonus if self.bonus else _stones(self.bet)
         return f"{self.lance}: {who} wins {why}: {paid}"
 
 
@@ -311,7 +311,9 @@ def lance_winner(lance: Lance, hands: Sequence[Hand], rules: Rules, mano: int, s
     )
 
 
-def _lance_winner(lance: Lance, hands: Sequence[Hand], rules: Rules, mano: int, seats: Sequence[int] = ()) -> int | None:
+def _lance_winner(
+    lance: Lance, hands: Sequence[Hand], rules: Rules, mano: int, seats: Sequence[int] = ()
+) -> int | None:
     # lance_winner() for the engine: winner() over the hands in speaking order.
     keys = rules.ranking.keys[lance]
     n = len(hands)
@@ -324,8 +326,6 @@ def _lance_winner(lance: Lance, hands: Sequence[Hand], rules: Rules, mano: int, 
         if key > best_key:
             best, best_key = seat, key
     return best
-
-
 
 
 def count(
@@ -364,12 +364,14 @@ def count(
     return record(tally(hands, results, rules, mano, scores), rules.individual)
 
 
-Tally = tuple[list[tuple[Any, ...]], tuple[int, ...], Optional[int], Optional[int], tuple[Lance, ...]]
+Tally = tuple[list[tuple[Any, ...]], tuple[int, ...], int | None, int | None, tuple[Lance, ...]]
 """The raw count, ``(rows, scores, winner, index of the last counted lance,
 uncounted lances)``: the engine keeps it and builds the :class:`Count` only when asked."""
 
 
-def tally(hands: Sequence[Hand], results: Sequence[LanceResult], rules: Rules, mano: int, scores: tuple[int, ...]) -> Tally:
+def tally(
+    hands: Sequence[Hand], results: Sequence[LanceResult], rules: Rules, mano: int, scores: tuple[int, ...]
+) -> Tally:
     """The count as plain tuples (no checks, no records): the engine's hot path."""
     score = list(scores)
     rows: list[tuple[Any, ...]] = []
@@ -419,7 +421,12 @@ def tally(hands: Sequence[Hand], results: Sequence[LanceResult], rules: Rules, m
 
 
 _REFUSED, _NO_BET, _VOID, _ORDAGO, _ACCEPTED, _EN_PASO = (
-    Outcome.REFUSED, Outcome.NO_BET, Outcome.VOID, Outcome.ORDAGO, Outcome.ACCEPTED, Outcome.EN_PASO,
+    Outcome.REFUSED,
+    Outcome.NO_BET,
+    Outcome.VOID,
+    Outcome.ORDAGO,
+    Outcome.ACCEPTED,
+    Outcome.EN_PASO,
 )
 
 

@@ -317,7 +317,7 @@ _INFO: dict[Sena, _Info] = {
         ("three of a kind", "moyenne"),
         "twist the mouth to one side, lips pressed together",
         "medias: three cards of one rank, the fourth of another",
-        (_MOUTH, ("003", "To distort the mouth to one side. In order to indicate that one player has medias."))
+        (_MOUTH, ("003", "To distort the mouth to one side. In order to indicate that one player has medias.")),
     ),
     Sena.DUPLES: _Info(
         "double pair",

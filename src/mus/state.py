@@ -16,7 +16,7 @@ equal states; states hash and pickle.
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any, NamedTuple, Optional
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import attrs
 
@@ -32,7 +32,7 @@ from mus.scoring import Count, LanceResult, Outcome, Tally, record, score_line
 if TYPE_CHECKING:
     from mus.reducer import LegalActions
 
-__all__ = ["Phase", "Deal", "Betting", "HandState", "SeatView", "HiddenDiscard"]
+__all__ = ["Betting", "Deal", "HandState", "HiddenDiscard", "Phase", "SeatView"]
 
 
 class Phase(enum.Enum):
@@ -109,19 +109,30 @@ class Betting(NamedTuple):
     accepted: tuple[int, ...] = ()
 
 
-Log = Optional[tuple[Any, int, Action]]
+Log = tuple[Any, int, Action] | None
 """The history as a linked chain: ``(previous link, seat, action)``, newest first.
 
 Each action adds one link and shares the rest, so an action costs the same at any
 length of history and a kept state costs one link."""
 
-Table = tuple[tuple[Hand, ...], tuple[Card, ...], tuple[Card, ...], tuple[tuple[Card, ...], ...], int, Optional[int], int]
+Table = tuple[tuple[Hand, ...], tuple[Card, ...], tuple[Card, ...], tuple[tuple[Card, ...], ...], int, int | None, int]
 """Where the cards are: hands, stock, discards, pending discards, reshuffles, and the
 seat left *servido* by a mus visto. One field, because only the mus exchange (and a mus
 visto) changes it and every other action copies it."""
 
 _FIELDS = (
-    "deal", "mano", "_table", "scores", "phase", "queue", "betting", "results", "winner", "_log", "_size", "_count",
+    "deal",
+    "mano",
+    "_table",
+    "scores",
+    "phase",
+    "queue",
+    "betting",
+    "results",
+    "winner",
+    "_log",
+    "_size",
+    "_count",
 )
 
 
@@ -478,5 +489,5 @@ class SeatView:
 # it last, once this module's names exist, resolves the cycle once instead of per call.
 from mus import reducer as _reducer  # noqa: E402
 
-# The method is the reducer's function itself: one call less on the hottest path.
-HandState.legal_actions = _reducer.legal_actions  # type: ignore[method-assign, assignment]
+# HandState.legal_actions is the reducer's function itself, set by mus.reducer once it
+# is defined (whichever of the two modules is imported first).

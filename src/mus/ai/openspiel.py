@@ -33,7 +33,7 @@ from typing import Any
 
 from mus.ai.encoding import DEFAULT_MAX_BET, Encoding, credited, encoding_for, zero_sum
 from mus.errors import IllegalActionError, MusError, RulesError
-from mus.reducer import apply, new_hand
+from mus.reducer import new_hand
 from mus.rules import PRESETS, Rules
 from mus.state import HandState
 

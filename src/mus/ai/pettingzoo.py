@@ -47,7 +47,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]  # noqa: E402
 
 from mus.ai.encoding import DEFAULT_MAX_BET, Encoding, Vector, credited, encoding_for, zero_sum  # noqa: E402
 from mus.errors import MusError, RulesError  # noqa: E402
-from mus.reducer import apply, new_hand  # noqa: E402
+from mus.reducer import new_hand  # noqa: E402
 from mus.rules import Rules  # noqa: E402
 from mus.state import HandState  # noqa: E402
 

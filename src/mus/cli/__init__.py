@@ -28,6 +28,7 @@ grande: hand 1 wins: R R 7 1 beats C C 5 4 of hand 2: rey over caballo at the 1s
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import os
 import sys
@@ -41,14 +42,14 @@ from mus.cli.options import DEFAULT_SEED, Command, rules_from_options
 from mus.cli.words import action_words, choices_words
 
 __all__ = [
-    "main",
-    "build_parser",
-    "rules_from_options",
-    "action_words",
-    "choices_words",
-    "step_lines",
-    "compare_lines",
     "DEFAULT_SEED",
+    "action_words",
+    "build_parser",
+    "choices_words",
+    "compare_lines",
+    "main",
+    "rules_from_options",
+    "step_lines",
 ]
 
 
@@ -102,10 +103,8 @@ def _fail(message: str, status: int) -> int:
         sys.stdout.flush()
     except (OSError, ValueError):
         _silence_stdout()
-    try:
+    with contextlib.suppress(OSError, ValueError):
         print(message, file=sys.stderr)
-    except (OSError, ValueError):
-        pass
     return status
 
 

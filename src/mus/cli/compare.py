@@ -4,7 +4,7 @@ the table: four by default, six with ``--seats 6``), and why."""
 from __future__ import annotations
 
 import argparse
-from typing import Sequence
+from collections.abc import Sequence
 
 import mus
 from mus import JUEGO_ORDER, Hand, Lance, MusError, Rank, Rules
@@ -20,15 +20,23 @@ _ORDINALS = {1: "1st", 2: "2nd", 3: "3rd", 4: "4th"}
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``mus compare`` and its options to the subcommands."""
     parser = add_command(
-        commands, "compare", run, summary="who wins each lance among 2-6 hands, and why",
-        description='Compare 2 hands to as many as the table has seats (4, or --seats N), '
+        commands,
+        "compare",
+        run,
+        summary="who wins each lance among 2-6 hands, and why",
+        description="Compare 2 hands to as many as the table has seats (4, or --seats N), "
         'e.g. mus compare "Ro Rc 7e 1b" "Cc Co 5b 4e". '
         "The hands are given in speaking order from the mano; ties go to the hand nearer the mano.",
     )
     parser.add_argument("hands", nargs="+", metavar="HAND", help='four cards, e.g. "Ro Rc 7e 1b"')
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--mano-first", action="store_true", help="the first hand is the mano (the default)")
-    where.add_argument("--mano", type=int, metavar="K", help="hand K (1 to the number of hands) is the mano; speaking order goes on from it")
+    where.add_argument(
+        "--mano",
+        type=int,
+        metavar="K",
+        help="hand K (1 to the number of hands) is the mano; speaking order goes on from it",
+    )
 
 
 def _ranks(hand: Hand, rules: Rules, low_first: bool) -> list[Rank]:
@@ -54,7 +62,7 @@ def _why(lance: Lance, hands: Sequence[Hand], best: int, runner: int, rules: Rul
         low = lance is Lance.CHICA
         ra, rb = _ranks(a, rules, low), _ranks(b, rules, low)
         shown_a, shown_b = " ".join(map(str, ra)), " ".join(map(str, rb))
-        for i, (x, y) in enumerate(zip(ra, rb)):
+        for i, (x, y) in enumerate(zip(ra, rb, strict=False)):
             if x != y:
                 word = "under" if low else "over"
                 note = " (the lower card wins)" if low else ""
@@ -131,7 +139,7 @@ def compare_lines(hands: Sequence[Hand], rules: Rules, mano: int = 0) -> list[st
             words = "not played, a hand has juego"
         else:
             words = _lance_words(lance, hands, order, rules)
-        lines.append(f"{str(lance):>6}: {words}")
+        lines.append(f"{lance!s:>6}: {words}")
     return lines
 
 

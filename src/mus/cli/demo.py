@@ -19,7 +19,10 @@ __all__ = ["register", "run"]
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``mus demo`` and its options to the subcommands."""
     parser = add_command(
-        commands, "demo", run, summary="bots play one game, every hand shown",
+        commands,
+        "demo",
+        run,
+        summary="bots play one game, every hand shown",
         description="Built-in HeuristicBots, one a seat (four by default, see --seats), play one game "
         "(a match with --games N); each hand is shown: the mano, the cards, every action, the count "
         "and the score.",

@@ -10,7 +10,7 @@ the lance headers, the deal, the count at the end. ``mus demo``, ``mus play`` an
 
 from __future__ import annotations
 
-from typing import Mapping, Sequence
+from collections.abc import Mapping, Sequence
 
 import mus
 from mus import (
@@ -44,13 +44,13 @@ from mus.cli.words import (
 )
 
 __all__ = [
-    "step_lines",
+    "bot_action",
     "deal_lines",
     "hand_start_lines",
-    "status",
-    "turn",
-    "bot_action",
     "print_lines",
+    "status",
+    "step_lines",
+    "turn",
 ]
 
 
@@ -96,8 +96,8 @@ def _shown_hands(state: HandState, viewer: int | None) -> tuple[Hand | None, ...
             return tuple(hand if seat in last.seats else None for seat, hand in enumerate(state.hands))
         return state.hands
     shown = state.view(viewer).hands
-    return shown if shown is not None else tuple(
-        hand if seat == viewer else None for seat, hand in enumerate(state.hands)
+    return (
+        shown if shown is not None else tuple(hand if seat == viewer else None for seat, hand in enumerate(state.hands))
     )
 
 
@@ -132,7 +132,8 @@ def _still_answering(seat: int, after: HandState, viewer: int | None) -> str:
     assert betting is not None
     if rules.individual:
         waiting = [
-            other for other in betting.seats
+            other
+            for other in betting.seats
             if other != betting.bettor and other not in betting.folded and other not in betting.accepted
         ]
         others = [other for other in waiting if other != viewer]
@@ -143,7 +144,8 @@ def _still_answering(seat: int, after: HandState, viewer: int | None) -> str:
             who = f"seat{'s' if len(others) > 1 else ''} {', '.join(map(str, others))} and you"
         return f" ({who} still answer{'s' if len(waiting) == 1 else ''})"
     partners = [
-        other for other in betting.seats
+        other
+        for other in betting.seats
         if other != seat and rules.team_of[other] == rules.team_of[seat] and other not in betting.folded
     ]
     return " (the partners still answer)" if len(partners) > 1 else " (the partner still answers)"
@@ -218,7 +220,9 @@ def step_lines(before: HandState, after: HandState, viewer: int | None = None) -
     declared: dict[Lance, list[str]] = {}
     for who, entry in entries[1:]:
         if isinstance(entry, Declare):
-            declared.setdefault(entry.lance, []).append(f"{seat_name(who, viewer, rules)} {'sí' if entry.has else 'no'}")
+            declared.setdefault(entry.lance, []).append(
+                f"{seat_name(who, viewer, rules)} {'sí' if entry.has else 'no'}"
+            )
     results = list(after.results[len(before.results) :])
     if before.lance is not None and results and results[0].lance is before.lance:
         lines.append(result_words(results.pop(0), viewer, rules))

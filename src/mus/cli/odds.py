@@ -7,7 +7,8 @@ from __future__ import annotations
 import argparse
 import contextlib
 import sys
-from typing import Any, Iterator
+from collections.abc import Iterator
+from typing import Any
 
 from mus import MusError
 from mus.cli.options import DEFAULT_SEED, add_command, file_errors, rules_from_options, rules_summary, seed_option
@@ -18,21 +19,38 @@ __all__ = ["register", "run"]
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``mus odds`` and its options to the subcommands."""
     parser = add_command(
-        commands, "odds", run, summary="a hand's odds at each lance against unknown cards",
+        commands,
+        "odds",
+        run,
+        summary="a hand's odds at each lance against unknown cards",
         description="How often a hand's side wins grande, chica, pares, juego and punto against the other "
         "seats' unknown cards, and the stones of the en paso count: exact at two or three seats, "
         "sampled otherwise (with standard errors).",
     )
     parser.add_argument("hand", nargs="?", metavar="HAND", help='four cards, such as "Ro Rc 7e 1b"')
-    parser.add_argument("--seat", type=int, default=0, metavar="K",
-                        help="the hand's speaking position from the mano: 0 is the mano (default 0)")
-    parser.add_argument("--samples", type=int, metavar="N",
-                        help="deals to sample (default: exact when feasible, else 1048576; per pattern with --table)")
+    parser.add_argument(
+        "--seat",
+        type=int,
+        default=0,
+        metavar="K",
+        help="the hand's speaking position from the mano: 0 is the mano (default 0)",
+    )
+    parser.add_argument(
+        "--samples",
+        type=int,
+        metavar="N",
+        help="deals to sample (default: exact when feasible, else 1048576; per pattern with --table)",
+    )
     parser.add_argument("--seed", type=seed_option, help=f"the seed of the sampled deals (default {DEFAULT_SEED})")
     parser.add_argument("--workers", type=int, default=1, metavar="N", help="processes sharing the work (default 1)")
-    parser.add_argument("--ray", action="store_true",
-                        help="run on Ray (the cluster RAY_ADDRESS names, or a local instance) instead of processes")
-    parser.add_argument("--progress", action="store_true", help="show a progress bar even when stderr is not a terminal")
+    parser.add_argument(
+        "--ray",
+        action="store_true",
+        help="run on Ray (the cluster RAY_ADDRESS names, or a local instance) instead of processes",
+    )
+    parser.add_argument(
+        "--progress", action="store_true", help="show a progress bar even when stderr is not a terminal"
+    )
     parser.add_argument("--plot", metavar="FILE", help="draw the odds to an image file (PNG, SVG, PDF)")
     parser.add_argument("--table", metavar="FILE", help="write the equity table of all 715 rank patterns as CSV")
 
@@ -86,12 +104,17 @@ def run(args: argparse.Namespace) -> int:
 
     rules = rules_from_options(args)
     if args.hand is None and args.table is None:
-        raise MusError("give a HAND such as \"Ro Rc 7e 1b\", or --table FILE for every rank pattern")
+        raise MusError('give a HAND such as "Ro Rc 7e 1b", or --table FILE for every rank pattern')
     if args.plot is not None and args.hand is None:
         raise MusError("--plot draws a HAND's odds: give the hand")
     seed = DEFAULT_SEED if args.seed is None else args.seed
-    options: dict[str, Any] = dict(seat=args.seat, samples=args.samples, seed=seed, workers=args.workers,
-                                   backend="ray" if args.ray else "processes")
+    options: dict[str, Any] = dict(
+        seat=args.seat,
+        samples=args.samples,
+        seed=seed,
+        workers=args.workers,
+        backend="ray" if args.ray else "processes",
+    )
     if args.hand is not None:
         with _bar("odds", args) as bar:
             result = odds(args.hand, rules, progress=bar, **options)
@@ -108,9 +131,8 @@ def run(args: argparse.Namespace) -> int:
             table = equity_table(rules, progress=bar, **options)
         if args.hand is None:
             print(rules_summary(rules))
-        with file_errors(args.table, "write"):
-            with open(args.table, "w", encoding="utf-8", newline="") as file:
-                write_csv(table, file)
+        with file_errors(args.table, "write"), open(args.table, "w", encoding="utf-8", newline="") as file:
+            write_csv(table, file)
         how = "exact" if table[0].exact else f"{table[0].deals} sampled deals each, seed {seed}"
         print(f"equity table of {len(table)} rank patterns at seat {args.seat} ({how}) written to {args.table}")
     return 0

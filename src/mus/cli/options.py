@@ -12,7 +12,7 @@ from __future__ import annotations
 import argparse
 import contextlib
 import re
-from typing import Callable, Iterator
+from collections.abc import Callable, Iterator
 
 import mus
 from mus import MusError, Rules, RulesError
@@ -24,11 +24,11 @@ __all__ = [
     "DEFAULT_SEED",
     "Command",
     "add_command",
-    "seed_option",
-    "rules_from_options",
-    "rules_summary",
     "file_errors",
     "individuel_from_options",
+    "rules_from_options",
+    "rules_summary",
+    "seed_option",
 ]
 
 DEFAULT_SEED = 2026
@@ -53,37 +53,51 @@ def _rules_options() -> argparse.ArgumentParser:
     parent = argparse.ArgumentParser(add_help=False)
     group = parent.add_argument_group("rules options")
     group.add_argument(
-        "--preset", metavar="NAME",
+        "--preset",
+        metavar="NAME",
         help=f"start from a preset: {', '.join(sorted(mus.PRESETS))}; or individuel (the French Mus individuel, "
         "mus play and mus simulate only), individuel-2 to individuel-8, individuel-primes",
     )
     group.add_argument("--players", type=int, metavar="N", help="with --preset individuel: players, 2 to 8 (default 5)")
-    group.add_argument("--stones", type=int, metavar="N", help="with --preset individuel: each player's stones, 5, 8 or 10 (default 8)")
+    group.add_argument(
+        "--stones", type=int, metavar="N", help="with --preset individuel: each player's stones, 5, 8 or 10 (default 8)"
+    )
     group.add_argument("--seats", type=int, metavar="N", help="seats at the table, 2 to 6 (default 4)")
     group.add_argument(
-        "--individual", action="store_true",
+        "--individual",
+        action="store_true",
         help="each seat plays for itself (default: two partnerships, partners alternating)",
     )
     group.add_argument("--four-kings", action="store_true", help="2s and 3s keep their rank (default: eight kings)")
     group.add_argument("--real-31", action="store_true", help="three sietes and a figure beat every other 31")
     group.add_argument("--target", type=int, metavar="N", help="stones that win a game (default 40)")
-    group.add_argument("--games", type=int, metavar="N", help="games that win the match (or a vaca): 1 to 5 (default 3)")
     group.add_argument(
-        "--folded-seat-out", action="store_true",
+        "--games", type=int, metavar="N", help="games that win the match (or a vaca): 1 to 5 (default 3)"
+    )
+    group.add_argument(
+        "--folded-seat-out",
+        action="store_true",
         help="a seat that folded while its partner accepted is out of the lance (default: its cards still count)",
     )
-    group.add_argument("--max-bet", type=int, metavar="N", help="the most stones one bet or raise may name (default: no cap)")
     group.add_argument(
-        "--mus-corrido", choices=("off", "game", "match"),
+        "--max-bet", type=int, metavar="N", help="the most stones one bet or raise may name (default: no cap)"
+    )
+    group.add_argument(
+        "--mus-corrido",
+        choices=("off", "game", "match"),
         help="the seat that cuts the mus in the first hand of each game (or of the match) becomes mano (default off)",
     )
     group.add_argument(
-        "--mus-visto", choices=("new-card", "servido"),
+        "--mus-visto",
+        choices=("new-card", "servido"),
         help="a card seen at the deal: its seat takes a new card (default), or is servido (no mus for it)",
     )
     group.add_argument("--senas", action="store_true", help="partners may signal their hands to each other (señas)")
     group.add_argument(
-        "--house-rules", action="append", metavar="MODULE", default=[],
+        "--house-rules",
+        action="append",
+        metavar="MODULE",
+        default=[],
         help="import the module MODULE (like mypkg.rules), which defines house rules, first; may be repeated",
     )
     return parent
@@ -190,7 +204,17 @@ def individuel_from_options(args: argparse.Namespace) -> IndividuelRules | None:
     preset: str | None = args.preset
     if preset not in INDIVIDUEL_PRESETS:
         return None
-    for option in ("seats", "individual", "target", "games", "max_bet", "mus_corrido", "mus_visto", "senas", "folded_seat_out"):
+    for option in (
+        "seats",
+        "individual",
+        "target",
+        "games",
+        "max_bet",
+        "mus_corrido",
+        "mus_visto",
+        "senas",
+        "folded_seat_out",
+    ):
         if getattr(args, option, None) not in (None, False):
             name = "--" + option.replace("_", "-")
             if option == "seats":

@@ -14,7 +14,14 @@ from mus import Declare, Discard, HandState, IllegalActionError, MatchState, Mus
 from mus.actions import Action
 from mus.bots import Bot, HeuristicBot
 from mus.cli.narration import bot_action, hand_start_lines, print_lines, step_lines, turn
-from mus.cli.options import add_command, file_errors, individuel_from_options, rules_from_options, rules_summary, seed_option
+from mus.cli.options import (
+    add_command,
+    file_errors,
+    individuel_from_options,
+    rules_from_options,
+    rules_summary,
+    seed_option,
+)
 from mus.cli.words import (
     action_words,
     choices_words,
@@ -55,15 +62,21 @@ MAX_INPUT = 200
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``mus play`` and its options to the subcommands."""
     parser = add_command(
-        commands, "play", run, summary="play a match against bots",
-        description="You play one seat; HeuristicBots play the others (your partners among them, "
-        "in partnership play).",
+        commands,
+        "play",
+        run,
+        summary="play a match against bots",
+        description="You play one seat; HeuristicBots play the others (your partners among them, in partnership play).",
     )
     parser.add_argument("--seed", type=seed_option, help="the deal's seed (default: random, printed)")
     # Every seat of the largest table (eight players of Mus individuel) is a choice
     # here; run() checks it against the table.
     parser.add_argument(
-        "--seat", type=int, default=0, choices=range(8), metavar="N",
+        "--seat",
+        type=int,
+        default=0,
+        choices=range(8),
+        metavar="N",
         help="your seat, 0 to seats-1 (default 0)",
     )
     _PARSER.append(parser)
@@ -259,7 +272,11 @@ def _welcome(person: int, rules: Rules) -> list[str]:
     else:
         who = f"mus: you are seat {person}, team {rules.team_of[person]}, with {seats_list(partners, None, rules)} as your partners;"
     others = rules.seats - 1
-    bots = "one HeuristicBot plays the other seat" if others == 1 else f"{number_word(others)} HeuristicBots play the other seats"
+    bots = (
+        "one HeuristicBot plays the other seat"
+        if others == 1
+        else f"{number_word(others)} HeuristicBots play the other seats"
+    )
     return [who, f"{bots}. {rules_summary(rules)}."]
 
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import argparse
 import sys
-from typing import Iterator
+from collections.abc import Iterator
 
 import mus
 from mus import Declare, HandState, MatchState, MusError, Phase
@@ -24,7 +24,10 @@ history at a time, so memory stays that of one match)."""
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``mus replay`` and its options to the subcommands."""
     parser = add_command(
-        commands, "replay", run, summary="step through a saved history",
+        commands,
+        "replay",
+        run,
+        summary="step through a saved history",
         description="Replay a saved hand or match (text or JSON notation); '-' reads standard input. "
         "The rules come from the file; rules options are ignored.",
     )

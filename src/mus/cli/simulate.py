@@ -8,7 +8,8 @@ import concurrent.futures
 import io
 import sys
 import time
-from typing import IO, Callable, Sequence
+from collections.abc import Callable, Sequence
+from typing import IO
 
 import mus
 from mus import HandState, Lance, MatchState, MusError, Outcome, Rules
@@ -37,20 +38,30 @@ declarations)."""
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     """Add ``mus simulate`` and its options to the subcommands."""
     parser = add_command(
-        commands, "simulate", run, summary="bots play many hands; statistics",
+        commands,
+        "simulate",
+        run,
+        summary="bots play many hands; statistics",
         description="Bots play N hands as a sequence of matches (a new match starts when one ends) "
         "and the results are counted.",
     )
     parser.add_argument("--hands", type=int, default=1000, metavar="N", help="hands to play (default 1000)")
     parser.add_argument("--seed", type=seed_option, help=f"the seed (default {DEFAULT_SEED})")
     parser.add_argument(
-        "--bots", default="heuristic", metavar="B[,B...]",
+        "--bots",
+        default="heuristic",
+        metavar="B[,B...]",
         help=f"bots by seat (one name a seat), by team (one a team) or for all (one name): {', '.join(BOTS)} "
         "(default heuristic)",
     )
-    parser.add_argument("--progress", action="store_true", help="show a progress bar on stderr even when it is not a terminal")
     parser.add_argument(
-        "--workers", type=int, default=1, metavar="N",
+        "--progress", action="store_true", help="show a progress bar on stderr even when it is not a terminal"
+    )
+    parser.add_argument(
+        "--workers",
+        type=int,
+        default=1,
+        metavar="N",
         help=f"processes playing runs of {RUN_HANDS} hands side by side; the results do not depend on N (default 1)",
     )
     parser.add_argument("--save", metavar="FILE", help="write every match history (text notation) to FILE")
@@ -121,24 +132,33 @@ class _Tally:
 
     def lines(self) -> list[str]:
         """The tables: by side (team, or seat in individual play), then how each lance ended."""
-        rows = [("matches won", self.matches), ("games won", self.games),
-                ("  of them by órdago", self.ordagos), ("stones won", self.stones)]
+        rows = [
+            ("matches won", self.matches),
+            ("games won", self.games),
+            ("  of them by órdago", self.ordagos),
+            ("stones won", self.stones),
+        ]
         side = "seat" if self.rules.individual else "team"
         lines = [f"{'':24}" + "".join(f"{f'{side} {team}':>10}" for team in range(self.rules.teams))]
         lines += [f"{label:24}" + "".join(f"{value:>10}" for value in values) for label, values in rows]
         lines += ["", "how the lances ended (hands):"]
-        lines.append(f"{'':8}" + "".join(f"{str(outcome):>10}" for outcome in Outcome) + f"{'total':>10}")
+        lines.append(f"{'':8}" + "".join(f"{outcome!s:>10}" for outcome in Outcome) + f"{'total':>10}")
         for lance in Lance:
             row = self.outcomes[lance]
-            lines.append(f"{str(lance):8}" + "".join(f"{row[outcome]:>10}" for outcome in Outcome) + f"{sum(row.values()):>10}")
+            lines.append(
+                f"{lance!s:8}" + "".join(f"{row[outcome]:>10}" for outcome in Outcome) + f"{sum(row.values()):>10}"
+            )
         return lines
-
 
     def merge(self, other: _Tally) -> None:
         """Add the hands and matches of another run."""
         self.hands += other.hands
-        for mine, theirs in ((self.matches, other.matches), (self.games, other.games),
-                             (self.ordagos, other.ordagos), (self.stones, other.stones)):
+        for mine, theirs in (
+            (self.matches, other.matches),
+            (self.games, other.games),
+            (self.ordagos, other.ordagos),
+            (self.stones, other.stones),
+        ):
             for side, value in enumerate(theirs):
                 mine[side] += value
         for lance, row in other.outcomes.items():
@@ -199,11 +219,13 @@ def run(args: argparse.Namespace) -> int:
     output = None
     if args.save is not None:
         with file_errors(args.save, "write"):
-            output = open(args.save, "w", encoding="utf-8")
+            output = open(args.save, "w", encoding="utf-8")  # noqa: SIM115 - open for the whole run, closed below
     started = time.perf_counter()
     try:
-        runs = [(rules, args.bots, _run_seed(seed, run), min(RUN_HANDS, total - run * RUN_HANDS), output is not None)
-                for run in range(-(-total // RUN_HANDS))]
+        runs = [
+            (rules, args.bots, _run_seed(seed, run), min(RUN_HANDS, total - run * RUN_HANDS), output is not None)
+            for run in range(-(-total // RUN_HANDS))
+        ]
         tally, unfinished = _play_runs(runs, workers, progress, output)
         elapsed = time.perf_counter() - started
     finally:
@@ -239,7 +261,9 @@ def _play_run(run: _Run, progress: _Progress | None = None) -> tuple[_Tally, str
     unfinished last match (``None`` when it ended with a match)."""
     rules, bots_text, seed, hands, keep = run
     output = io.StringIO() if keep else None
-    tally, match = _simulate(rules, seed, _bots(bots_text, seed, rules), hands, progress or _Progress(hands, False), output)
+    tally, match = _simulate(
+        rules, seed, _bots(bots_text, seed, rules), hands, progress or _Progress(hands, False), output
+    )
     unfinished = tuple(match.games) if match.finished or match.hand.history else None
     return tally, "" if output is None else output.getvalue(), unfinished
 

@@ -13,7 +13,7 @@ play (heads-up included), where it is named as one: *seat 2 (you)*.
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 import mus
 from mus import (
@@ -41,24 +41,24 @@ from mus import (
 )
 
 __all__ = [
-    "plural",
     "action_words",
     "choices_words",
-    "signals_left",
+    "describe",
+    "games_line",
+    "games_text",
+    "number_word",
+    "plural",
+    "result_words",
+    "score_line",
+    "score_words",
+    "scores_text",
     "seat_name",
     "seats_list",
+    "sides_line",
+    "signals_left",
     "team_name",
     "team_seats",
     "team_title",
-    "sides_line",
-    "scores_text",
-    "number_word",
-    "describe",
-    "score_words",
-    "score_line",
-    "games_line",
-    "games_text",
-    "result_words",
 ]
 
 
@@ -128,7 +128,7 @@ def choices_words(state: HandState) -> str:
     """
     if state.phase is Phase.DISCARD and state.to_act is not None:
         hand = state.hands[state.to_act]
-        return f"the cards to discard, 1 to 4 of {hand} (e.g. \"{hand.cards[-1]}\" or \"discard {hand.cards[-1]}\")"
+        return f'the cards to discard, 1 to 4 of {hand} (e.g. "{hand.cards[-1]}" or "discard {hand.cards[-1]}")'
     words = []
     for action in state.legal_actions():
         if isinstance(action, Declare):
@@ -271,7 +271,7 @@ def games_line(games: Sequence[int], viewer: int | None = None, rules: Rules | N
     """
     if rules is not None and rules.individual:
         names = ["you" if side == viewer else f"seat {side}" for side in range(rules.teams)]
-        return "games: " + ", ".join(f"{name} {count}" for name, count in zip(names, games))
+        return "games: " + ", ".join(f"{name} {count}" for name, count in zip(names, games, strict=False))
     if viewer is None or rules is None:
         return "games: " + ", ".join(f"team {team} {count}" for team, count in enumerate(games))
     us = rules.team_of[viewer]

@@ -16,17 +16,18 @@ import bisect
 import functools
 import itertools
 import random
-from typing import Protocol, Sequence
+from collections.abc import Sequence
+from typing import Protocol
 
 from mus.actions import Accept, Action, Bet, Discard, Fold, Ordago, Pass
 from mus.cards import Card
 from mus.hand import RANK_MULTISETS, Hand
-from mus.lances import Lance
 from mus.individuel.reducer import apply
 from mus.individuel.rules import IndividuelRules
 from mus.individuel.scoring import bonus
 from mus.individuel.session import Session, apply_session
 from mus.individuel.state import HandState, Phase, SeatView
+from mus.lances import Lance
 
 __all__ = ["Player", "RandomPlayer", "SimplePlayer", "play_hand", "play_session"]
 

@@ -23,9 +23,9 @@ from mus.individuel.rules import IndividuelRules
 from mus.individuel.session import Session, apply_session, new_session
 from mus.individuel.state import HandState, Outcome, Phase
 
-__all__ = ["play", "simulate", "summary", "PLAYERS"]
+__all__ = ["PLAYERS", "play", "simulate", "summary"]
 
-_NUMBERS = "zero one two three four five six seven eight".split()
+_NUMBERS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight"]
 
 PLAYERS = {"simple": SimplePlayer, "heuristic": SimplePlayer, "random": RandomPlayer}
 """The players ``mus simulate --preset individuel --bots`` knows (``heuristic`` is the
@@ -62,7 +62,9 @@ def _players(text: str, seed: int | str, rules: IndividuelRules) -> list[Player]
         names *= rules.players
     if len(names) != rules.players:
         raise MusError(f"--bots names 1 or {rules.players} (one per player) bots, got {len(names)}")
-    return [RandomPlayer(f"{seed}/seat/{seat}") if name == "random" else SimplePlayer() for seat, name in enumerate(names)]
+    return [
+        RandomPlayer(f"{seed}/seat/{seat}") if name == "random" else SimplePlayer() for seat, name in enumerate(names)
+    ]
 
 
 def _event_lines(before: HandState, after: HandState, seat: int, action: Action, person: int | None) -> list[str]:
@@ -109,7 +111,9 @@ def _prompt_lines(session: Session, person: int) -> list[str]:
     lines = ["-" * 72, f"game {session.game + 1}, hand {session.hand_in_game + 1}; mano seat {hand.mano}; "
              f"stones {'-'.join(map(str, hand.stones))}, basket {hand.pot}"]  # fmt: skip
     if hand.phase is Phase.DISCARD:
-        lines.append(f"your five cards: {' '.join(map(str, hand.held[person]))}; discard one (e.g. {hand.held[person][-1]})")
+        lines.append(
+            f"your five cards: {' '.join(map(str, hand.held[person]))}; discard one (e.g. {hand.held[person][-1]})"
+        )
     else:
         lines.append(f"your cards: {hand.hands[person]}")
         if betting is not None and betting.bettor is not None:
@@ -230,5 +234,3 @@ def simulate(args: argparse.Namespace, rules: IndividuelRules) -> int:
     rate = hands / elapsed if elapsed > 0 else float("inf")
     print(f"time: {elapsed:.2f} s, {rate:.0f} hands per second")
     return 0
-
-

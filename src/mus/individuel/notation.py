@@ -33,7 +33,8 @@ from __future__ import annotations
 
 import json
 import re
-from typing import Any, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 from mus.actions import Action, parse_action
 from mus.cards import Card, parse_cards
@@ -45,15 +46,15 @@ from mus.individuel.state import HandState
 
 __all__ = [
     "format_hand",
-    "parse_hand",
-    "hand_to_json",
-    "hand_from_json",
     "format_session",
-    "parse_session",
-    "session_to_json",
-    "session_from_json",
-    "rules_text",
+    "hand_from_json",
+    "hand_to_json",
+    "parse_hand",
     "parse_rules",
+    "parse_session",
+    "rules_text",
+    "session_from_json",
+    "session_to_json",
 ]
 
 HAND_HEADER = "mus-individuel-hand 1"
@@ -356,7 +357,12 @@ def format_session(session: Session) -> str:
     """
     if not isinstance(session, Session):
         raise NotationError(f"format_session() needs a Session, got {type(session).__name__}")
-    lines = [SESSION_HEADER, f"rules {rules_text(session.rules)}", f"seed {_seed_text(session.seed)}", f"mano {session.first_mano}"]
+    lines = [
+        SESSION_HEADER,
+        f"rules {rules_text(session.rules)}",
+        f"seed {_seed_text(session.seed)}",
+        f"mano {session.first_mano}",
+    ]
     for number, hand in enumerate(_session_hands(session), 1):
         lines.append(f"hand {number}")
         lines.append(f"cards {_cards_text(hand.deal.cards)}")
@@ -367,7 +373,9 @@ def format_session(session: Session) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _session_block(session: Session, where: str, cards: list[str | None], entries: list[tuple[str, int, Action]]) -> Session:
+def _session_block(
+    session: Session, where: str, cards: list[str | None], entries: list[tuple[str, int, Action]]
+) -> Session:
     if session.is_over:
         raise NotationError(f"{where}: the session was already over")
     dealt = [tuple(parse_cards(text)) if text else () for text in cards]
@@ -410,7 +418,9 @@ def parse_session(text: str) -> Session:
             raise NotationError(f"line {number}: expected hand {expected}")
         number, cards_text = lines.field("cards")
         where = f"line {number}"
-        session = _session_block(session, where, _read_cards(where, cards_text, rules.players), lines.actions(rules.players))
+        session = _session_block(
+            session, where, _read_cards(where, cards_text, rules.players), lines.actions(rules.players)
+        )
         expected += 1
     return session
 

@@ -29,13 +29,13 @@ mus.errors.IllegalActionError: there is no bet to accept ("quiero") in chica
 from __future__ import annotations
 
 import secrets
-from typing import Any, Iterable, Sequence
+from collections.abc import Iterable, Sequence
+from typing import Any
 
 from mus.actions import MIN_BET, Accept, Action, Bet, Discard, Fold, Mus, NoMus, Ordago, Pass, parse_action, words_of
 from mus.cards import ALL_CARDS, Card, parse_cards, shuffle
 from mus.errors import IllegalActionError, MusError
 from mus.hand import Hand
-from mus.lances import Lance
 from mus.individuel.rules import CARDS_DEALT, IndividuelRules
 from mus.individuel.scoring import best, bonus, en_paso, has, worst
 from mus.individuel.state import (
@@ -48,8 +48,9 @@ from mus.individuel.state import (
     Outcome,
     Phase,
 )
+from mus.lances import Lance
 
-__all__ = ["new_hand", "start", "apply", "problem", "legal_actions", "replay", "LegalActions"]
+__all__ = ["LegalActions", "apply", "legal_actions", "new_hand", "problem", "replay", "start"]
 
 _DEFAULT = IndividuelRules()
 
@@ -116,7 +117,9 @@ def _stones_arg(stones: Sequence[int] | None, rules: IndividuelRules) -> tuple[i
         if isinstance(value, bool) or not isinstance(value, int) or value < 0:
             raise MusError(f"a seat's stones are a whole number of at least 0, got {value!r}")
     if sum(stones) > n * rules.stones:
-        raise MusError(f"{n} players starting with {rules.stones} hold {n * rules.stones} stones in all, not {sum(stones)}")
+        raise MusError(
+            f"{n} players starting with {rules.stones} hold {n * rules.stones} stones in all, not {sum(stones)}"
+        )
     if sum(1 for value in stones if value > 0) < 2:
         raise MusError(f"a hand needs at least two players with stones, got {tuple(stones)}")
     return tuple(stones)
@@ -189,7 +192,7 @@ class _Draft:
         self.results = state.results
         self.moves = state.moves
         self.loser: int | None = state.loser
-        self.history = state.history + ((seat, action),)
+        self.history = (*state.history, (seat, action))
 
     def freeze(self) -> HandState:
         state = object.__new__(HandState)
@@ -347,7 +350,7 @@ def _fold(state: HandState, seat: int, action: Action) -> HandState:
     betting = state.betting
     assert betting is not None
     draft = _Draft(state, seat, action)
-    draft.betting = betting._replace(folded=betting.folded + (seat,))
+    draft.betting = betting._replace(folded=(*betting.folded, seat))
     draft.queue = state.queue[1:]
     return _go_on(draft)
 
@@ -359,10 +362,7 @@ def _lap(betting: Betting, first: bool = False) -> tuple[int, ...]:
     seats = betting.seats
     assert betting.opener is not None
     at = seats.index(betting.opener)
-    if betting.forward:
-        lap = seats[at + 1 :] + seats[:at]
-    else:
-        lap = seats[:at][::-1] + seats[at + 1 :][::-1]
+    lap = seats[at + 1 :] + seats[:at] if betting.forward else seats[:at][::-1] + seats[at + 1 :][::-1]
     if not first:
         lap += (betting.opener,)
     return tuple(seat for seat in lap if seat not in betting.folded)
@@ -470,7 +470,7 @@ def _bonus_words(lance: Lance, hand: Hand, rules: IndividuelRules, extra: int | 
 class _Limits:
     """What the seat to act may do now: the one source of legality."""
 
-    __slots__ = ("kinds", "min_bet", "max_bet", "discards")
+    __slots__ = ("discards", "kinds", "max_bet", "min_bet")
 
     def __init__(self, kinds: tuple[type, ...], min_bet: int = 0, max_bet: int = 0, discards: tuple[Card, ...] = ()):
         self.kinds = kinds
@@ -520,7 +520,11 @@ def _why(state: HandState, action: object, seat: int | None, said: str | None) -
     if kind in (Mus, NoMus):
         return "there is no mus in the Mus individuel: each player discards one card"
     if kind not in _MOVES:
-        return f"{action} is not played in the Mus individuel" if hasattr(action, "__attrs_attrs__") else f"not an action: {action!r}"
+        return (
+            f"{action} is not played in the Mus individuel"
+            if hasattr(action, "__attrs_attrs__")
+            else f"not an action: {action!r}"
+        )
     words = words_of(said, action)  # type: ignore[arg-type]
     limits = _limits(state)
     if state.phase is Phase.DISCARD:
@@ -624,7 +628,9 @@ class LegalActions(tuple):  # type: ignore[type-arg]
         return ", ".join(f"bet {self.min_bet}-{self.max_bet}" if isinstance(a, Bet) else str(a) for a in self)
 
 
-def _legal(actions: Sequence[Action], seat: int | None, low: int | None = None, high: int | None = None) -> LegalActions:
+def _legal(
+    actions: Sequence[Action], seat: int | None, low: int | None = None, high: int | None = None
+) -> LegalActions:
     legal = tuple.__new__(LegalActions, actions)
     legal.seat, legal.min_bet, legal.max_bet = seat, low, high
     return legal

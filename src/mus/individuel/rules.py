@@ -18,14 +18,15 @@ mus.errors.RulesError: stones must be 5, 8 or 10 (the seed's choices), got 7
 
 from __future__ import annotations
 
-from typing import Any, Mapping
+from collections.abc import Mapping
+from typing import Any
 
 import attrs
 
 from mus.errors import RulesError
 from mus.rules import Rules
 
-__all__ = ["IndividuelRules", "PRESETS", "MIN_PLAYERS", "MAX_PLAYERS", "STONES", "CARDS_DEALT"]
+__all__ = ["CARDS_DEALT", "MAX_PLAYERS", "MIN_PLAYERS", "PRESETS", "STONES", "IndividuelRules"]
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8

@@ -18,13 +18,13 @@ pareja and « juego no » (punto) 1; medias 2; duples and a juego of 31 3; other
 
 from __future__ import annotations
 
-from typing import Sequence
+from collections.abc import Sequence
 
 from mus.hand import Hand
-from mus.lances import Lance, is_real_31, rank_points
 from mus.individuel.rules import IndividuelRules
+from mus.lances import Lance, is_real_31, rank_points
 
-__all__ = ["bonus", "has", "best", "worst", "en_paso", "is_juego_33"]
+__all__ = ["best", "bonus", "en_paso", "has", "is_juego_33", "worst"]
 
 
 def has(lance: Lance, hand: Hand, rules: IndividuelRules) -> bool:

@@ -27,7 +27,7 @@ from mus.individuel.reducer import LegalActions, apply, new_hand
 from mus.individuel.rules import IndividuelRules
 from mus.individuel.state import HandState, SeatView
 
-__all__ = ["Session", "new_session", "apply_session"]
+__all__ = ["Session", "apply_session", "new_session"]
 
 
 @attrs.frozen(eq=False)
@@ -107,19 +107,24 @@ def apply_session(session: Session, action: Action | str, seat: int | None = Non
     if not hand.is_over:
         return attrs.evolve(session, hand=hand)
     rules = session.rules
-    finished = session.finished + (hand,)
+    finished = (*session.finished, hand)
     if hand.loser is None:
         number = session.hand_in_game + 1
         following = new_hand(
-            rules, seed=f"{session.seed}/{session.game}/{number}", mano=_next_seat(hand.mano, hand.stones), stones=hand.stones
+            rules,
+            seed=f"{session.seed}/{session.game}/{number}",
+            mano=_next_seat(hand.mano, hand.stones),
+            stones=hand.stones,
         )
         return attrs.evolve(session, hand=following, finished=finished, hand_in_game=number)
     losses = list(session.losses)
     losses[hand.loser] += 1
-    losers = session.losers + (hand.loser,)
+    losers = (*session.losers, hand.loser)
     behind = [seat for seat, lost in enumerate(losses) if lost < rules.losses]
     if len(behind) == 1:
-        return attrs.evolve(session, hand=hand, finished=finished, losses=tuple(losses), losers=losers, winner=behind[0])
+        return attrs.evolve(
+            session, hand=hand, finished=finished, losses=tuple(losses), losers=losers, winner=behind[0]
+        )
     game = session.game + 1
     n = rules.players
     mano = (hand.loser + 1) % n if rules.next_game_mano == "loser-deals" else (hand.mano + 1) % n

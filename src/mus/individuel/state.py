@@ -22,14 +22,14 @@ from mus.actions import Action, Discard
 from mus.cards import Card
 from mus.errors import MusError
 from mus.hand import Hand
-from mus.lances import Lance
 from mus.individuel.rules import IndividuelRules
+from mus.lances import Lance
 from mus.state import HiddenDiscard
 
 if TYPE_CHECKING:
     from mus.individuel.reducer import LegalActions
 
-__all__ = ["Phase", "Outcome", "LanceResult", "Move", "Deal", "Betting", "HandState", "SeatView", "ORDAGO_PUT"]
+__all__ = ["ORDAGO_PUT", "Betting", "Deal", "HandState", "LanceResult", "Move", "Outcome", "Phase", "SeatView"]
 
 ORDAGO_PUT = 1_000_000
 """What an órdago puts at stake, as a number: more than any player can hold."""

@@ -16,7 +16,8 @@ the tables are the ones in ``rules.ranking``.
 from __future__ import annotations
 
 import hashlib
-from typing import TYPE_CHECKING, Sequence, Union
+from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
 from mus.cards import ALL_CARDS, Rank
 from mus.errors import MusError
@@ -33,21 +34,21 @@ if TYPE_CHECKING:
     from numpy.typing import ArrayLike, NDArray
 
 __all__ = [
-    "OddsError",
-    "MissingExtraError",
     "NONE",
+    "MissingExtraError",
+    "OddsError",
+    "bonus_table",
+    "deal",
+    "deal_cards",
+    "en_paso_stones",
+    "lance_keys",
+    "lance_winners",
     "multisets",
     "multisets_of_cards",
     "multisets_of_positions",
-    "shuffled_heads",
     "seed_entropy",
-    "en_paso_stones",
-    "deal_cards",
-    "deal",
-    "lance_keys",
-    "lance_winners",
+    "shuffled_heads",
     "winners",
-    "bonus_table",
 ]
 
 
@@ -105,7 +106,7 @@ _CARD_NUMBER = {card: number for number, card in enumerate(ALL_CARDS)}
 _SHIFT = 4  # bits that carry the speaking position in a combined key: up to 16 seats
 _MAX_SEATS = 1 << _SHIFT
 
-Seed = Union[int, str]
+Seed = int | str
 
 
 def seed_entropy(seed: Seed) -> int:

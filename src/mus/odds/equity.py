@@ -18,11 +18,12 @@ from __future__ import annotations
 
 import functools
 import math
-from typing import IO, TYPE_CHECKING, Iterator, Sequence
+from collections.abc import Iterator, Sequence
+from typing import IO, TYPE_CHECKING
 
 import attrs
 
-from mus.cards import ALL_CARDS, Card, Rank, Suit
+from mus.cards import Card, Rank, Suit
 from mus.hand import HAND_SIZE, RANK_MULTISETS, Hand
 from mus.lances import Lance
 from mus.odds.batch import (
@@ -49,7 +50,7 @@ except ImportError:  # mus.odds.batch says which extra to install when called
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-__all__ = ["BLOCK", "DEFAULT_SAMPLES", "Odds", "odds", "equity_table", "write_csv", "exact_feasible"]
+__all__ = ["BLOCK", "DEFAULT_SAMPLES", "Odds", "equity_table", "exact_feasible", "odds", "write_csv"]
 
 BLOCK = 1 << 16
 """Deals a Monte Carlo block samples: the unit of work a worker takes, and of seeding."""
@@ -106,7 +107,7 @@ def _rest(multiset: int) -> NDArray[np.int8]:
     return np.array([p for p, n in enumerate(left) for _ in range(n)], dtype=np.int8)
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _counts() -> NDArray[np.int64]:
     table = np.zeros((len(RANK_MULTISETS), len(_POSITION)), dtype=np.int64)
     for index, ranks in enumerate(RANK_MULTISETS):
@@ -115,7 +116,7 @@ def _counts() -> NDArray[np.int64]:
     return table
 
 
-@functools.lru_cache(maxsize=None)
+@functools.cache
 def _choose() -> NDArray[np.int64]:
     return np.array([[math.comb(n, k) for k in range(5)] for n in range(5)], dtype=np.int64)
 
@@ -294,7 +295,7 @@ class Odds:
         lines = [f"{self.hand} at seat {self.seat}{mano} of {self.rules.seats}, {how}"]
         lines.append(f"{'lance':8}{'win':>9}{'± error':>11}{'own hand':>11}{'played':>11}{'stones':>9}{'against':>9}")
         for lance in Lance:
-            row = f"{str(lance):8}{self.win[lance]:>9.2%}{self.error[lance]:>11.3%}{self.own[lance]:>11.2%}{self.played[lance]:>11.2%}"
+            row = f"{lance!s:8}{self.win[lance]:>9.2%}{self.error[lance]:>11.3%}{self.own[lance]:>11.2%}{self.played[lance]:>11.2%}"
             if self.stones is not None and self.stones_against is not None:
                 row += f"{self.stones[lance]:>9.3f}{self.stones_against[lance]:>9.3f}"
             lines.append(row)
@@ -311,9 +312,7 @@ class Odds:
         return "\n".join(self.lines())
 
 
-def _job(
-    multiset: int, rules: Rules, seat: int, samples: int | None, exact: bool | None, seed: Seed
-) -> _Job:
+def _job(multiset: int, rules: Rules, seat: int, samples: int | None, exact: bool | None, seed: Seed) -> _Job:
     if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.seats:
         raise OddsError(f"seat is a speaking position from the mano, 0 to {rules.seats - 1}, got {seat!r}")
     if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
@@ -331,13 +330,12 @@ def _tasks(job: _Job) -> list[tuple[_Job, int]]:
     return [(job, block) for block in range(blocks)]
 
 
-def _solve(
-    jobs: Sequence[_Job], workers: int, backend: str, progress: Progress | None
-) -> list[NDArray[np.int64]]:
+def _solve(jobs: Sequence[_Job], workers: int, backend: str, progress: Progress | None) -> list[NDArray[np.int64]]:
     check_workers(workers, backend)
     per_job = [_tasks(job) for job in jobs]
-    results = run_tasks(_evaluate, [task for tasks in per_job for task in tasks],
-                        workers=workers, backend=backend, progress=progress)
+    results = run_tasks(
+        _evaluate, [task for tasks in per_job for task in tasks], workers=workers, backend=backend, progress=progress
+    )
     sums: list[NDArray[np.int64]] = []
     start = 0
     for tasks in per_job:
@@ -404,20 +402,32 @@ def equity_table(
     _tables(rules)
     jobs = [_job(index, rules, seat, samples, exact, seed) for index in range(len(RANK_MULTISETS))]
     sums = _solve(jobs, workers, backend, progress)
-    return tuple(Odds._from_sums(_hand_of(job.multiset), job, total) for job, total in zip(jobs, sums))
+    return tuple(Odds._from_sums(_hand_of(job.multiset), job, total) for job, total in zip(jobs, sums, strict=False))
 
 
 def _csv_rows(table: Sequence[Odds]) -> Iterator[list[str]]:
     names = [str(lance) for lance in Lance]
-    yield ["multiset", "ranks", *names, *(f"{name}_error" for name in names),
-           *(f"{name}_stones" for name in names), "net_stones", "net_error"]
+    yield [
+        "multiset",
+        "ranks",
+        *names,
+        *(f"{name}_error" for name in names),
+        *(f"{name}_stones" for name in names),
+        "net_stones",
+        "net_error",
+    ]
     for result in table:
         ranks = " ".join(str(card)[0] for card in result.hand)
         stones = result.stones or (math.nan,) * _LANCES
-        yield [str(result.hand.multiset), ranks, *(f"{p:.6f}" for p in result.win),
-               *(f"{e:.6f}" for e in result.error), *(f"{s:.6f}" for s in stones),
-               f"{math.nan if result.net is None else result.net:.6f}",
-               f"{math.nan if result.net_error is None else result.net_error:.6f}"]
+        yield [
+            str(result.hand.multiset),
+            ranks,
+            *(f"{p:.6f}" for p in result.win),
+            *(f"{e:.6f}" for e in result.error),
+            *(f"{s:.6f}" for s in stones),
+            f"{math.nan if result.net is None else result.net:.6f}",
+            f"{math.nan if result.net_error is None else result.net_error:.6f}",
+        ]
 
 
 def write_csv(table: Sequence[Odds], file: IO[str]) -> None:

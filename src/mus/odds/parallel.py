@@ -11,11 +11,12 @@ with one worker, with several, and on Ray.
 from __future__ import annotations
 
 import concurrent.futures
-from typing import Any, Callable, Sequence, TypeVar
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 from mus.odds.batch import MissingExtraError, OddsError
 
-__all__ = ["BACKENDS", "Progress", "run_tasks", "check_workers"]
+__all__ = ["BACKENDS", "Progress", "check_workers", "run_tasks"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -104,7 +105,7 @@ def _run_ray(function: Callable[[T], R], tasks: Sequence[T], progress: Progress 
     done = 0
     while pending:
         ready, pending = ray.wait(pending, num_returns=min(len(pending), 16), timeout=1.0)
-        for ref, value in zip(ready, ray.get(ready)):
+        for ref, value in zip(ready, ray.get(ready), strict=False):
             slots[index[ref]] = value
         done += len(ready)
         if progress is not None and ready:

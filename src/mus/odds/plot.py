@@ -37,12 +37,26 @@ def plot(result: Odds, path: str) -> None:
     figure = Figure(figsize=(7, 4), dpi=100)
     axes = figure.subplots()
     axes.bar(places, result.played, width=0.7, color="#d9e2ec", label="lance played")
-    axes.bar(places, result.win, width=0.7, color="#2f6690", yerr=result.error if not result.exact else None,
-             capsize=4, label="hand's side wins")
+    axes.bar(
+        places,
+        result.win,
+        width=0.7,
+        color="#2f6690",
+        yerr=result.error if not result.exact else None,
+        capsize=4,
+        label="hand's side wins",
+    )
     axes.bar(places, result.own, width=0.35, fill=False, edgecolor="#f28f3b", linewidth=2, label="the hand itself wins")
-    for place, value in zip(places, result.win):
-        axes.annotate(f"{value:.0%}", (place, value), ha="center", va="bottom", fontsize=9,
-                      xytext=(0, 3), textcoords="offset points")
+    for place, value in zip(places, result.win, strict=False):
+        axes.annotate(
+            f"{value:.0%}",
+            (place, value),
+            ha="center",
+            va="bottom",
+            fontsize=9,
+            xytext=(0, 3),
+            textcoords="offset points",
+        )
     axes.set_xticks(list(places), names)
     axes.set_ylim(0, 1.08)
     axes.set_ylabel("probability")
