@@ -73,7 +73,7 @@ class TestNotationLimits:  # finding 2
                 state = mus.apply(state, mus.Discard(state.hands[state.queue[0]].cards[:1]))
         assert state.mus_rounds == MAX_MUS_ROUNDS
         assert list(state.legal_actions()) == [mus.NoMus()] and not state.is_legal(mus.Mus())
-        with pytest.raises(mus.IllegalActionError, match="cut after 100 rounds"):
+        with pytest.raises(mus.IllegalActionError, match=f"cut after {MAX_MUS_ROUNDS:,} rounds"):
             mus.apply(state, "mus")
         state = mus.apply(state, "no-mus")
         while state.betting is not None and state.betting.bets < MAX_BETS:

@@ -151,9 +151,10 @@ MAX_BETS = 100
 """After this many bets and raises in one lance only accept, fold or órdago are legal:
 a raise war always ends (rules section 7 sets no limit; no table raises a hundred
 times)."""
-MAX_MUS_ROUNDS = 100
+MAX_MUS_ROUNDS = 5_000
 """After this many rounds of the mus in one hand only no-mus is legal: a hand always ends
-(rules section 4 sets no limit; no table plays a hundred rounds)."""
+(rules section 4 sets no limit; no table plays thousands of rounds, while a program may
+well try: benchmarks and search play long hands)."""
 _ZEROS = {sides: (0,) * sides for sides in range(2, MAX_SEATS + 1)}
 
 
@@ -464,7 +465,7 @@ def _why(state: HandState, action: Action, seat: int | None, said: str | None = 
     phase = state.phase
     if phase is Phase.MUS:
         if kind is Mus and state.mus_rounds >= MAX_MUS_ROUNDS:
-            return f"the mus is cut after {MAX_MUS_ROUNDS} rounds: no-mus"
+            return f"the mus is cut after {MAX_MUS_ROUNDS:,} rounds: no-mus"
         if kind is Mus and _served(state, to_act):
             return f"seat {to_act} is servido after the mus visto: no mus, it plays the cards it has"
         return f"during the mus, say mus or no-mus, not {words}"
