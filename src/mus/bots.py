@@ -59,7 +59,7 @@ class RandomBot:
         return self.random.choice(view.legal)
 
 
-@functools.cache
+@functools.lru_cache(maxsize=64)  # bounded: parametrised house rules make many rankings
 def _percentiles(ranking: Ranking) -> tuple[tuple[float, ...], ...]:
     """For each lance, the share of hands a multiset's key beats or ties (0 to 1)."""
     weights = [math.prod(math.comb(4, ranks.count(rank)) for rank in set(ranks)) for ranks in RANK_MULTISETS]
