@@ -316,7 +316,7 @@ def test_openspiel_information_state_string_hides_hidden_cards() -> None:
 
 def test_registered_with_openspiel_when_it_imports() -> None:
     pyspiel = pytest.importorskip("pyspiel")
-    from open_spiel.python import rl_environment  # type: ignore[import-untyped]
+    from open_spiel.python import rl_environment  # type: ignore[import-untyped, import-not-found, unused-ignore]
 
     game = pyspiel.load_game("python_mus", {"preset": "heads-up", "rng_seed": 1})
     assert game.num_players() == 2 and game.num_distinct_actions() == encoding_for().num_actions
