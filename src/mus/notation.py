@@ -92,6 +92,10 @@ seats: 5,000 rounds of twelve actions, and the betting)."""
 MAX_LINE = MAX_TEXT
 """The longest line accepted in the text notation: any (a seed may be long)."""
 
+Entry = tuple[str, int, Action]
+"""An action read from a history: where it stands (``"line 12"``, ``"action 3"``), the
+seat and the action."""
+
 HAND_HEADER = "mus-hand 1"
 MATCH_HEADER = "mus-match 1"
 
@@ -319,8 +323,9 @@ class _Lines:
         self.at += 1
         return number, rest.strip()
 
-    def actions(self, seats: int) -> list[tuple[int, int, Action]]:
-        entries: list[tuple[int, int, Action]] = []
+    def actions(self, seats: int, limit: int = MAX_ACTIONS) -> list[Entry]:
+        """The action lines from here on, as entries (``"line N"``, seat, action)."""
+        entries: list[Entry] = []
         while (entry := self.peek()) is not None and entry[1][:1].isdigit():
             number, line = entry
             seat_text, _, action_text = line.partition(" ")
@@ -330,9 +335,9 @@ class _Lines:
                 action = parse_action(action_text)
             except MusError as error:
                 raise NotationError(f"line {number}: {error}") from None
-            entries.append((number, int(seat_text), action))
-            if len(entries) > MAX_ACTIONS:
-                raise NotationError(f"line {number}: more than {MAX_ACTIONS} actions in a hand")
+            entries.append((f"line {number}", int(seat_text), action))
+            if len(entries) > limit:
+                raise NotationError(f"line {number}: more than {limit} actions in a hand")
             self.at += 1
         return entries
 
@@ -351,17 +356,17 @@ def _read_hands(number: int, text: str, seats: int) -> list[Hand]:
         raise NotationError(f"line {number}: {error}") from None
 
 
-def _play(state: HandState, entries: list[tuple[int, int, Action]]) -> HandState:
+def _play(state: HandState, entries: list[Entry]) -> HandState:
     """Apply the entries, checking derived declarations instead of applying them."""
     from mus.reducer import apply
 
-    for number, seat, action in entries:
+    for where, seat, action in entries:
         if derived(action, state.rules):
             continue
         try:
             state = apply(state, action, seat)
         except MusError as error:
-            raise NotationError(f"line {number}: {error}") from None
+            raise NotationError(f"{where}: {error}") from None
     if state.history != tuple((seat, action) for _, seat, action in entries):
         raise NotationError("the declarations in the history do not match the cards")
     return state
@@ -527,9 +532,10 @@ def _check_keys(data: dict[str, Any], keys: tuple[set[str], set[str]], what: str
         raise NotationError(f"{what} has unknown keys: {quoted(', '.join(unknown))}")
 
 
-def _json_entries(actions: Any, seats: int) -> list[tuple[int, int, Action]]:
-    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
-        raise NotationError(f"actions must be a list of at most {MAX_ACTIONS} [seat, action] pairs")
+def _json_entries(actions: Any, seats: int, limit: int = MAX_ACTIONS) -> list[Entry]:
+    """JSON ``[seat, text]`` pairs as entries (``"action N"``, seat, action)."""
+    if not isinstance(actions, list) or len(actions) > limit:
+        raise NotationError(f"actions must be a list of at most {limit} [seat, action] pairs")
     entries = []
     for index, entry in enumerate(actions):
         if (
@@ -542,7 +548,7 @@ def _json_entries(actions: Any, seats: int) -> list[tuple[int, int, Action]]:
         ):
             raise NotationError(f"action {index}: expected [seat, text], got {str(entry)[:40]}")
         try:
-            entries.append((index, entry[0], parse_action(entry[1])))
+            entries.append((f"action {index}", entry[0], parse_action(entry[1])))
         except MusError as error:
             raise NotationError(f"action {index}: {error}") from None
     return entries
@@ -655,23 +661,21 @@ def parse_match(text: str) -> MatchState:
     return match
 
 
-def _match_block(
-    match: MatchState, number: int, hands: list[Hand], entries: list[tuple[int, int, Action]]
-) -> MatchState:
+def _match_block(match: MatchState, number: int, hands: list[Hand], entries: list[Entry]) -> MatchState:
     if match.is_over:
         raise NotationError(f"line {number}: the match was already over")
     if list(match.hand.deal.hands) != hands:
         raise NotationError(f"line {number}: these are not the cards the match's seed deals")
     dealt = len(match.finished)
-    for line, seat, action in entries:
+    for where, seat, action in entries:
         if derived(action, match.rules):
             continue
         if len(match.finished) != dealt or match.is_over:
-            raise NotationError(f"line {line}: the hand is already over")
+            raise NotationError(f"{where}: the hand is already over")
         try:
             match = apply_match(match, action, seat)
         except MusError as error:
-            raise NotationError(f"line {line}: {error}") from None
+            raise NotationError(f"{where}: {error}") from None
     played = match.finished[-1] if len(match.finished) > dealt else match.hand
     if played.history != tuple((seat, action) for _, seat, action in entries):
         raise NotationError(f"line {number}: the declarations in the history do not match the cards")

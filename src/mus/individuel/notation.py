@@ -36,13 +36,13 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from mus.actions import Action, parse_action
 from mus.cards import Card, parse_cards
 from mus.errors import MusError, NotationError
 from mus.individuel.reducer import apply, new_hand
 from mus.individuel.rules import IndividuelRules
 from mus.individuel.session import Session, apply_session, new_session
 from mus.individuel.state import HandState
+from mus.notation import Entry, _json_entries, _Lines, _read_seed, _seed_text
 
 __all__ = [
     "format_hand",
@@ -113,22 +113,6 @@ def parse_rules(text: str) -> IndividuelRules:
         raise NotationError(str(error)) from None
 
 
-def _seed_text(seed: int | str) -> str:
-    return str(seed) if isinstance(seed, int) else json.dumps(seed)
-
-
-def _read_seed(raw: str) -> int | str:
-    if re.fullmatch(r"-?[0-9]{1,40}", raw):
-        return int(raw)
-    try:
-        seed = json.loads(raw)
-    except ValueError:
-        seed = None
-    if not isinstance(seed, str):
-        raise NotationError(f"bad seed {raw[:40]!r}: a whole number, or a quoted string")
-    return seed
-
-
 def _cards_text(cards: Iterable[tuple[Card, ...]]) -> str:
     return " / ".join(" ".join(map(str, dealt)) if dealt else "-" for dealt in cards)
 
@@ -150,50 +134,7 @@ def _count_comments(state: HandState) -> list[str]:
     return lines
 
 
-class _Lines:
-    """The meaningful lines of a text, numbered."""
-
-    def __init__(self, text: str) -> None:
-        if not isinstance(text, str):
-            raise NotationError(f"a history is text, got {type(text).__name__}")
-        if len(text) > MAX_TEXT:
-            raise NotationError(f"history longer than {MAX_TEXT} characters")
-        self.lines = [(number, line.strip()) for number, line in enumerate(text.splitlines(), 1)]
-        self.lines = [(number, line) for number, line in self.lines if line and not line.startswith("#")]
-        self.at = 0
-
-    def peek(self) -> tuple[int, str] | None:
-        return self.lines[self.at] if self.at < len(self.lines) else None
-
-    def field(self, name: str) -> tuple[int, str]:
-        entry = self.peek()
-        if entry is None:
-            raise NotationError(f"missing {name!r} line at the end")
-        number, line = entry
-        key, _, rest = line.partition(" ")
-        if key != name:
-            raise NotationError(f"line {number}: expected {name!r}, found {line[:40]!r}")
-        self.at += 1
-        return number, rest.strip()
-
-    def actions(self, seats: int) -> list[tuple[str, int, Action]]:
-        entries: list[tuple[str, int, Action]] = []
-        while (entry := self.peek()) is not None and entry[1][:1].isdigit():
-            number, line = entry
-            seat_text, _, action_text = line.partition(" ")
-            if not re.fullmatch(r"[0-9]", seat_text) or int(seat_text) >= seats:
-                raise NotationError(f"line {number}: no seat {seat_text[:10]!r}")
-            try:
-                entries.append((f"line {number}", int(seat_text), parse_action(action_text)))
-            except MusError as error:
-                raise NotationError(f"line {number}: {error}") from None
-            if len(entries) > MAX_ACTIONS:
-                raise NotationError(f"line {number}: more than {MAX_ACTIONS} actions in a hand")
-            self.at += 1
-        return entries
-
-
-def _play(state: HandState, entries: list[tuple[str, int, Action]]) -> HandState:
+def _play(state: HandState, entries: list[Entry]) -> HandState:
     for where, seat, action in entries:
         try:
             state = apply(state, action, seat)
@@ -253,7 +194,7 @@ def parse_hand(text: str) -> HandState:
         raise NotationError(f"stock: {error}") from None
     if stock != state.deal.stock:
         raise NotationError("the stock is not the rest of the deck as the seed shuffles it")
-    state = _play(state, lines.actions(rules.players))
+    state = _play(state, lines.actions(rules.players, MAX_ACTIONS))
     if (extra := lines.peek()) is not None:
         raise NotationError(f"line {extra[0]}: unexpected {extra[1][:40]!r}")
     return state
@@ -289,7 +230,12 @@ def _load(text: str, kind: str) -> dict[str, Any]:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
         raise NotationError(f"not JSON: {error}") from None
-    if not isinstance(data, dict) or data.get("format") != kind or data.get("version") != 1:
+    if (
+        not isinstance(data, dict)
+        or data.get("format") != kind
+        or type(data.get("version")) is not int
+        or data["version"] != 1
+    ):
         raise NotationError(f"not a {kind} history, version 1")
     try:
         data["rules"] = IndividuelRules.from_dict(data.get("rules", {}))
@@ -298,23 +244,6 @@ def _load(text: str, kind: str) -> dict[str, Any]:
     if isinstance(data.get("seed"), bool) or not isinstance(data.get("seed"), (int, str)):
         raise NotationError("the history needs its seed, an int or a string")
     return data
-
-
-def _json_entries(actions: Any, seats: int) -> list[tuple[str, int, Action]]:
-    if not isinstance(actions, list) or len(actions) > MAX_ACTIONS:
-        raise NotationError(f"actions must be a list of at most {MAX_ACTIONS} [seat, action] pairs")
-    entries = []
-    for index, entry in enumerate(actions):
-        if (
-            not isinstance(entry, list) or len(entry) != 2 or isinstance(entry[0], bool)
-            or not isinstance(entry[0], int) or not 0 <= entry[0] < seats or not isinstance(entry[1], str)
-        ):  # fmt: skip
-            raise NotationError(f"action {index}: expected [seat, text], got {str(entry)[:40]}")
-        try:
-            entries.append((f"action {index}", entry[0], parse_action(entry[1])))
-        except MusError as error:
-            raise NotationError(f"action {index}: {error}") from None
-    return entries
 
 
 def _json_cards(cards: Any, n: int) -> list[str | None]:
@@ -334,7 +263,7 @@ def hand_from_json(text: str) -> HandState:
     )  # fmt: skip
     if data.get("stock") != " ".join(map(str, state.deal.stock)):
         raise NotationError("the stock is not the rest of the deck as the seed shuffles it")
-    return _play(state, _json_entries(data.get("actions"), rules.players))
+    return _play(state, _json_entries(data.get("actions"), rules.players, MAX_ACTIONS))
 
 
 # --- sessions -------------------------------------------------------------------------
@@ -373,9 +302,7 @@ def format_session(session: Session) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _session_block(
-    session: Session, where: str, cards: list[str | None], entries: list[tuple[str, int, Action]]
-) -> Session:
+def _session_block(session: Session, where: str, cards: list[str | None], entries: list[Entry]) -> Session:
     if session.is_over:
         raise NotationError(f"{where}: the session was already over")
     dealt = [tuple(parse_cards(text)) if text else () for text in cards]
@@ -419,7 +346,7 @@ def parse_session(text: str) -> Session:
         number, cards_text = lines.field("cards")
         where = f"line {number}"
         session = _session_block(
-            session, where, _read_cards(where, cards_text, rules.players), lines.actions(rules.players)
+            session, where, _read_cards(where, cards_text, rules.players), lines.actions(rules.players, MAX_ACTIONS)
         )
         expected += 1
     return session
@@ -456,5 +383,7 @@ def session_from_json(text: str) -> Session:
         if not isinstance(block, dict):
             raise NotationError(f"hand {index}: expected {{'cards': [...], 'actions': [...]}}")
         cards = _json_cards(block.get("cards"), rules.players)
-        session = _session_block(session, f"hand {index}", cards, _json_entries(block.get("actions"), rules.players))
+        session = _session_block(
+            session, f"hand {index}", cards, _json_entries(block.get("actions"), rules.players, MAX_ACTIONS)
+        )
     return session
