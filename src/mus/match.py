@@ -24,11 +24,11 @@ from collections.abc import Iterable
 
 import attrs
 
-from mus.actions import ACTION_TYPES, Action
+from mus.actions import Action
 from mus.cards import seed_arg
 from mus.checks import rules_arg, seat_arg, whole
 from mus.errors import MusError, quoted
-from mus.reducer import LegalActions, apply, derived, new_hand
+from mus.reducer import LegalActions, apply, derived, history_entries, new_hand
 from mus.reducer import apply as apply_hand
 from mus.rules import Rules
 from mus.scoring import score_line
@@ -275,14 +275,7 @@ def replay_match(rules: Rules, seed: int | str, mano: int, actions: Iterable[tup
     True
     """
     match = new_match(rules, seed=seed, mano=mano)
-    if isinstance(actions, (str, bytes)) or not isinstance(actions, Iterable):
-        raise MusError(f"actions are a list of (seat, action) pairs, got {quoted(actions)}")
-    for entry in actions:
-        if not isinstance(entry, (tuple, list)) or len(entry) != 2:
-            raise MusError(f"an entry is a (seat, action) pair, got {quoted(entry)}")
-        seat, action = entry
-        if type(action) not in ACTION_TYPES:
-            raise MusError(f"an entry's action is an action value, got {quoted(action)}")
+    for seat, action in history_entries(actions):
         if derived(action, rules):
             continue
         match = apply_match(match, action, seat)

@@ -31,7 +31,7 @@ from __future__ import annotations
 import functools
 import itertools
 import secrets
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import TYPE_CHECKING, Any, overload
 
 from mus.actions import (
@@ -64,7 +64,18 @@ from mus.state import _FIELDS, Betting, Deal, HandState, Log, Phase
 if TYPE_CHECKING:
     from mus.match import MatchState
 
-__all__ = ["MAX_BETS", "MAX_MUS_ROUNDS", "LegalActions", "apply", "derived", "new_hand", "problem", "replay", "start"]
+__all__ = [
+    "MAX_BETS",
+    "MAX_MUS_ROUNDS",
+    "LegalActions",
+    "apply",
+    "derived",
+    "history_entries",
+    "new_hand",
+    "problem",
+    "replay",
+    "start",
+]
 
 
 # --- the deal -------------------------------------------------------------------------
@@ -1166,6 +1177,28 @@ _ORDAGO_ANSWER_TEAM_LISTS = _lists((Accept(), Fold()), unlisted=(TeamFold,))
 _DECLARE_LISTS = {lance: _lists((_DECLARE[lance, True], _DECLARE[lance, False]), exact=True) for lance in _HAS}
 
 
+def history_entries(history: object) -> Iterator[tuple[Any, Action]]:
+    """The ``(seat, action)`` pairs of ``history``, each checked to be a pair with an
+    action value (the seat is checked by :func:`apply`).
+
+    >>> import mus
+    >>> list(history_entries([(0, mus.Mus())]))
+    [(0, Mus())]
+    >>> list(history_entries([(0, "mus")]))
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: a history entry's action is an action value, got 'mus'
+    """
+    if isinstance(history, (str, bytes)) or not isinstance(history, Iterable):
+        raise MusError(f"a history is a list of (seat, action) pairs, got {quoted(history)}")
+    for entry in history:
+        if not isinstance(entry, (tuple, list)) or len(entry) != 2:
+            raise MusError(f"a history entry is a (seat, action) pair, got {quoted(entry)}")
+        if type(entry[1]) not in ACTION_TYPES:
+            raise MusError(f"a history entry's action is an action value, got {quoted(entry[1])}")
+        yield entry[0], entry[1]
+
+
 def replay(deal: Deal | HandState, history: Iterable[tuple[int, Action]]) -> HandState:
     """Rebuild a hand from its deal (or any of its states) and a ``(seat, action)`` history.
 
@@ -1179,15 +1212,8 @@ def replay(deal: Deal | HandState, history: Iterable[tuple[int, Action]]) -> Han
     True
     """
     state = start(deal.deal if isinstance(deal, HandState) else deal)
-    if isinstance(history, (str, bytes)) or not isinstance(history, Iterable):
-        raise MusError(f"a history is a list of (seat, action) pairs, got {quoted(history)}")
     entries = []
-    for entry in history:
-        if not isinstance(entry, (tuple, list)) or len(entry) != 2:
-            raise MusError(f"a history entry is a (seat, action) pair, got {quoted(entry)}")
-        seat, action = entry
-        if type(action) not in ACTION_TYPES:
-            raise MusError(f"a history entry's action is an action value, got {quoted(action)}")
+    for seat, action in history_entries(history):
         entries.append((seat, action))
         if derived(action, state.rules):
             continue
