@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable
+from typing import Any
 
 import attrs
 
@@ -188,6 +189,19 @@ class MatchView:
     last: SeatView | None
 
 
+def _evolved(match: MatchState, **changes: Any) -> MatchState:
+    """``attrs.evolve`` for the engine's own next match: its values are right by
+    construction, and the checks a hand-built match gets would cost, at every action,
+    time in the number of hands played."""
+    following = object.__new__(MatchState)
+    for name in _MATCH_FIELDS:
+        object.__setattr__(following, name, changes[name] if name in changes else getattr(match, name))
+    return following
+
+
+_MATCH_FIELDS = tuple(field.name for field in attrs.fields(MatchState))
+
+
 def _hand_seed(seed: int | str, number: int) -> str:
     return f"{seed}/hand/{number}"
 
@@ -232,7 +246,7 @@ def apply_match(match: MatchState, action: Action | str, seat: int | None = None
         raise MusError("the match is over")
     hand = apply_hand(match.hand, action, seat)
     if not hand.is_over:
-        return attrs.evolve(match, hand=hand)
+        return _evolved(match, hand=hand)
     rules = match.rules
     games, vacas = match.games, match.vacas
     scores = hand.scores
@@ -249,7 +263,7 @@ def apply_match(match: MatchState, action: Action | str, seat: int | None = None
         games = tuple(won)
     finished = (*match.finished, hand)
     if max(vacas) >= rules.vacas_to_win or len(finished) >= MAX_HANDS:
-        return attrs.evolve(match, hand=hand, finished=finished, games=games, vacas=vacas)
+        return _evolved(match, hand=hand, finished=finished, games=games, vacas=vacas)
     following = new_hand(
         rules,
         seed=_hand_seed(match.seed, len(finished)),
@@ -258,7 +272,7 @@ def apply_match(match: MatchState, action: Action | str, seat: int | None = None
         # Mus corrido: the first hand of each game, or of the match only.
         corrido=rules.mus_corrido == "game" and not any(scores),
     )
-    return attrs.evolve(match, hand=following, finished=finished, games=games, vacas=vacas)
+    return _evolved(match, hand=following, finished=finished, games=games, vacas=vacas)
 
 
 def replay_match(rules: Rules, seed: int | str, mano: int, actions: Iterable[tuple[int, Action]]) -> MatchState:
