@@ -502,6 +502,18 @@ class Encoding:
         """What the history says that the state's other fields do not (declarations,
         discards, señas), built on the summary of the newest link already seen."""
         summaries = self._summaries
+        hit = summaries.get(id(link))
+        if hit is not None and hit[0] is link:
+            return hit[1]
+        # The usual step: one new action that changes nothing here, after a known link.
+        previous = link[0]
+        if previous is not None and type(link[2]) not in _NOTED:
+            hit = summaries.get(id(previous))
+            if hit is not None and hit[0] is previous:
+                if len(summaries) > _CACHE_SIZE:
+                    summaries.clear()
+                summaries[id(link)] = (link, hit[1])
+                return hit[1]
         walked = []
         found = _EMPTY
         while link is not None:
