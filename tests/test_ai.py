@@ -28,13 +28,15 @@ RULES = [mus.Rules.preset(name) for name in PRESETS] + [
 ]
 
 
-def random_states(rules: mus.Rules, hands: int, seed: int = 0) -> list[mus.HandState]:
+def random_states(
+    rules: mus.Rules, hands: int, seed: int = 0, scores: tuple[int, ...] | None = None
+) -> list[mus.HandState]:
     """Every state of ``hands`` random hands, picked uniformly among legal ids."""
     enc = encoding_for(rules)
     rng = random.Random(seed)
     states = []
     for number in range(hands):
-        state = mus.new_hand(rules, seed=seed * 1000 + number, mano=number % rules.seats)
+        state = mus.new_hand(rules, seed=seed * 1000 + number, mano=number % rules.seats, scores=scores)
         while state.to_act is not None:
             states.append(state)
             legal = enc.legal_actions(state)
@@ -124,6 +126,27 @@ def test_bad_ids_and_unencodable_actions_raise_illegal_action_errors() -> None:
         Encoding(mus.Rules(), max_bet=2000)
 
 
+def test_bad_seats_and_states_raise_the_librarys_errors() -> None:
+    state = mus.new_hand(seed=1)
+    enc = encoding_for()
+    for seat in (-1, 4, True, 1.0, "0", None):
+        for read in (enc.observation, enc.information_state_string):
+            with pytest.raises(mus.MusError, match="a seat is a whole number from 0 to 3"):
+                read(state, seat)  # type: ignore[arg-type]
+    for bad in (None, "state", mus.new_hand(seed=1).deal):
+        with pytest.raises(mus.MusError, match="reads a HandState"):
+            enc.observation(bad, 0)  # type: ignore[arg-type]
+        with pytest.raises(mus.MusError, match="reads a HandState"):
+            enc.legal_action_mask(bad)  # type: ignore[arg-type]
+    six = mus.new_hand(mus.Rules.preset("six"), seed=1)
+    with pytest.raises(mus.RulesError, match="other rules"):
+        enc.observation(six, 0)
+    with pytest.raises(mus.RulesError, match="other rules"):
+        enc.legal_action_mask(six)
+    # Equal rules built apart are the same rules.
+    assert enc.observation(mus.new_hand(mus.Rules(), seed=1), 0).tolist() == enc.observation(state, 0).tolist()
+
+
 def test_masks_are_read_only_and_shared() -> None:
     state = mus.new_hand(seed=1)
     mask = coding.legal_action_mask(state)
@@ -149,6 +172,109 @@ def test_layout_covers_the_vector_and_values_stay_in_the_unit_interval() -> None
                 vector = enc.observation(state, seat)
                 assert vector.dtype == np.float32 and vector.shape == (enc.observation_size,)
                 assert vector.min() >= 0.0 and vector.max() <= 1.0
+
+
+def reference_observation(enc: Encoding, state: mus.HandState, seat: int) -> list[float]:
+    """The observation the module's docstring describes, read off the state and its
+    whole history with no cache: the oracle for the encoder's cached, incremental one."""
+    rules, target = state.rules, state.rules.target
+    n, k = rules.seats, rules.teams
+    vector = [0.0] * enc.observation_size
+    team = rules.team_of[seat]
+
+    def put(part: str, index: int, value: float = 1.0) -> None:
+        start, size = enc.layout[part]
+        assert 0 <= index < size
+        vector[start + index] = value
+
+    def rel(other: int) -> int:
+        return (other - seat) % n
+
+    def side(other_side: int) -> int:
+        return (other_side - team) % k
+
+    for card in state.hands[seat].cards:
+        put("hand", card.index)
+    for card in state.pending[seat]:
+        put("pending", card.index)
+    put("phase", list(mus.Phase).index(state.phase))
+    put("mano", rel(state.mano))
+    for other in range(n):
+        if rules.team_of[other] == team:
+            put("own_side", rel(other))
+    if state.to_act is not None:
+        put("to_act", rel(state.to_act))
+    for index, score in enumerate(state.scores):
+        put("scores", side(index), min(score, target) / target)
+    betting = state.betting
+    if betting is not None:
+        put("lance", betting.lance)
+        if betting.bets:
+            put("stake", 0, min(betting.stake, target) / target)
+            put("previous", 0, min(betting.previous, target) / target)
+            put("bets", 0, min(betting.bets, 10) / 10)
+            put("ordago", 0, float(betting.ordago))
+            if betting.bettor is not None:
+                put("bettor", rel(betting.bettor))
+        if state.phase is mus.Phase.BETTING:
+            for other in betting.seats:
+                put("in_lance", rel(other))
+        for other in betting.folded:
+            put("folded", rel(other))
+        for other in betting.accepted:
+            put("accepted", rel(other))
+    latest: dict[int, int] = {}
+    discards = 0
+    for who, action in state.history:
+        if isinstance(action, mus.Declare):
+            name = ("pares_" if action.lance is mus.Lance.PARES else "juego_") + ("yes" if action.has else "no")
+            put(name, rel(who))
+        elif isinstance(action, mus.Discard):
+            latest[who] = len(action.cards)
+            discards += 1
+        elif isinstance(action, mus.Signal) and who != seat and rules.team_of[who] == team:
+            put("signals", rel(who) * len(mus.Sena) + list(mus.Sena).index(action.sena))
+    for who, count in latest.items():
+        put("discarded", rel(who), count / 4)
+    if latest:
+        put("exchanges", 0, min(discards // n, 5) / 5)
+    width = len(mus.Outcome) + 1 + k
+    for result in state.results:
+        put("results", result.lance * width + list(mus.Outcome).index(result.outcome))
+        put("results", result.lance * width + len(mus.Outcome), min(result.stake, target) / target)
+        if result.team is not None:
+            put("results", result.lance * width + len(mus.Outcome) + 1 + side(result.team))
+    if state.winner is not None:
+        put("winner", side(state.winner))
+    return vector
+
+
+@pytest.mark.parametrize("rules", RULES, ids=[*PRESETS, "cap-5", "senas"])
+def test_observations_match_the_reference_in_play_order_and_any_order(rules: mus.Rules) -> None:
+    # In play order (the caches' usual path), then shuffled and with fresh encoders
+    # (their other paths): the caches must never change a vector.
+    # Hands from 0 and from near the target, where the count can end the game.
+    states = random_states(rules, 12, seed=8) + random_states(
+        rules, 8, seed=9, scores=(rules.target - 2,) * rules.teams
+    )
+    if rules.senas:
+        state = mus.new_hand(rules, seed=2)
+        for who, sena in itertools.product(range(rules.seats), mus.Sena):
+            if state.is_legal(mus.Signal(sena), who):
+                state = mus.apply(state, mus.Signal(sena), who)
+                states.append(state)
+        assert sum(isinstance(action, mus.Signal) for _, action in state.history) >= 3
+    pairs = [(state, seat) for state in states for seat in range(rules.seats)]
+    shuffled = random.Random(1).sample(pairs, len(pairs))
+    shared = encoding_for(rules)
+    for order, enc in [
+        (pairs, shared),
+        (shuffled, shared),
+        (shuffled, Encoding(rules)),
+        (pairs[::-1], Encoding(rules)),
+    ]:
+        for state, seat in order:
+            assert enc.observation(state, seat).tolist() == pytest.approx(reference_observation(enc, state, seat))
 
 
 def test_observation_and_information_state_hide_other_seats_cards() -> None:

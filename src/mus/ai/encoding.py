@@ -75,7 +75,8 @@ import numpy.typing as npt
 
 from mus.actions import Accept, Action, Bet, Declare, Discard, Fold, Mus, NoMus, Ordago, Pass, Signal
 from mus.cards import ALL_CARDS
-from mus.errors import IllegalActionError, RulesError
+from mus.checks import quoted, seat_arg
+from mus.errors import IllegalActionError, MusError, RulesError
 from mus.lances import Lance
 from mus.reducer import apply
 from mus.rules import Rules
@@ -138,10 +139,10 @@ _PENDING = 40  # the offset of "pending", right after "hand"
 _Summary = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], int, tuple[tuple[int, int], ...]]
 _EMPTY: _Summary = ((), (), 0, ())
 _NOTED = frozenset((Declare, Discard, Signal))
-_OFFSETS = (
-    "mano", "to_act", "lance", "stake", "bettor", "in_lance", "folded", "accepted", "scores", "results", "winner",
-    "discarded",
-)  # fmt: skip
+_OFFSETS = ("to_act", "lance", "stake", "bettor", "in_lance", "folded", "accepted", "scores", "discarded")
+_BETTING = Phase.BETTING
+# A results tuple's entries: (results, per side: (ones, (offset, value) pairs)).
+_Results = tuple[object, tuple[tuple[tuple[int, ...], tuple[tuple[int, float], ...]], ...]]
 
 
 def _layout(rules: Rules) -> dict[str, tuple[int, int]]:
@@ -308,14 +309,22 @@ class Encoding:
         >>> encoding_for().apply(mus.new_hand(seed=1), 0).history
         ((0, Mus()),)
         """
-        index = self._index(action_id)
+        index = action_id if type(action_id) is int and 0 <= action_id < self.num_actions else self._index(action_id)
         # The engine's own check is enough when the id names an action at all here;
         # only a refusal pays for the mask, to name the legal ids in the error.
-        if state.queue and (index < DECLARE_NO or index >= BET_2 or state.lance is not None):
-            try:
-                return apply(state, self._action(index, state))
-            except IllegalActionError:
-                pass
+        if state.queue:
+            action: Action | None
+            if index >= BET_2:
+                action = self._bets[index - BET_2]
+            else:
+                action = _FIXED.get(index)
+                if action is None and (index < DECLARE_NO or state.lance is not None):
+                    action = self._action(index, state)
+            if action is not None:
+                try:
+                    return apply(state, action)
+                except IllegalActionError:
+                    pass
         self.decode(index, state)
         raise IllegalActionError(f"action {index} ({self.action_name(index)}) is not legal now")  # pragma: no cover
 
@@ -341,6 +350,8 @@ class Encoding:
         >>> encoding_for().legal_action_mask(mus.new_hand(seed=1))[:4]
         array([1, 1, 0, 0], dtype=int8)
         """
+        if type(state) is not HandState or state.deal.rules is not self._known:
+            self._arguments(state, 0)
         gated = bool(state.deal.rules.gates)
         if state.phase is Phase.DISCARD and not gated:
             return self._discard_mask
@@ -410,10 +421,27 @@ class Encoding:
         self._sena_at = {sena: index for index, sena in enumerate(_SENAS)}
         self._at = {name: start for name, (start, _) in lay.items()}
         self._offsets = tuple(self._at[name] for name in _OFFSETS)
+        # Per seat and mano: its side's seats and the mano, as the seat sees them.
+        at_mano = self._at["mano"]
+        self._seated = tuple(
+            tuple((*self._own_side[seat], at_mano + self._relative[seat][mano]) for mano in range(n))
+            for seat in range(n)
+        )
+        # The sides as a seat of each side sees them (the results are the same for all).
+        self._team_sides = tuple(tuple((side - team) % k for side in range(k)) for team in range(k))
+        self._zeros = (0,) * k
+        self._seats = n
+        self._known = rules  # the last rules object seen equal to the encoding's
+        self._team_of = rules.team_of
+        self._at_winner = self._at["winner"]
+        # Caches keyed by identity, whose entries keep their key alive.
+        self._cards: dict[int, tuple[object, tuple[int, ...]]] = {}
+        self._results: dict[int, _Results] = {}
         # The history's summary is shared by many states: cached by the identity of the
         # link it was built for, which the cache keeps alive.
         self._result_width = len(_OUTCOMES) + 1 + k
         self._summaries: dict[int, tuple[object, _Summary]] = {}
+        self._last: tuple[object, _Summary] = (None, _EMPTY)
 
     def observation(self, state: HandState, seat: int) -> Vector:
         """What ``seat`` sees of ``state``, as the vector the module describes.
@@ -432,18 +460,26 @@ class Encoding:
         >>> vector[start : start + size].tolist()  # seat 0 is the one before seat 1
         [0.0, 0.0, 0.0, 1.0]
         """
-        (at_mano, at_to_act, at_lance, at_stake, at_bettor, at_in_lance, at_folded, at_accepted, at_scores,
-         at_results, at_winner, at_discarded) = self._offsets  # fmt: skip
-        target = self._target
-        relative = self._relative[seat]
+        # One cheap test for the usual call, the full check and its error otherwise.
+        if (
+            type(seat) is not int
+            or not 0 <= seat < self._seats
+            or type(state) is not HandState
+            or state.deal.rules is not self._known
+        ):
+            seat = self._arguments(state, seat)
+        (at_to_act, at_lance, at_stake, at_bettor, at_in_lance, at_folded, at_accepted, at_scores,
+         at_discarded) = self._offsets  # fmt: skip
         vector = np.zeros(self.observation_size, np.float32)
-        ones = [_CARD_INDEX[card.order] for card in state.hands[seat].cards]
+        relative = self._relative[seat]
+        hand = state.hands[seat]
+        cards = self._cards.get(id(hand))
+        if cards is None or cards[0] is not hand:
+            cards = self._card_ones(hand)
+        ones = [*cards[1], *self._seated[seat][state.mano], self._phase_at[id(state.phase)]]
         pending = state.pending[seat]
         if pending:
             ones += [_PENDING + _CARD_INDEX[card.order] for card in pending]
-        ones.append(self._phase_at[id(state.phase)])
-        ones.append(at_mano + relative[state.mano])
-        ones += self._own_side[seat]
         queue = state.queue
         if queue:
             ones.append(at_to_act + relative[queue[0]])
@@ -452,6 +488,7 @@ class Encoding:
             lance, seats, stake, previous, bets, bettor, ordago, folded, accepted = betting
             ones.append(at_lance + lance)
             if bets:
+                target = self._target
                 # stake, previous, bets and ordago are consecutive in the layout
                 vector[at_stake] = (stake if stake < target else target) / target
                 vector[at_stake + 1] = (previous if previous < target else target) / target
@@ -459,28 +496,30 @@ class Encoding:
                 vector[at_stake + 3] = ordago
                 if bettor is not None:
                     ones.append(at_bettor + relative[bettor])
-            if state.phase is Phase.BETTING:
+            if state.phase is _BETTING:
                 ones += [at_in_lance + relative[other] for other in seats]
             if folded:
                 ones += [at_folded + relative[other] for other in folded]
             if accepted:
                 ones += [at_accepted + relative[other] for other in accepted]
-        sides = self._sides[seat]
-        for side, score in enumerate(state.scores):
-            if score:
-                vector[at_scores + sides[side]] = (score if score < target else target) / target
+        scores = state.scores
+        if scores != self._zeros:
+            target = self._target
+            sides = self._sides[seat]
+            for side, score in enumerate(scores):
+                if score:
+                    vector[at_scores + sides[side]] = (score if score < target else target) / target
         results = state.results
         if results:
-            width = self._result_width
-            for result in results:
-                base = at_results + result.lance * width
-                ones.append(base + self._outcome_at[id(result.outcome)])
-                if result.stake:
-                    vector[base + len(_OUTCOMES)] = min(result.stake, target) / target
-                if result.team is not None:
-                    ones.append(base + len(_OUTCOMES) + 1 + sides[result.team])
+            known = self._results.get(id(results))
+            if known is None or known[0] is not results:
+                known = self._results_of(results)
+            result_ones, values = known[1][self._team_of[seat]]
+            ones += result_ones
+            for index, value in values:
+                vector[index] = value
         if state.winner is not None:
-            ones.append(at_winner + sides[state.winner])
+            ones.append(self._at_winner + self._sides[seat][state.winner])
         link = state._log  # the history's chain: read here without building the tuple
         if link is not None:
             marks, discarded, discards, signals = self._summary(link)
@@ -498,9 +537,67 @@ class Encoding:
         vector.put(ones, 1.0)
         return vector
 
+    def _arguments(self, state: object, seat: object) -> int:
+        """``seat``, once ``state`` is a hand of this encoding's rules and ``seat`` one of
+        its seats; else a :class:`~mus.MusError`."""
+        if type(state) is not HandState:
+            raise MusError(f"the encoding reads a HandState, got {quoted(state)}")
+        rules = state.deal.rules
+        if rules is not self._known:
+            if rules != self.rules:
+                raise RulesError(
+                    "the state is played under other rules than the encoding's: use encoding_for(state.rules)"
+                )
+            self._known = rules  # equal rules built apart: compared once, not at every call
+        return seat_arg(seat, self.rules)
+
+    def _card_ones(self, hand: Any) -> tuple[object, tuple[int, ...]]:
+        """The "hand" entries of ``hand``, cached by its identity (a hand is kept by many
+        states)."""
+        entry = (hand, tuple(_CARD_INDEX[card.order] for card in hand.cards))
+        if len(self._cards) > _CACHE_SIZE:
+            self._cards.clear()
+        self._cards[id(hand)] = entry
+        return entry
+
+    def _results_of(self, results: tuple[Any, ...]) -> _Results:
+        """The "results" entries for a seat of each side (ones, then ``(offset, value)``
+        pairs), cached by the identity of ``results``: a hand's states share each of its
+        few results tuples."""
+        width, target, at_results = self._result_width, self._target, self._at["results"]
+        by_team = []
+        for sides in self._team_sides:
+            ones: list[int] = []
+            values: list[tuple[int, float]] = []
+            for result in results:
+                base = at_results + result.lance * width
+                ones.append(base + self._outcome_at[id(result.outcome)])
+                if result.stake:
+                    values.append((base + len(_OUTCOMES), min(result.stake, target) / target))
+                if result.team is not None:
+                    ones.append(base + len(_OUTCOMES) + 1 + sides[result.team])
+            by_team.append((tuple(ones), tuple(values)))
+        entry = (results, tuple(by_team))
+        if len(self._results) > _CACHE_SIZE:
+            self._results.clear()
+        self._results[id(results)] = entry
+        return entry
+
     def _summary(self, link: Any) -> _Summary:
         """What the history says that the state's other fields do not (declarations,
         discards, señas), built on the summary of the newest link already seen."""
+        # Play goes forward: most calls ask for the last link seen or the one after it.
+        last_link, summary = self._last
+        if link is last_link:
+            return summary
+        if link[0] is last_link and type(link[2]) not in _NOTED:
+            self._last = (link, summary)
+            return summary
+        summary = self._summary_of(link)
+        self._last = (link, summary)
+        return summary
+
+    def _summary_of(self, link: Any) -> _Summary:
         summaries = self._summaries
         hit = summaries.get(id(link))
         if hit is not None and hit[0] is link:
@@ -557,6 +654,7 @@ class Encoding:
         0 mus; 1 mus; 2 mus; 3 mus; 0 discard 7e 1b; 1 discard 1 card; 2 discard 1 card; 3 discard 1 card
         0 draws 7c 5c
         """
+        seat = self._arguments(state, seat)
         rules = self.rules
         team_of = rules.team_of
         start = state.initial()

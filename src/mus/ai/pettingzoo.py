@@ -33,6 +33,7 @@ game won in the episode, 1 to the winning side and ``-1 / (sides - 1)`` to the o
 from __future__ import annotations
 
 import random
+from collections.abc import Iterator
 from typing import Any
 
 import numpy as np
@@ -173,6 +174,11 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         mask = coding.legal_action_mask(hand) if queue and queue[0] == seat else coding.no_actions()
         return {"observation": coding.observation(hand, seat), "action_mask": mask}
 
+    def agent_iter(self, max_iter: int = 2**63) -> _Turns:
+        """PettingZoo's ``agent_iter``: the agent to act, until every agent is done or
+        ``max_iter`` turns were taken (each ``for`` loop over it starts a new count)."""
+        return _Turns(self, max_iter)
+
     def observation_vector(self, agent: str) -> Vector:
         """Only the observation vector of ``agent`` (no dict, no mask)."""
         return self.coding.observation(self.hand, self.agent_name_mapping[agent])
@@ -254,6 +260,24 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def close(self) -> None:
         """Nothing to release."""
+
+
+class _Turns:
+    """What :meth:`MusEnv.agent_iter` returns: iterable any number of times, as
+    PettingZoo's own, with a generator's cheaper steps."""
+
+    __slots__ = ("env", "max_iter")
+
+    def __init__(self, env: MusEnv, max_iter: int) -> None:
+        self.env = env
+        self.max_iter = max_iter
+
+    def __iter__(self) -> Iterator[str]:
+        env = self.env
+        left = self.max_iter
+        while env.agents and left > 0:
+            left -= 1
+            yield env.agent_selection  # type: ignore[misc]
 
 
 def raw_env(rules: Rules | None = None, **options: Any) -> MusEnv:
