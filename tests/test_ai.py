@@ -7,6 +7,7 @@ import random
 import subprocess
 import sys
 import warnings
+from typing import Any
 
 import pytest
 
@@ -390,6 +391,38 @@ def test_pettingzoo_seeded_resets_replay() -> None:
     first.reset(seed=7)
     second.reset(seed=7)
     assert first.hand == second.hand
+
+
+def test_pettingzoo_copies_play_on_alike_and_leave_the_caches_behind() -> None:
+    import copy
+    import pickle
+
+    def pick(observation: dict[str, Any], termination: bool, rng: random.Random) -> int | None:
+        # Uniform among the legal ids but órdago and bets over 2, so that the game lasts.
+        legal = [i for i in observation["action_mask"].nonzero()[0] if i <= coding.BET_2 and i != coding.ORDAGO]
+        return None if termination else int(legal[rng.randrange(len(legal))])
+
+    game = env(mus.Rules(target=100), seed=3, episode="game")  # a long game
+    game.reset()
+    rng = random.Random(2)
+    for _ in range(60):  # well into the game: the encoder's caches hold many states
+        observation, _, termination, _, _ = game.last()
+        game.step(pick(observation, termination, rng))
+    assert game.agents, "the game ended early: pick another seed"
+    copies = [copy.deepcopy(game), pickle.loads(pickle.dumps(game))]
+    assert all(other.coding is game.coding for other in copies)
+    assert len(pickle.dumps(game)) < 20_000  # the game's state, not the caches
+    while game.agents:
+        seen = [other.last() for other in (game, *copies)]
+        assert all((o[0]["observation"] == seen[0][0]["observation"]).all() and o[1:] == seen[0][1:] for o in seen)
+        action = pick(seen[0][0], seen[0][2], rng)
+        for other in (game, *copies):
+            other.step(action)
+    assert not any(other.agents for other in copies)
+    with pytest.raises(mus.MusError, match="seat_0 is done with this episode"):
+        game.observe("seat_0")
+    with pytest.raises(mus.MusError, match="no agent 'seat_9'"):
+        copies[0].observation_vector("seat_9")
 
 
 # --- OpenSpiel-shaped -----------------------------------------------------------------

@@ -47,6 +47,7 @@ from gymnasium import spaces  # noqa: E402
 from pettingzoo import AECEnv  # type: ignore[import-untyped]  # noqa: E402
 
 from mus.ai.encoding import DEFAULT_MAX_BET, Encoding, Vector, credited, encoding_for, zero_sum  # noqa: E402
+from mus.checks import quoted  # noqa: E402
 from mus.errors import MusError, RulesError  # noqa: E402
 from mus.reducer import new_hand  # noqa: E402
 from mus.rules import Rules  # noqa: E402
@@ -123,6 +124,7 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self.hand: HandState = self._deal(None, None)
         self.hands_played = 0
         self.agents: list[str] = []
+        self.terminations: dict[str, bool] = {}  # the agents in play, once reset() deals
         self.agent_selection: str | None = None
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
@@ -165,8 +167,8 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees now: its observation vector and action mask."""
-        if self.agent_selection is None:
-            raise MusError("call reset() before observe()")
+        if agent not in self.terminations:  # also before reset(): nobody is in play
+            raise MusError(self._absent(agent))
         seat = self.agent_name_mapping[agent]
         hand = self.hand
         coding = self.coding
@@ -179,8 +181,17 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         ``max_iter`` turns were taken (each ``for`` loop over it starts a new count)."""
         return _Turns(self, max_iter)
 
+    def _absent(self, agent: object) -> str:
+        if self.agent_selection is None:
+            return "call reset() before observe()"
+        if agent in self.agent_name_mapping:
+            return f"{agent} is done with this episode: call reset()"
+        return f"no agent {quoted(agent)}: agents are {', '.join(self.possible_agents)}"
+
     def observation_vector(self, agent: str) -> Vector:
         """Only the observation vector of ``agent`` (no dict, no mask)."""
+        if agent not in self.terminations:
+            raise MusError(self._absent(agent))
         return self.coding.observation(self.hand, self.agent_name_mapping[agent])
 
     def step(self, action: int | None) -> None:
