@@ -9,6 +9,9 @@
   ``apply_action`` until ``is_terminal()``, and ``returns()``; once more with
   ``information_state_tensor`` for the player to act at every step.
 
+For scale, the same machine's speed through the engine alone comes first: bench_hands.py's
+loop (``mus.apply`` on a uniform pick among the listed legal actions).
+
 One hand per episode, dealt from the environment's seeded generator. Timed like
 ``timeit``: best of the repeats, the garbage collector off while the clock runs.
 Prints figures; asserts nothing about speed (the PettingZoo target is 5,000 hands/s).
@@ -25,6 +28,8 @@ import random
 import time
 from collections.abc import Callable
 from typing import Any
+
+from bench_hands import play
 
 import mus
 from mus.ai.encoding import BET_2
@@ -66,6 +71,12 @@ def openspiel_hands(game: MusGame, hands: int, rng: random.Random, tensors: bool
     return turns
 
 
+def engine_hands(rules: mus.Rules, hands: int, rng: random.Random) -> int:
+    """bench_hands.py's loop: ``hands`` hands through ``mus.apply``; the history entries
+    (turns, and the declarations the engine derives itself)."""
+    return sum(play(rules, seed, rng).actions for seed in range(hands))
+
+
 def timed(run: Callable[[random.Random], int], repeat: int) -> tuple[float, int]:
     best, turns = float("inf"), 0
     for index in range(repeat):
@@ -88,6 +99,10 @@ def main() -> None:
     rules = mus.Rules.preset(args.preset)
     print(f"mus {mus.__version__}, Python {platform.python_version()}, preset {args.preset}")
     runs: list[tuple[str, Callable[[random.Random], int]]] = [
+        (
+            "engine alone (bench_hands.py's loop; turns: history entries)",
+            lambda rng: engine_hands(rules, args.hands, rng),
+        ),
         ("PettingZoo env(), uniform over legal ids", lambda rng: pettingzoo_hands(env(rules, seed=1), args.hands, rng)),
         (
             # bench_hands.py's random player: each kind of action alike, bets of 2 only.
