@@ -112,6 +112,63 @@ CALLS: list[tuple[str, Callable[..., Any], tuple[Any, ...], dict[str, Any]]] = [
 ]
 
 
+def _ai_calls() -> list[tuple[str, Callable[..., Any], tuple[Any, ...], dict[str, Any]]]:
+    """The ``mus.ai`` calls, when the ``ai`` extra is installed; each on a fresh object."""
+    try:
+        from mus.ai.encoding import credited, encoding_for, generator, returns
+        from mus.ai.gym import SeatEnv
+        from mus.ai.openspiel import MusGame
+        from mus.ai.pettingzoo import MusEnv, env
+    except ImportError:
+        return []
+    enc = encoding_for(RULES)
+
+    def dealt(game: MusEnv) -> MusEnv:
+        game.reset()
+        return game
+
+    def seat_env() -> tuple[SeatEnv, int]:
+        game = SeatEnv(RULES, seed=1)
+        _, info = game.reset(seed=1)
+        return game, int(info["action_mask"].nonzero()[0][0])
+
+    def seat_step(action: object) -> object:
+        return seat_env()[0].step(action)  # type: ignore[arg-type]
+
+    return [
+        ("encoding_for", encoding_for, (RULES, 11), {}),
+        ("Encoding.observation", enc.observation, (STATE, 0), {}),
+        ("Encoding.legal_action_mask", enc.legal_action_mask, (STATE,), {}),
+        ("Encoding.decode", enc.decode, (17, STATE), {}),
+        ("Encoding.encode", enc.encode, (mus.Pass(), STATE), {}),
+        ("Encoding.apply", enc.apply, (STATE, 17), {}),
+        ("Encoding.action_name", enc.action_name, (17,), {}),
+        ("Encoding.information_state_string", enc.information_state_string, (STATE, 0), {}),
+        ("returns", returns, (STATE, STATE), {}),
+        ("credited", credited, (STATE,), {}),
+        ("generator", generator, (7,), {"gymnasium": False}),
+        ("env", env, (RULES,), {"seed": 1, "max_bet": 11, "episode": "hand", "reward": "stones"}),
+        ("MusEnv.reset", lambda **kw: env(RULES, seed=1).reset(**kw), (), {"seed": 3, "options": {"mano": 1}}),
+        (
+            "MusEnv.step",
+            lambda action: dealt(env(RULES, seed=1)).step(action),
+            (dealt(env(RULES, seed=1)).hand.queue and 0,),
+            {},
+        ),
+        ("MusEnv.observe", lambda agent: dealt(env(RULES, seed=1)).observe(agent), ("seat_0",), {}),
+        ("MusGame", MusGame, (RULES,), {"seed": 1, "max_bet": 11}),
+        ("MusGame.new_initial_state", MusGame(RULES).new_initial_state, (5,), {}),
+        ("MusState.apply_action", lambda action: MusGame(RULES).new_initial_state(5).apply_action(action), (1,), {}),
+        ("MusState.information_state_tensor", MusGame(RULES).new_initial_state(5).information_state_tensor, (0,), {}),
+        ("SeatEnv", SeatEnv, (RULES,), {"seat": 0, "seed": 1, "max_bet": 11}),
+        ("SeatEnv.reset", lambda **kw: SeatEnv(RULES, seed=1).reset(**kw), (), {"seed": 3, "options": {"mano": 1}}),
+        ("SeatEnv.step", seat_step, (seat_env()[1],), {}),
+    ]
+
+
+CALLS += _ai_calls()
+
+
 def _cases() -> list[Any]:
     cases = []
     for name, function, args, kwargs in CALLS:

@@ -66,8 +66,10 @@ zero-sum over sides and lie between ``-target`` and ``target``.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import operator
+import random
 from typing import Any
 
 import numpy as np
@@ -101,6 +103,7 @@ __all__ = [
     "decode",
     "encode",
     "encoding_for",
+    "generator",
     "information_state_string",
     "legal_action_mask",
     "observation",
@@ -186,7 +189,7 @@ class Encoding:
         if not isinstance(rules, Rules):
             raise RulesError(f"rules must be a Rules, got {type(rules).__name__}")
         if isinstance(max_bet, bool) or not isinstance(max_bet, int) or not 2 <= max_bet <= 1000:
-            raise RulesError(f"max_bet must be a whole number of stones from 2 to 1000, got {max_bet!r}")
+            raise RulesError(f"max_bet must be a whole number of stones from 2 to 1000, got {quoted(max_bet)}")
         self.rules = rules
         self.max_bet = max_bet
         self.num_actions = BET_2 + max_bet - 1
@@ -250,7 +253,7 @@ class Encoding:
                 raise TypeError
             index = operator.index(action_id)  # type: ignore[arg-type]
         except TypeError:
-            raise IllegalActionError(f"an action id is an int, got {action_id!r}") from None
+            raise IllegalActionError(f"an action id is an int, got {quoted(action_id)}") from None
         if not 0 <= index < self.num_actions:
             raise IllegalActionError(f"no action {index}: ids are 0 to {self.num_actions - 1}")
         return index
@@ -273,6 +276,8 @@ class Encoding:
         index = _KIND_IDS.get(kind)
         if index is not None:
             return index
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"an action is an Action value, got {quoted(action)}")
         if isinstance(action, Bet):
             if action.stones > self.max_bet:
                 raise IllegalActionError(f"{action} has no action id: bets go up to {self.max_bet} stones")
@@ -320,6 +325,8 @@ class Encoding:
         >>> encoding_for().apply(mus.new_hand(seed=1), 0).history
         ((0, Mus()),)
         """
+        if type(state) is not HandState:
+            _hand_state(state)
         index = action_id if type(action_id) is int and 0 <= action_id < self.num_actions else self._index(action_id)
         # The engine's own check is enough when the id names an action at all here;
         # only a refusal pays for the mask, to name the legal ids in the error.
@@ -551,9 +558,7 @@ class Encoding:
     def _arguments(self, state: object, seat: object) -> int:
         """``seat``, once ``state`` is a hand of this encoding's rules and ``seat`` one of
         its seats; else a :class:`~mus.MusError`."""
-        if type(state) is not HandState:
-            raise MusError(f"the encoding reads a HandState, got {quoted(state)}")
-        rules = state.deal.rules
+        rules = _hand_state(state).deal.rules
         if rules is not self._known:
             if rules != self.rules:
                 raise RulesError(
@@ -695,14 +700,65 @@ class Encoding:
         return "\n".join(lines)
 
 
-@functools.lru_cache(maxsize=64)
 def encoding_for(rules: Rules | None = None, max_bet: int = DEFAULT_MAX_BET) -> Encoding:
     """The shared :class:`Encoding` of ``rules`` (default ``Rules()``) and ``max_bet``.
 
     >>> encoding_for() is encoding_for(), encoding_for().num_actions
     (True, 33)
+    >>> encoding_for(["standard"])
+    Traceback (most recent call last):
+    ...
+    mus.errors.RulesError: rules must be a Rules, got list
     """
+    try:
+        return _shared(rules, max_bet)
+    except TypeError:  # unhashable: neither rules nor a bet size, as Encoding says
+        return Encoding(rules, max_bet=max_bet)
+
+
+@functools.lru_cache(maxsize=64)
+def _shared(rules: Rules | None, max_bet: int) -> Encoding:
     return Encoding(rules, max_bet=max_bet)
+
+
+def generator(seed: object, *, gymnasium: bool = False) -> random.Random:
+    """The generator of an environment's deals, seeded with ``seed``: ``None``, an int
+    (numpy's too) or a str; under ``gymnasium``, whose own generator takes them, ``None``
+    or an int from 0 up only.
+
+    >>> import numpy as np
+    >>> generator(np.int64(7)).random() == generator(7).random()
+    True
+    >>> generator(1.5)
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: a seed is None, an int or a str, got 1.5
+    >>> generator(-1, gymnasium=True)
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: a Gymnasium seed is None or an int from 0 up, got -1
+    """
+    if seed is None:
+        return random.Random()
+    number: int | None = None
+    if isinstance(seed, str) and not gymnasium:
+        # The bytes random.Random hashes for a str, lone surrogates taken as they are.
+        return random.Random(str.__str__(seed).encode("utf-8", "surrogatepass"))
+    elif not isinstance(seed, bool):
+        with contextlib.suppress(TypeError):
+            number = operator.index(seed)  # type: ignore[arg-type]
+    if gymnasium and (number is None or number < 0):
+        raise MusError(f"a Gymnasium seed is None or an int from 0 up, got {quoted(seed)}")
+    if number is None:
+        raise MusError(f"a seed is None, an int or a str, got {quoted(seed)}")
+    return random.Random(number)
+
+
+def _hand_state(value: object) -> HandState:
+    """``value`` if it is a :class:`~mus.HandState`, else a :class:`~mus.MusError`."""
+    if type(value) is not HandState:
+        raise MusError(f"the encoding reads a HandState, got {quoted(value)}")
+    return value
 
 
 def encode(action: Action, state: HandState, *, max_bet: int = DEFAULT_MAX_BET) -> int:
@@ -712,7 +768,7 @@ def encode(action: Action, state: HandState, *, max_bet: int = DEFAULT_MAX_BET) 
     >>> encode(mus.NoMus(), mus.new_hand(seed=1)), encode(mus.Bet(2), mus.new_hand(seed=1))
     (1, 23)
     """
-    return encoding_for(state.rules, max_bet).encode(action, state)
+    return encoding_for(_hand_state(state).rules, max_bet).encode(action, state)
 
 
 def decode(action_id: int, state: HandState, *, max_bet: int = DEFAULT_MAX_BET) -> Action:
@@ -722,7 +778,7 @@ def decode(action_id: int, state: HandState, *, max_bet: int = DEFAULT_MAX_BET) 
     >>> decode(0, mus.new_hand(seed=1))
     Mus()
     """
-    return encoding_for(state.rules, max_bet).decode(action_id, state)
+    return encoding_for(_hand_state(state).rules, max_bet).decode(action_id, state)
 
 
 def legal_action_mask(state: HandState, *, max_bet: int = DEFAULT_MAX_BET) -> Mask:
@@ -732,7 +788,7 @@ def legal_action_mask(state: HandState, *, max_bet: int = DEFAULT_MAX_BET) -> Ma
     >>> legal_action_mask(mus.new_hand(seed=1)).nonzero()[0].tolist()
     [0, 1]
     """
-    return encoding_for(state.rules, max_bet).legal_action_mask(state)
+    return encoding_for(_hand_state(state).rules, max_bet).legal_action_mask(state)
 
 
 def observation(state: HandState, seat: int) -> Vector:
@@ -742,7 +798,7 @@ def observation(state: HandState, seat: int) -> Vector:
     >>> observation(mus.new_hand(seed=1), 0).dtype
     dtype('float32')
     """
-    return encoding_for(state.rules).observation(state, seat)
+    return encoding_for(_hand_state(state).rules).observation(state, seat)
 
 
 def information_state_string(state: HandState, seat: int) -> str:
@@ -752,7 +808,7 @@ def information_state_string(state: HandState, seat: int) -> str:
     >>> information_state_string(mus.new_hand(seed=1), 2).splitlines()[0]
     'seat 2 of 4, mano 0, scores 0-0, dealt Rb Sc 1c 1e'
     """
-    return encoding_for(state.rules).information_state_string(state, seat)
+    return encoding_for(_hand_state(state).rules).information_state_string(state, seat)
 
 
 def credited(state: HandState) -> tuple[int, ...]:
@@ -766,7 +822,7 @@ def credited(state: HandState) -> tuple[int, ...]:
     >>> state.scores, state.winner, credited(state)
     ((30, 12), 1, (30, 40))
     """
-    target = state.rules.target
+    target = _hand_state(state).rules.target
     scores = [min(score, target) for score in state.scores]
     if state.winner is not None:
         scores[state.winner] = target
@@ -795,6 +851,8 @@ def returns(state: HandState, since: HandState | None = None) -> list[float]:
     >>> state.scores, returns(state)
     ((1, 0), [1.0, -1.0, 1.0, -1.0])
     """
-    before = credited(state.initial()) if since is None else credited(since)
     after = credited(state)
+    if since is not None and _hand_state(since).rules != state.rules:
+        raise RulesError("returns() compares two states of the same rules")
+    before = credited(state.initial()) if since is None else credited(since)
     return zero_sum([a - b for a, b in zip(after, before, strict=True)], state.rules)

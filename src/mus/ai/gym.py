@@ -23,8 +23,8 @@ again: the seat had no choice in it.
 
 from __future__ import annotations
 
-import random
-from collections.abc import Sequence
+import operator
+from collections.abc import Mapping, Sequence
 from typing import Any, SupportsFloat
 
 import numpy as np
@@ -36,8 +36,9 @@ require("gymnasium", "mus.ai.gym")
 import gymnasium  # noqa: E402
 from gymnasium import spaces  # noqa: E402
 
-from mus.ai.encoding import DEFAULT_MAX_BET, Vector, credited, encoding_for, zero_sum  # noqa: E402
+from mus.ai.encoding import DEFAULT_MAX_BET, Vector, credited, encoding_for, generator, zero_sum  # noqa: E402
 from mus.bots import Bot, HeuristicBot  # noqa: E402
+from mus.checks import quoted, rules_arg  # noqa: E402
 from mus.errors import MusError, RulesError  # noqa: E402
 from mus.reducer import apply, new_hand  # noqa: E402
 from mus.rules import Rules  # noqa: E402
@@ -71,12 +72,12 @@ class SeatEnv(gymnasium.Env[Vector, int]):
         seed: int | None = None,
         render_mode: str | None = None,
     ) -> None:
-        self.rules = Rules() if rules is None else rules
+        self.rules = Rules() if rules is None else rules_arg(rules)
         n = self.rules.seats
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise RulesError(f"seat must be 0 to {n - 1}, got {seat!r}")
+            raise RulesError(f"seat must be 0 to {n - 1}, got {quoted(seat)}")
         if episode not in ("hand", "game"):
-            raise RulesError(f"episode must be 'hand' or 'game', got {episode!r}")
+            raise RulesError(f"episode must be 'hand' or 'game', got {quoted(episode)}")
         if bots is not None and len(bots) != n:
             raise RulesError(f"give one bot per seat ({n}), got {len(bots)}")
         self.seat = seat
@@ -86,7 +87,7 @@ class SeatEnv(gymnasium.Env[Vector, int]):
         self.coding = encoding_for(self.rules, max_bet)
         self.observation_space = spaces.Box(0.0, 1.0, (self.coding.observation_size,), np.float32)
         self.action_space = spaces.Discrete(self.coding.num_actions)  # type: ignore[assignment]
-        self._deals = random.Random(seed)
+        self._deals = generator(seed)
         self.hand: HandState = new_hand(self.rules, seed=0)
         self.hand_return = 0.0
         """The seat's total reward in the episode so far."""
@@ -94,9 +95,12 @@ class SeatEnv(gymnasium.Env[Vector, int]):
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Vector, dict[str, Any]]:
         """Deal a hand (``options``: ``"mano"``) and let the bots play up to the seat's turn."""
-        super().reset(seed=seed)
         if seed is not None:
-            self._deals = random.Random(seed)
+            self._deals = generator(seed, gymnasium=True)
+            seed = operator.index(seed)
+        if options is not None and not isinstance(options, Mapping):
+            raise MusError(f"reset options are a dict, got {quoted(options)}")
+        super().reset(seed=seed)
         mano = (options or {}).get("mano")
         while True:
             self.hand = self._deal(mano, None)

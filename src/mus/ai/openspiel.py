@@ -28,10 +28,10 @@ chance nodes.
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
-from mus.ai.encoding import DEFAULT_MAX_BET, Encoding, credited, encoding_for, zero_sum
+from mus.ai.encoding import DEFAULT_MAX_BET, Encoding, credited, encoding_for, generator, zero_sum
+from mus.checks import quoted, rules_arg
 from mus.errors import IllegalActionError, MusError, RulesError
 from mus.reducer import new_hand
 from mus.rules import PRESETS, Rules
@@ -57,9 +57,9 @@ class MusGame:
     """
 
     def __init__(self, rules: Rules | None = None, *, max_bet: int = DEFAULT_MAX_BET, seed: int | None = None) -> None:
-        self.rules = Rules() if rules is None else rules
+        self.rules = Rules() if rules is None else rules_arg(rules)
         self.encoding: Encoding = encoding_for(self.rules, max_bet)
-        self._random = random.Random(seed)
+        self._random = generator(seed)
 
     def num_players(self) -> int:
         """The seats."""
@@ -207,7 +207,7 @@ class MusState:
         if player is None:
             player = self.hand.to_act
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players():
-            raise MusError(f"no player {player!r}: players are 0 to {self.num_players() - 1}")
+            raise MusError(f"no player {quoted(player)}: players are 0 to {self.num_players() - 1}")
         return player
 
     def information_state_string(self, player: int | None = None) -> str:
@@ -251,7 +251,7 @@ def _parameters(params: dict[str, Any] | None) -> tuple[Rules, int, int | None]:
     params = dict(params or {})
     name = params.pop("preset", "standard")
     if name not in PRESETS:
-        raise RulesError(f"unknown preset {name!r} (presets: {', '.join(sorted(PRESETS))})")
+        raise RulesError(f"unknown preset {quoted(name)} (presets: {', '.join(sorted(PRESETS))})")
     max_bet = int(params.pop("max_bet", DEFAULT_MAX_BET))
     seed = int(params.pop("rng_seed", -1))
     if params:

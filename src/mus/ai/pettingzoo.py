@@ -32,8 +32,7 @@ game won in the episode, 1 to the winning side and ``-1 / (sides - 1)`` to the o
 
 from __future__ import annotations
 
-import random
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -46,8 +45,16 @@ require("gymnasium", "mus.ai.pettingzoo")
 from gymnasium import spaces  # noqa: E402
 from pettingzoo import AECEnv  # type: ignore[import-untyped]  # noqa: E402
 
-from mus.ai.encoding import DEFAULT_MAX_BET, Encoding, Vector, credited, encoding_for, zero_sum  # noqa: E402
-from mus.checks import quoted  # noqa: E402
+from mus.ai.encoding import (  # noqa: E402
+    DEFAULT_MAX_BET,
+    Encoding,
+    Vector,
+    credited,
+    encoding_for,
+    generator,
+    zero_sum,
+)
+from mus.checks import quoted, rules_arg  # noqa: E402
 from mus.errors import MusError, RulesError  # noqa: E402
 from mus.reducer import new_hand  # noqa: E402
 from mus.rules import Rules  # noqa: E402
@@ -105,12 +112,12 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     ) -> None:
         super().__init__()
         if episode not in ("hand", "game"):
-            raise RulesError(f"episode must be 'hand' or 'game', got {episode!r}")
+            raise RulesError(f"episode must be 'hand' or 'game', got {quoted(episode)}")
         if reward not in ("stones", "win"):
-            raise RulesError(f"reward must be 'stones' or 'win', got {reward!r}")
+            raise RulesError(f"reward must be 'stones' or 'win', got {quoted(reward)}")
         if render_mode not in (None, "human", "ansi"):
-            raise RulesError(f"render_mode must be None, 'human' or 'ansi', got {render_mode!r}")
-        self.rules = Rules() if rules is None else rules
+            raise RulesError(f"render_mode must be None, 'human' or 'ansi', got {quoted(render_mode)}")
+        self.rules = Rules() if rules is None else rules_arg(rules)
         self.coding = encoding_for(self.rules, max_bet)
         self.episode = episode
         self.reward_kind = reward
@@ -120,7 +127,7 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         observe, act = spaces_of(self.coding)
         self.observation_spaces = dict.fromkeys(self.possible_agents, observe)
         self.action_spaces = dict.fromkeys(self.possible_agents, act)
-        self._random = random.Random(seed)
+        self._random = generator(seed)
         self.hand: HandState = self._deal(None, None)
         self.hands_played = 0
         self.agents: list[str] = []
@@ -144,8 +151,11 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         """Deal a new hand (``options``: ``"mano"``, ``"scores"``); ``seed`` reseeds the deals."""
         if seed is not None:
-            self._random = random.Random(seed)
-        options = options or {}
+            self._random = generator(seed)
+        if options is None:
+            options = {}
+        elif not isinstance(options, Mapping):
+            raise MusError(f"reset options are a dict, got {quoted(options)}")
         scores = options.get("scores")
         mano = options.get("mano")
         try:
@@ -167,7 +177,7 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees now: its observation vector and action mask."""
-        if agent not in self.terminations:  # also before reset(): nobody is in play
+        if not self._in_play(agent):
             raise MusError(self._absent(agent))
         seat = self.agent_name_mapping[agent]
         hand = self.hand
@@ -181,16 +191,22 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         ``max_iter`` turns were taken (each ``for`` loop over it starts a new count)."""
         return _Turns(self, max_iter)
 
+    def _in_play(self, agent: object) -> bool:
+        try:
+            return agent in self.terminations  # none before reset(); the done are removed
+        except TypeError:  # unhashable: no agent's name
+            return False
+
     def _absent(self, agent: object) -> str:
         if self.agent_selection is None:
             return "call reset() before observe()"
-        if agent in self.agent_name_mapping:
+        if isinstance(agent, str) and agent in self.agent_name_mapping:
             return f"{agent} is done with this episode: call reset()"
         return f"no agent {quoted(agent)}: agents are {', '.join(self.possible_agents)}"
 
     def observation_vector(self, agent: str) -> Vector:
         """Only the observation vector of ``agent`` (no dict, no mask)."""
-        if agent not in self.terminations:
+        if not self._in_play(agent):
             raise MusError(self._absent(agent))
         return self.coding.observation(self.hand, self.agent_name_mapping[agent])
 
