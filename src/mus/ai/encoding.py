@@ -490,12 +490,13 @@ class Encoding:
          at_discarded) = self._offsets  # fmt: skip
         vector = np.zeros(self.observation_size, np.float32)
         relative = self._relative[seat]
-        hand = state.hands[seat]
+        table = state._table  # hands and pending discards, without the properties' calls
+        hand = table[0][seat]
         cards = self._cards.get(id(hand))
         if cards is None or cards[0] is not hand:
             cards = self._card_ones(hand)
         ones = [*cards[1], *self._seated[seat][state.mano], self._phase_at[id(state.phase)]]
-        pending = state.pending[seat]
+        pending = table[3][seat]
         if pending:
             ones += [_PENDING + _CARD_INDEX[card.order] for card in pending]
         queue = state.queue
@@ -540,7 +541,15 @@ class Encoding:
             ones.append(self._at_winner + self._sides[seat][state.winner])
         link = state._log  # the history's chain: read here without building the tuple
         if link is not None:
-            marks, discarded, discards, signals = self._summary(link)
+            # Play goes forward: most calls ask for the last link seen or the one after
+            # it (an action that changes nothing the summary holds).
+            last_link, summary = self._last
+            if link is not last_link:
+                if link[0] is last_link and type(link[2]) not in _NOTED:
+                    self._last = (link, summary)
+                else:
+                    summary = self._summary(link)
+            marks, discarded, discards, signals = summary
             if marks:
                 ones += [offset + relative[who] for offset, who in marks]
             if discarded:
@@ -601,14 +610,8 @@ class Encoding:
 
     def _summary(self, link: Any) -> _Summary:
         """What the history says that the state's other fields do not (declarations,
-        discards, señas), built on the summary of the newest link already seen."""
-        # Play goes forward: most calls ask for the last link seen or the one after it.
-        last_link, summary = self._last
-        if link is last_link:
-            return summary
-        if link[0] is last_link and type(link[2]) not in _NOTED:
-            self._last = (link, summary)
-            return summary
+        discards, señas), built on the summary of the newest link already seen; kept as
+        the last summary seen."""
         summary = self._summary_of(link)
         self._last = (link, summary)
         return summary
