@@ -45,7 +45,7 @@ autodoc_typehints = "signature"
 suppress_warnings = ["ref.python"]
 nitpick_ignore_regex = [
     (r"py:.*", r"(np|numpy|NDArray|ArrayLike|npt)(\..*)?"),
-    (r"py:.*", r"(gymnasium|pettingzoo|pyspiel|ray|matplotlib|argparse|collections\.abc|typing)\..*"),
+    (r"py:.*", r"(gymnasium|pettingzoo|pyspiel|ray|matplotlib|argparse|collections\.abc|typing|random)\..*"),
     (r"py:.*", r"(Seed|mus\.odds\.parallel\.[TR])"),
 ]
 

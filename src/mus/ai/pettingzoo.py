@@ -32,7 +32,7 @@ game won in the episode, 1 to the winning side and ``-1 / (sides - 1)`` to the o
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterable, Iterator, Mapping
 from typing import Any
 
 import numpy as np
@@ -186,7 +186,7 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         mask = coding.legal_action_mask(hand) if queue and queue[0] == seat else coding.no_actions()
         return {"observation": coding.observation(hand, seat), "action_mask": mask}
 
-    def agent_iter(self, max_iter: int = 2**63) -> _Turns:
+    def agent_iter(self, max_iter: int = 2**63) -> Iterable[str]:
         """PettingZoo's ``agent_iter``: the agent to act, until every agent is done or
         ``max_iter`` turns were taken (each ``for`` loop over it starts a new count)."""
         return _Turns(self, max_iter)
