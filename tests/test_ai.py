@@ -473,6 +473,22 @@ def test_openspiel_information_state_string_hides_hidden_cards() -> None:
     assert one.information_state_string(1) != other.information_state_string(1)
 
 
+def test_openspiel_parameters_are_checked_before_use() -> None:
+    from mus.ai.openspiel import _parameters
+
+    assert _parameters({"preset": "heads-up", "max_bet": 5, "rng_seed": 3}) == (mus.PRESETS["heads-up"], 5, 3)
+    assert _parameters(None) == (mus.PRESETS["standard"], coding.DEFAULT_MAX_BET, None)
+    cases: list[tuple[dict[str, Any], str]] = [
+        ({"preset": "nine"}, "unknown preset 'nine'"),
+        ({"max_bet": "5"}, "max_bet is an int, got '5'"),
+        ({"rng_seed": 1.5}, "rng_seed is an int, got 1.5"),
+        ({"players": 4}, "unknown parameter"),
+    ]
+    for params, words in cases:
+        with pytest.raises(mus.RulesError, match=words):
+            _parameters(params)
+
+
 def test_registered_with_openspiel_when_it_imports() -> None:
     pyspiel = pytest.importorskip("pyspiel")
     from open_spiel.python import rl_environment  # type: ignore[import-untyped, import-not-found, unused-ignore]

@@ -252,8 +252,10 @@ def _parameters(params: dict[str, Any] | None) -> tuple[Rules, int, int | None]:
     name = params.pop("preset", "standard")
     if name not in PRESETS:
         raise RulesError(f"unknown preset {quoted(name)} (presets: {', '.join(sorted(PRESETS))})")
-    max_bet = int(params.pop("max_bet", DEFAULT_MAX_BET))
-    seed = int(params.pop("rng_seed", -1))
+    max_bet, seed = params.pop("max_bet", DEFAULT_MAX_BET), params.pop("rng_seed", -1)
+    for key, value in (("max_bet", max_bet), ("rng_seed", seed)):
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise RulesError(f"the parameter {key} is an int, got {quoted(value)}")
     if params:
         raise RulesError(f"unknown parameter(s): {', '.join(sorted(params))} (preset, max_bet, rng_seed)")
     return PRESETS[name], max_bet, None if seed < 0 else seed
