@@ -743,11 +743,11 @@ def generator(seed: object, *, gymnasium: bool = False) -> random.Random:
     """
     if seed is None:
         return random.Random()
-    number: int | None = None
     if isinstance(seed, str) and not gymnasium:
         # The bytes random.Random hashes for a str, lone surrogates taken as they are.
         return random.Random(str.__str__(seed).encode("utf-8", "surrogatepass"))
-    elif not isinstance(seed, bool):
+    number: int | None = None
+    if not isinstance(seed, bool):
         with contextlib.suppress(TypeError):
             number = operator.index(seed)  # type: ignore[arg-type]
     if gymnasium and (number is None or number < 0):
