@@ -438,7 +438,7 @@ class Encoding:
         }  # fmt: skip
         self._sena_at = {sena: index for index, sena in enumerate(_SENAS)}
         self._at = {name: start for name, (start, _) in lay.items()}
-        self._offsets = tuple(self._at[name] for name in _OFFSETS)
+        self._offsets = (*(self._at[name] for name in _OFFSETS), self.observation_size, rules.target)
         # Per seat and mano: its side's seats and the mano, as the seat sees them.
         at_mano = self._at["mano"]
         self._seated = tuple(
@@ -487,8 +487,8 @@ class Encoding:
         ):
             seat = self._arguments(state, seat)
         (at_to_act, at_lance, at_stake, at_bettor, at_in_lance, at_folded, at_accepted, at_scores,
-         at_discarded) = self._offsets  # fmt: skip
-        vector = np.zeros(self.observation_size, np.float32)
+         at_discarded, size, target) = self._offsets  # fmt: skip
+        vector = np.zeros(size, np.float32)
         relative = self._relative[seat]
         table = state._table  # hands and pending discards, without the properties' calls
         hand = table[0][seat]
@@ -507,7 +507,6 @@ class Encoding:
             lance, seats, stake, previous, bets, bettor, ordago, folded, accepted = betting
             ones.append(at_lance + lance)
             if bets:
-                target = self._target
                 # stake, previous, bets and ordago are consecutive in the layout
                 vector[at_stake] = (stake if stake < target else target) / target
                 vector[at_stake + 1] = (previous if previous < target else target) / target
@@ -523,7 +522,6 @@ class Encoding:
                 ones += [at_accepted + relative[other] for other in accepted]
         scores = state.scores
         if scores != self._zeros:
-            target = self._target
             sides = self._sides[seat]
             for side, score in enumerate(scores):
                 if score:
