@@ -177,7 +177,11 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees now: its observation vector and action mask."""
-        if not self._in_play(agent):
+        try:  # inline rather than _in_play: this runs at every turn
+            playing = agent in self.terminations
+        except TypeError:
+            playing = False
+        if not playing:
             raise MusError(self._absent(agent))
         seat = self.agent_name_mapping[agent]
         hand = self.hand
