@@ -204,7 +204,6 @@ class Encoding:
         # turn and seat), so their masks are cached by identity, kept alive here so an
         # id is never reused.
         self._masks: dict[int, tuple[object, Mask]] = {}
-        self._target = rules.target
         self._prepare()
 
     def __reduce__(self) -> tuple[Any, ...]:
@@ -369,7 +368,7 @@ class Encoding:
         array([1, 1, 0, 0], dtype=int8)
         """
         if type(state) is not HandState or state.deal.rules is not self._known:
-            self._arguments(state, 0)
+            self._checked(state)
         gated = bool(state.deal.rules.gates)
         if state.phase is Phase.DISCARD and not gated:
             return self._discard_mask
@@ -424,11 +423,10 @@ class Encoding:
         team_of = rules.team_of
         # relative[seat][other]: where ``other`` sits as ``seat`` sees the table.
         self._relative = tuple(tuple((other - seat) % n for other in range(n)) for seat in range(n))
-        self._sides = tuple(tuple((side - team_of[seat]) % k for side in range(k)) for seat in range(n))
-        self._own_side = tuple(
-            [lay["own_side"][0] + (other - seat) % n for other in range(n) if team_of[other] == team_of[seat]]
-            for seat in range(n)
-        )
+        # The sides as a seat of each side sees them (the results are the same for all),
+        # and as each seat sees them.
+        self._team_sides = tuple(tuple((side - team) % k for side in range(k)) for team in range(k))
+        self._sides = tuple(self._team_sides[team_of[seat]] for seat in range(n))
         # Keyed by identity: hashing a plain Enum member runs Python code.
         self._phase_at = {id(phase): lay["phase"][0] + index for index, phase in enumerate(_PHASES)}
         self._outcome_at = {id(outcome): index for index, outcome in enumerate(_OUTCOMES)}
@@ -440,13 +438,14 @@ class Encoding:
         self._at = {name: start for name, (start, _) in lay.items()}
         self._offsets = (*(self._at[name] for name in _OFFSETS), self.observation_size, rules.target)
         # Per seat and mano: its side's seats and the mano, as the seat sees them.
-        at_mano = self._at["mano"]
-        self._seated = tuple(
-            tuple((*self._own_side[seat], at_mano + self._relative[seat][mano]) for mano in range(n))
+        at_own, at_mano = self._at["own_side"], self._at["mano"]
+        own_side = [
+            [at_own + self._relative[seat][other] for other in range(n) if team_of[other] == team_of[seat]]
             for seat in range(n)
+        ]
+        self._seated = tuple(
+            tuple((*own_side[seat], at_mano + self._relative[seat][mano]) for mano in range(n)) for seat in range(n)
         )
-        # The sides as a seat of each side sees them (the results are the same for all).
-        self._team_sides = tuple(tuple((side - team) % k for side in range(k)) for team in range(k))
         self._zeros = (0,) * k
         self._seats = n
         self._known = rules  # the last rules object seen equal to the encoding's
@@ -562,17 +561,23 @@ class Encoding:
         vector.put(ones, 1.0)
         return vector
 
-    def _arguments(self, state: object, seat: object) -> int:
-        """``seat``, once ``state`` is a hand of this encoding's rules and ``seat`` one of
-        its seats; else a :class:`~mus.MusError`."""
-        rules = _hand_state(state).deal.rules
+    def _checked(self, state: object) -> HandState:
+        """``state``, once it is a hand of this encoding's rules; else a
+        :class:`~mus.MusError`."""
+        hand = _hand_state(state)
+        rules = hand.deal.rules
         if rules is not self._known:
             if rules != self.rules:
                 raise RulesError(
                     "the state is played under other rules than the encoding's: use encoding_for(state.rules)"
                 )
             self._known = rules  # equal rules built apart: compared once, not at every call
-        return seat_arg(seat, self.rules)
+        return hand
+
+    def _arguments(self, state: object, seat: object) -> int:
+        """``seat``, once ``state`` is a hand of this encoding's rules (:meth:`_checked`)
+        and ``seat`` one of its seats."""
+        return seat_arg(seat, self._checked(state).rules)
 
     def _card_ones(self, hand: Any) -> tuple[object, tuple[int, ...]]:
         """The "hand" entries of ``hand``, cached by its identity (a hand is kept by many
@@ -587,7 +592,7 @@ class Encoding:
         """The "results" entries for a seat of each side (ones, then ``(offset, value)``
         pairs), cached by the identity of ``results``: a hand's states share each of its
         few results tuples."""
-        width, target, at_results = self._result_width, self._target, self._at["results"]
+        width, target, at_results = self._result_width, self.rules.target, self._at["results"]
         by_team = []
         for sides in self._team_sides:
             ones: list[int] = []
