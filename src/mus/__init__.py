@@ -10,6 +10,8 @@ section 7" in a docstring or an error means section 7 of that page.
 0
 """
 
+from types import ModuleType
+
 from mus.actions import (
     MIN_BET,
     Accept,
@@ -57,12 +59,15 @@ from mus.lances import (
     rank_points,
     winner,
 )
+from mus.legal import LegalActions
 from mus.match import MAX_HANDS, MatchState, MatchView, apply, apply_match, new_match, replay_match, score_text
-from mus.reducer import LegalActions, new_hand, problem, replay, start
+from mus.reducer import new_hand, replay
+from mus.refusals import problem
 from mus.rules import HOUSE_RULES, PRESETS, HouseRule, Payouts, Rules
 from mus.scoring import Count, CountLine, LanceResult, Outcome, count, lance_winner, score_line
 from mus.senas import Sena, senas_of
-from mus.state import Betting, Deal, HandState, HiddenDiscard, Phase, SeatView
+from mus.state import HandState, start
+from mus.table import Betting, Deal, HiddenDiscard, Phase, SeatView
 
 __version__ = "0.1.0"
 
@@ -124,19 +129,15 @@ __all__ = [
     "apply",
     "apply_match",
     "bonus",
-    "bots",
     "compare",
     "count",
-    "data",
     "has_juego",
     "has_pares",
-    "individuel",
     "is_real_31",
     "lance_key",
     "lance_winner",
     "new_hand",
     "new_match",
-    "notation",
     "pares",
     "parse_action",
     "parse_cards",
@@ -154,7 +155,30 @@ __all__ = [
     "words_of",
 ]
 
-# The modules a user reaches for by name (mus.notation.load, mus.bots.HeuristicBot,
-# the Mus individuel) load with the package; the optional extras (mus.odds, mus.ai) do
-# not, so that importing mus never needs numpy.
-from mus import bots, data, individuel, notation
+
+# The modules a user reaches for by name (mus.notation.load, mus.bots.HeuristicBot, the
+# Mus individuel) load when first named, so that importing mus loads only the core; the
+# extras (mus.odds, mus.ai) need their packages, and are imported by name.
+def __getattr__(name: str) -> ModuleType:
+    # The import system sets each module on the package: this runs once per module.
+    if name == "bots":
+        import mus.bots
+
+        return mus.bots
+    if name == "data":
+        import mus.data
+
+        return mus.data
+    if name == "individuel":
+        import mus.individuel
+
+        return mus.individuel
+    if name == "notation":
+        import mus.notation
+
+        return mus.notation
+    raise AttributeError(f"module 'mus' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), "bots", "data", "individuel", "notation"})

@@ -23,9 +23,8 @@ import unicodedata
 import attrs
 
 from mus.cards import Card, parse_cards
-from mus.checks import quoted
-from mus.errors import CardError, IllegalActionError
-from mus.lances import Lance
+from mus.errors import CardError, IllegalActionError, quoted
+from mus.ranking import Lance
 from mus.senas import Sena
 
 __all__ = [

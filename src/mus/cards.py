@@ -25,7 +25,18 @@ import attrs
 
 from mus.errors import CardError, MusError, quoted
 
-__all__ = ["ALL_CARDS", "Card", "Deck", "Rank", "Suit", "parse_cards", "permutation", "seed_arg", "shuffle"]
+__all__ = [
+    "ALL_CARDS",
+    "Card",
+    "Deck",
+    "Rank",
+    "Suit",
+    "parse_cards",
+    "permutation",
+    "seed_arg",
+    "shuffle",
+    "shuffled_positions",
+]
 
 
 class Suit(enum.Enum):
@@ -234,7 +245,7 @@ def shuffle(cards: Iterable[Card], seed: int | str) -> tuple[Card, ...]:
     True
     """
     pile = tuple(cards)
-    return tuple([pile[i] for i in _positions(len(pile), seed_arg(seed))])
+    return tuple([pile[i] for i in shuffled_positions(len(pile), seed_arg(seed))])
 
 
 def permutation(size: int, seed: int | str) -> list[int]:
@@ -249,7 +260,7 @@ def permutation(size: int, seed: int | str) -> list[int]:
     """
     if type(size) is not int or not 0 <= size <= 64:
         raise MusError(f"a pile to shuffle holds 0 to 64 cards, got {quoted(size)}")
-    return list(_positions(size, seed_arg(seed)))
+    return list(shuffled_positions(size, seed_arg(seed)))
 
 
 def seed_arg(seed: object) -> int | str:
@@ -284,7 +295,13 @@ SEED_LIMIT = 10**4000
 """Ints from this size up are taken as seeds by their hex text (see :func:`seed_arg`)."""
 
 
-def _positions(size: int, seed: int | str) -> bytes:
+def shuffled_positions(size: int, seed: int | str) -> bytes:
+    """:func:`permutation` as bytes, for the engine's deal: ``seed`` must already be
+    normalised by :func:`seed_arg` and ``size`` at most 64 (unchecked).
+
+    >>> list(shuffled_positions(40, 7)) == permutation(40, 7)
+    True
+    """
     # Sorting by independent pseudo-random keys gives a uniform permutation. The keys
     # come from SHAKE-128 of the seed: seeding a random.Random costs more than the
     # whole deal, and the hash is the same on every machine and Python version.
@@ -304,7 +321,7 @@ def _positions(size: int, seed: int | str) -> bytes:
 
 @functools.lru_cache(maxsize=64)
 def _sort_tables(size: int) -> tuple[int, int, struct.Struct]:
-    """The masks of :func:`_positions` for ``size`` keys, one 8-byte field each."""
+    """The masks of :func:`shuffled_positions` for ``size`` keys, one 8-byte field each."""
     if not 0 <= size <= 64:
         raise MusError(f"a pile to shuffle holds at most 64 cards, got {size}")
     fields = range(size)

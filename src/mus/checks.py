@@ -3,7 +3,8 @@
 Everything that enters the library from outside goes through one of these checks and
 fails with a :class:`~mus.MusError` subclass whose message quotes the bad value, cut
 to a readable length. The engine's own calls skip them: its values are right by
-construction, and the checks would cost more than the work on the hot path.
+construction. Each check is a type test (no import, no allocation on the good path),
+so a public function costs little more than the engine's own call.
 
 >>> from mus import Rules
 >>> seat_arg(2, Rules())
@@ -18,14 +19,10 @@ mus.errors.MusError: a seat is a whole number from 0 to 3, got True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from mus.errors import MusError, quoted
 from mus.hand import Hand
-
-if TYPE_CHECKING:
-    from mus.lances import Lance
-    from mus.rules import Rules
+from mus.ranking import Lance
+from mus.rules import Rules
 
 __all__ = ["hand_arg", "hands_arg", "lance_arg", "quoted", "rules_arg", "seat_arg", "seats_arg", "whole"]
 
@@ -49,19 +46,25 @@ def whole(value: object, name: str, low: int = 0, high: int | None = None) -> in
 
 
 def rules_arg(value: object) -> Rules:
-    """``value`` if it is a :class:`~mus.Rules`."""
-    from mus.rules import Rules
+    """``value`` if it is a :class:`~mus.Rules`.
 
+    >>> rules_arg(Rules()) == Rules()
+    True
+    """
     if not isinstance(value, Rules):
         raise MusError(f"rules must be a Rules, got {quoted(value)}")
     return value
 
 
 def lance_arg(value: object) -> Lance:
-    """``value`` if it is a :class:`~mus.Lance`."""
-    from mus.lances import Lance
+    """``value`` if it is a :class:`~mus.Lance`.
 
-    if not isinstance(value, Lance):
+    >>> lance_arg(Lance.PARES), lance_arg(2)
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: a lance is grande, chica, pares, juego or punto (a Lance), got 2
+    """
+    if type(value) is not Lance:
         raise MusError(f"a lance is grande, chica, pares, juego or punto (a Lance), got {quoted(value)}")
     return value
 

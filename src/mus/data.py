@@ -46,8 +46,9 @@ from mus.cards import Card
 from mus.errors import MusError, NotationError, quoted
 from mus.hand import Hand
 from mus.lances import Lance
+from mus.legal import LegalActions
 from mus.match import MatchState, MatchView, apply_match, new_match
-from mus.reducer import LegalActions, apply, derived, new_hand
+from mus.reducer import apply, derived, new_hand
 from mus.rules import Rules
 from mus.scoring import Count, CountLine, LanceResult, Outcome
 from mus.state import Betting, Deal, HandState, HiddenDiscard, Phase, SeatView
@@ -395,7 +396,7 @@ def view_data(state: HandState | MatchState, seat: int) -> dict[str, Any]:
 
 
 def _legal_data(legal: LegalActions) -> dict[str, Any]:
-    kinds = legal._kinds
+    kinds = legal.kinds
     return {
         "seat": legal.seat, "actions": [str(action) for action in legal], "min_bet": legal.min_bet,
         "max_bet": legal.max_bet, "team_fold": kinds is not None and TeamFold in kinds,
@@ -418,8 +419,8 @@ def _legal(value: Any, where: str) -> LegalActions:
         hand = Hand(tuple(cards)) if len(cards) == 4 else None
     else:
         kinds = frozenset(type(action) for action in actions) | (frozenset({TeamFold}) if team_fold else frozenset())
-    legal = LegalActions._make(actions, seat, kinds, hand, max_bet)
-    if legal.min_bet != data["min_bet"] or (legal._kinds is not None and TeamFold in legal._kinds) != team_fold:
+    legal = LegalActions.make(actions, seat, kinds, hand, max_bet)
+    if legal.min_bet != data["min_bet"] or (legal.kinds is not None and TeamFold in legal.kinds) != team_fold:
         raise _fail(where, "min_bet or team_fold does not fit the listed actions")
     return legal
 

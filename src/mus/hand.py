@@ -106,9 +106,14 @@ class Hand:
         object.__setattr__(self, "multiset", _MULTISET_INDEX[ranks])
 
     @classmethod
-    def _trusted(cls, cards: Iterable[Card]) -> Hand:
-        # For the engine, whose cards are known to be four distinct Card values:
-        # skips the converter's checks, which dominate the cost of a deal.
+    def unchecked(cls, cards: Iterable[Card]) -> Hand:
+        """The hand of ``cards``, known to be four distinct :class:`~mus.Card` values:
+        the engine's path, which skips the checks of ``Hand(cards)`` (they dominate the
+        cost of a deal). Hand it nothing from outside.
+
+        >>> Hand.unchecked([Card.parse(t) for t in ("1b", "Ro", "7e", "Rc")])
+        Hand.parse('Ro Rc 7e 1b')
+        """
         hand = object.__new__(cls)
         ordered = tuple(sorted(cards, key=_BY_ORDER))
         object.__setattr__(hand, "cards", ordered)
@@ -116,9 +121,15 @@ class Hand:
         return hand
 
     @classmethod
-    def _deal(cls, deck: bytes, starts: Iterable[int], dealt: int) -> tuple[tuple[Hand, ...], tuple[Card, ...]]:
-        # The deal's path: ``deck`` holds card numbers (positions in ALL_CARDS), each
-        # seat's four from its start; the stock is what follows the first ``dealt``.
+    def from_deck(cls, deck: bytes, starts: Iterable[int], dealt: int) -> tuple[tuple[Hand, ...], tuple[Card, ...]]:
+        """The hands dealt from ``deck``, card numbers (positions in
+        :data:`~mus.ALL_CARDS`) top first: four from each of ``starts``; and the stock,
+        what follows the first ``dealt`` cards. The engine's deal, unchecked.
+
+        >>> hands, stock = Hand.from_deck(bytes(range(40)), (0, 4), 8)
+        >>> hands, len(stock)
+        ((Hand.parse('4o 3o 2o 1o'), Hand.parse('So 7o 6o 5o')), 32)
+        """
         # Working on Card.order numbers, translated in one C call, and adding per-card
         # codes is cheaper than sorting cards and ranks.
         orders = deck.translate(_ORDER_OF_INDEX)
@@ -178,7 +189,7 @@ class Hand:
         cards.extend(drawn)
         if len(cards) != HAND_SIZE or not all(type(card) is Card for card in cards) or len(set(cards)) != HAND_SIZE:
             return Hand(cards)  # the converter says what is wrong
-        return Hand._trusted(cards)
+        return Hand.unchecked(cards)
 
     def __len__(self) -> int:
         return HAND_SIZE

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Iterable
-from typing import Any
+from typing import Any, overload
 
 import attrs
 
@@ -29,8 +29,9 @@ from mus.actions import Action
 from mus.cards import seed_arg
 from mus.checks import rules_arg, seat_arg, whole
 from mus.errors import MusError, quoted
-from mus.reducer import LegalActions, apply, derived, history_entries, new_hand
+from mus.legal import LegalActions
 from mus.reducer import apply as apply_hand
+from mus.reducer import derived, history_entries, new_hand
 from mus.rules import Rules
 from mus.scoring import score_line
 from mus.state import HandState, SeatView
@@ -273,6 +274,42 @@ def apply_match(match: MatchState, action: Action | str, seat: int | None = None
         corrido=rules.mus_corrido == "game" and not any(scores),
     )
     return _evolved(match, hand=following, finished=finished, games=games, vacas=vacas)
+
+
+@overload
+def apply(state: HandState, action: Action | str, seat: int | None = None) -> HandState: ...
+
+
+@overload
+def apply(state: MatchState, action: Action | str, seat: int | None = None) -> MatchState: ...
+
+
+def apply(state: HandState | MatchState, action: Action | str, seat: int | None = None) -> HandState | MatchState:
+    """The state after the seat to act takes ``action``: a hand's or a match's.
+
+    ``state`` is never changed. ``action`` may be an action value or its text
+    (``"envido 5"``); with ``seat``, the action is also checked to come from the seat
+    whose turn it is. An illegal action raises :class:`~mus.IllegalActionError`. A
+    hand's state goes to the hand reducer (:func:`mus.reducer.apply`), a match's to
+    :func:`apply_match`.
+
+    >>> import mus
+    >>> state = mus.new_hand(mus.Rules(), seed=1)
+    >>> after = mus.apply(state, "mus")
+    >>> state.to_act, after.to_act
+    (0, 1)
+    >>> mus.apply(after, mus.Bet(5))
+    Traceback (most recent call last):
+    ...
+    mus.errors.IllegalActionError: during the mus, say mus or no-mus, not bet 5
+    >>> mus.apply(mus.new_match(seed=1), "mus").to_act
+    1
+    """
+    if type(state) is HandState:
+        return apply_hand(state, action, seat)
+    if type(state) is MatchState:
+        return apply_match(state, action, seat)
+    raise MusError(f"apply() needs a HandState or a MatchState, got {type(state).__name__}")
 
 
 def replay_match(rules: Rules, seed: int | str, mano: int, actions: Iterable[tuple[int, Action]]) -> MatchState:

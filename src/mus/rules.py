@@ -21,20 +21,20 @@ import importlib
 import json
 import types
 from collections.abc import Mapping
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import Any, ClassVar
 
 import attrs
 
 from mus.cards import Rank
 from mus.errors import RulesError, quoted
-from mus.lances import Lance, Ranking
+from mus.hand import Hand
+from mus.ranking import Lance, Ranking
 
-if TYPE_CHECKING:
-    from mus.actions import Action
-    from mus.hand import Hand
-    from mus.state import HandState
+__all__ = ["HOUSE_RULES", "MAX_SEATS", "PRESETS", "HouseRule", "Payouts", "Rules", "load_house_rules"]
 
-__all__ = ["HOUSE_RULES", "PRESETS", "HouseRule", "Payouts", "Rules", "load_house_rules"]
+MAX_SEATS = 6
+"""The most seats a table has (rules section 12): six, in two partnerships of three or
+each for itself."""
 
 
 def _whole(low: int, high: int) -> Any:
@@ -177,9 +177,11 @@ class HouseRule:
         """The bonus ``hand`` adds for its team at ``lance``, given the library's ``bonus``."""
         return bonus
 
-    def allows(self, state: HandState, action: Action) -> bool:
-        """Whether the seat to act may take ``action`` in ``state``, which the rules
-        already allow: the legality hook. Return ``False`` to forbid it; :func:`~mus.apply`,
+    def allows(self, state: Any, action: Any) -> bool:
+        """Whether the seat to act may take ``action`` (an action value) in ``state`` (a
+        :class:`~mus.HandState`), which the rules already allow: the legality hook.
+        (The rule set is defined before states and actions exist, so the signature
+        names no type; annotate your override with them.) Return ``False`` to forbid it; :func:`~mus.apply`,
         :meth:`~mus.HandState.legal_actions`, ``is_legal``, views, bots, the command line
         and replays all ask it. Only rules that override it are asked, so the hook costs
         nothing to the others.
@@ -309,8 +311,8 @@ class Rules:
     mus.errors.RulesError: real_31 must be False, True (three sietes and any figure) or 'king' (three sietes and a true rey), got 'rey'
     """
 
-    seats: int = attrs.field(default=4, validator=_one_of(2, 3, 4, 5, 6))
-    teams: int = attrs.field(default=2, validator=_one_of(2, 3, 4, 5, 6))
+    seats: int = attrs.field(default=4, validator=_one_of(*range(2, MAX_SEATS + 1)))
+    teams: int = attrs.field(default=2, validator=_one_of(*range(2, MAX_SEATS + 1)))
     eight_kings: bool = attrs.field(default=True, validator=_flag)
     real_31: bool | str = attrs.field(default=False, validator=_real_31)
     juego_order: str = attrs.field(default="standard", validator=_one_of("standard", "descending"))
@@ -346,6 +348,13 @@ class Rules:
     >>> Rules().team_of, Rules(seats=6).team_of, Rules(seats=3, teams=3).team_of
     ((0, 1, 0, 1), (0, 1, 0, 1, 0, 1), (0, 1, 2))
     """
+    orders: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """``orders[first]``: the seats in speaking order from ``first`` (from the mano,
+    ``orders[mano]``).
+
+    >>> Rules().orders[2], Rules(seats=3, teams=3).orders[1]
+    ((2, 3, 0, 1), (1, 2, 0))
+    """
 
     def __attrs_post_init__(self) -> None:
         if self.teams != 2 and self.teams != self.seats:
@@ -375,6 +384,8 @@ class Rules:
         object.__setattr__(self, "ranking", ranking)
         object.__setattr__(self, "bonuses", None if self.house else _bonus_tables(ranking, self.payouts))
         object.__setattr__(self, "team_of", tuple(seat % self.teams for seat in range(self.seats)))
+        n = self.seats
+        object.__setattr__(self, "orders", tuple(tuple((first + i) % n for i in range(n)) for first in range(n)))
         # The house rules that override the legality hook: the engine asks only these.
         object.__setattr__(
             self, "gates", tuple(rule for rule in self.house if type(rule).allows is not HouseRule.allows)
@@ -388,6 +399,24 @@ class Rules:
         for name, value in state.items():
             object.__setattr__(self, name, value)
         self.__attrs_post_init__()
+
+    def bonus(self, lance: Lance, hand: Hand) -> int:
+        """The stones ``hand`` adds for its side when its side wins ``lance``: the
+        payouts' pares and juego bonuses, then any house rule's ``bonus`` hook. The
+        engine's path, unchecked: :func:`mus.bonus` checks its arguments.
+
+        >>> Rules().bonus(Lance.PARES, Hand.parse("Ro Rc Rb 1b")), Rules(payouts=Payouts(juego=5)).bonus(Lance.JUEGO, Hand.parse("Ro Rc Se 3b"))
+        (2, 5)
+        """
+        table = self.bonuses
+        if table is not None:
+            return table[lance][hand.multiset]
+        stones = _bonus_tables(self.ranking, self.payouts)[lance][hand.multiset]
+        for rule in self.house:
+            stones = rule.bonus(lance, hand, stones, self)
+            if isinstance(stones, bool) or not isinstance(stones, int) or stones < 0:
+                raise RulesError(f"house rule {quoted(rule.name)} gave a {lance} bonus of {quoted(stones)}")
+        return stones
 
     @property
     def individual(self) -> bool:

@@ -33,10 +33,25 @@ import attrs
 from mus.checks import hands_arg, lance_arg, quoted, rules_arg, seat_arg, seats_arg, whole
 from mus.errors import MusError
 from mus.hand import Hand
-from mus.lances import Lance, _bonus, has_juego, has_pares
-from mus.rules import Rules
+from mus.ranking import Lance
+from mus.rules import MAX_SEATS, Rules
 
-__all__ = ["Count", "CountLine", "LanceResult", "Outcome", "count", "false_declarations", "lance_winner", "score_line"]
+__all__ = [
+    "MAX_SEATS",
+    "MAX_SIDES",
+    "Count",
+    "CountLine",
+    "LanceResult",
+    "Outcome",
+    "Tally",
+    "count",
+    "false_declarations",
+    "lance_winner",
+    "record",
+    "score_line",
+    "showdown",
+    "tally",
+]
 
 
 class Outcome(enum.Enum):
@@ -63,12 +78,8 @@ class Outcome(enum.Enum):
         return self.value
 
 
-MAX_SIDES = 6
+MAX_SIDES = MAX_SEATS
 """The most sides a table has (six seats, each for itself)."""
-MAX_SEATS = MAX_SIDES
-
-_ORDERS = tuple(tuple(tuple((first + i) % n for i in range(n)) for first in range(n)) for n in range(MAX_SEATS + 1))
-"""``_ORDERS[n][first]``: the seats of an ``n``-seat table in speaking order from ``first``."""
 
 
 def _check_team(instance: object, attribute: attrs.Attribute[int | None], value: object) -> None:
@@ -268,7 +279,7 @@ def _team_bonus(lance: Lance, hands: Sequence[Hand], team: int, rules: Rules, se
     table = rules.bonuses
     if table is None:  # house rules see each hand
         return sum(
-            _bonus(lance, hand, rules)
+            rules.bonus(lance, hand)
             for seat, hand in enumerate(hands)
             if team_of[seat] == team and (not seats or seat in seats)
         )
@@ -291,9 +302,11 @@ def false_declarations(lance: Lance, hands: Sequence[Hand], rules: Rules, seats:
     (2,)
     """
     if lance is Lance.PARES:
-        return tuple(seat for seat in seats if not has_pares(hands[seat], rules))
+        keys = rules.ranking.keys[Lance.PARES]
+        return tuple(seat for seat in seats if not keys[hands[seat].multiset])
     if lance is Lance.JUEGO:
-        return tuple(seat for seat in seats if not has_juego(hands[seat], rules))
+        totals = rules.ranking.points
+        return tuple(seat for seat in seats if totals[hands[seat].multiset] < 31)
     return ()
 
 
@@ -306,20 +319,24 @@ def lance_winner(lance: Lance, hands: Sequence[Hand], rules: Rules, mano: int, s
     (3, 0)
     """
     rules = rules_arg(rules)
-    return _lance_winner(
+    return showdown(
         lance_arg(lance), hands_arg(hands, rules), rules, seat_arg(mano, rules, "the mano"), seats_arg(seats, rules)
     )
 
 
-def _lance_winner(
-    lance: Lance, hands: Sequence[Hand], rules: Rules, mano: int, seats: Sequence[int] = ()
-) -> int | None:
-    # lance_winner() for the engine: winner() over the hands in speaking order.
+def showdown(lance: Lance, hands: Sequence[Hand], rules: Rules, mano: int, seats: Sequence[int] = ()) -> int | None:
+    """The winning seat of a lance when the cards are shown: :func:`lance_winner`
+    without its checks, for the engine, whose arguments are right by construction.
+
+    >>> from mus import Hand, Lance, Rules
+    >>> hands = [Hand.parse(t) for t in ("Ro Rc Se 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c")]
+    >>> showdown(Lance.GRANDE, hands, Rules(), 1), showdown(Lance.PARES, hands, Rules(), 1, (1, 2))
+    (0, 1)
+    """
     keys = rules.ranking.keys[lance]
-    n = len(hands)
     best = None
     best_key = 0 if lance is Lance.PARES or lance is Lance.JUEGO else -1
-    for seat in _ORDERS[n][mano]:
+    for seat in rules.orders[mano]:
         if seats and seat not in seats:
             continue
         key = keys[hands[seat].multiset]
@@ -400,7 +417,7 @@ def tally(
         elif outcome is not _VOID:
             seats = tuple(s for s in result.seats if team_of[s] not in forfeit) if forfeit else result.seats
             if seats or not forfeit:
-                seat = _lance_winner(lance, hands, rules, mano, seats)
+                seat = showdown(lance, hands, rules, mano, seats)
             if outcome is _ORDAGO and result.team is not None:
                 team = result.team
             elif seat is not None:

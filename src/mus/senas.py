@@ -48,7 +48,7 @@ from mus.cards import Rank
 from mus.checks import hand_arg, rules_arg
 from mus.errors import IllegalActionError, quoted
 from mus.hand import RANK_MULTISETS, Hand
-from mus.lances import ParesKind, played_rank
+from mus.ranking import ParesKind, played_as
 from mus.rules import Rules
 
 __all__ = ["Sena", "senas_of"]
@@ -380,7 +380,7 @@ def _table(eight_kings: bool) -> tuple[int, ...]:
 def _build_table(rules: Rules) -> tuple[int, ...]:
     masks = []
     for index, ranks in enumerate(RANK_MULTISETS):
-        played = [played_rank(rank, rules) for rank in ranks]
+        played = [played_as(rank, rules.eight_kings) for rank in ranks]
         reyes, ases = played.count(Rank.REY), played.count(Rank.AS)
         combo = rules.ranking.pares[index]
         kind = None if combo is None else combo.kind

@@ -1,8 +1,15 @@
-"""The immutable state of one hand, its phases, and what each seat may see.
+"""The immutable state of one hand, and what the seat to act may do in it.
 
 A :class:`HandState` is a frozen value: :func:`mus.apply` returns a new state and never
 changes the old one, so keeping a state is free (no deep copies). Equal histories give
 equal states; states hash and pickle.
+
+The state knows its legal actions. One validator, :func:`allowed`, says whether the
+seat to act may take an action now; :func:`legal_actions`, :meth:`HandState.is_legal`
+and the reducer's :func:`~mus.apply` all ask it, so "can I?" and "do it" never
+disagree (the reducer, :mod:`mus.reducer`, says what each action does). The state is
+built from the parts of :mod:`mus.table`; :func:`start` makes a hand's first state and
+:class:`Draft` is how the reducer builds each next one.
 
 >>> import mus
 >>> state = mus.new_hand(mus.Rules(), seed=1)
@@ -15,99 +22,43 @@ equal states; states hash and pickle.
 
 from __future__ import annotations
 
-import enum
-from typing import TYPE_CHECKING, Any, NamedTuple
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 
-from mus.actions import Action, Declare, Discard, Signal
-from mus.actions import parse_action as _parse_action
+from mus import legal as lists
+from mus.actions import Action, Bet, Declare, Discard, Mus, MusVisto, NoMus, Signal, TeamFold, parse_action
 from mus.cards import Card
-from mus.errors import MusError, quoted
+from mus.errors import MusError, RulesError, quoted
 from mus.hand import Hand
-from mus.lances import Lance
-from mus.rules import Rules
+from mus.legal import LegalActions
+from mus.rules import HouseRule, Rules
 from mus.scoring import Count, LanceResult, Outcome, Tally, record, score_line
+from mus.table import Betting, Deal, HandStateBase, HiddenDiscard, Phase, SeatView
 
-if TYPE_CHECKING:
-    from mus.reducer import LegalActions
+__all__ = [
+    "MAX_BETS",
+    "MAX_MUS_ROUNDS",
+    "Betting",
+    "Deal",
+    "HandState",
+    "HiddenDiscard",
+    "Phase",
+    "SeatView",
+    "allowed",
+    "legal_actions",
+    "start",
+]
 
-__all__ = ["Betting", "Deal", "HandState", "HiddenDiscard", "Phase", "SeatView"]
-
-
-class Phase(enum.Enum):
-    """Where a hand stands.
-
-    >>> import mus
-    >>> mus.new_hand(seed=1).phase, str(Phase.BETTING)
-    (<Phase.MUS: 'mus'>, 'betting')
-    """
-
-    MUS = "mus"
-    """Seats say mus or no mus in speaking order."""
-    DISCARD = "discard"
-    """Everyone said mus: seats discard in speaking order."""
-    DECLARE = "declare"
-    """Seats declare whether they have pares (juego), under ``declarations="explicit"``."""
-    BETTING = "betting"
-    """Betting on a lance (``state.lance``)."""
-    FINISHED = "finished"
-    """The hand is over: counted, or the game was decided during it."""
-
-    def __str__(self) -> str:
-        return self.value
-
-
-@attrs.frozen(cache_hash=True)
-class Deal:
-    """What a hand starts from: rules, mano, scores, the hands and the stock.
-
-    ``scores`` has one entry per side; ``seed`` drives every reshuffle of the
-    discards, so a deal replays identically.
-
-    >>> import mus
-    >>> deal = mus.new_hand(seed=3, mano=2).deal
-    >>> deal.mano, deal.seed, len(deal.stock), mus.start(deal) == mus.new_hand(seed=3, mano=2)
-    (2, 3, 24, True)
-    """
-
-    rules: Rules
-    mano: int
-    scores: tuple[int, ...]
-    hands: tuple[Hand, ...]
-    stock: tuple[Card, ...]
-    seed: int | str
-    corrido: bool = False
-    """Mus corrido (``Rules.mus_corrido``): the seat that cuts the mus in this hand
-    becomes the mano."""
-
-
-class Betting(NamedTuple):
-    """The betting on the current lance.
-
-    ``seats`` take part (speaking order), ``stake`` stands (0 before any bet),
-    ``previous`` is the stake before the last raise, ``bets`` counts the bet and its
-    raises, ``bettor`` made the last one, ``folded`` are out of this lance, and
-    ``accepted`` have accepted the standing bet (individual play, where every seat
-    answers for itself). (A named tuple: a new one is built at every bet, and tuples
-    are the cheapest record.)
-
-    >>> import mus
-    >>> state = mus.apply(mus.apply(mus.new_hand(seed=1), "no-mus"), "bet 3")
-    >>> state.betting.stake, state.betting.bets, state.betting.bettor
-    (3, 1, 0)
-    """
-
-    lance: Lance
-    seats: tuple[int, ...]
-    stake: int = 0
-    previous: int = 0
-    bets: int = 0
-    bettor: int | None = None
-    ordago: bool = False
-    folded: tuple[int, ...] = ()
-    accepted: tuple[int, ...] = ()
-
+MAX_BETS = 100
+"""After this many bets and raises in one lance only accept, fold or órdago are legal:
+a raise war always ends (rules section 7 sets no limit; no table raises a hundred
+times)."""
+MAX_MUS_ROUNDS = 5_000
+"""After this many rounds of the mus in one hand only no-mus is legal: a hand always ends
+(rules section 4 sets no limit; no table plays thousands of rounds, while a program may
+well try: benchmarks and search play long hands)."""
 
 Log = tuple[Any, int, Action] | None
 """The history as a linked chain: ``(previous link, seat, action)``, newest first.
@@ -115,12 +66,12 @@ Log = tuple[Any, int, Action] | None
 Each action adds one link and shares the rest, so an action costs the same at any
 length of history and a kept state costs one link."""
 
-Table = tuple[tuple[Hand, ...], tuple[Card, ...], tuple[Card, ...], tuple[tuple[Card, ...], ...], int, int | None, int]
-"""Where the cards are: hands, stock, discards, pending discards, reshuffles, and the
-seat left *servido* by a mus visto. One field, because only the mus exchange (and a mus
-visto) changes it and every other action copies it."""
+Cards = tuple[tuple[Hand, ...], tuple[Card, ...], tuple[Card, ...], tuple[tuple[Card, ...], ...], int, int | None, int]
+"""Where the cards are: hands, stock, discards, pending discards, reshuffles, the seat
+left *servido* by a mus visto, and the rounds of the mus played. One field, because
+only the mus exchange (and a mus visto) changes it and every other action copies it."""
 
-_FIELDS = (
+FIELDS = (
     "deal",
     "mano",
     "_table",
@@ -134,9 +85,209 @@ _FIELDS = (
     "_size",
     "_count",
 )
+"""The slots of a :class:`HandState`, in the order it pickles them."""
+
+_MUS = Phase.MUS
+_DISCARD = Phase.DISCARD
+_DECLARE = Phase.DECLARE
+_BETTING = Phase.BETTING
 
 
-class HandState:
+# --- what the seat to act may do ------------------------------------------------------
+
+_MUS_KINDS = frozenset((Mus, NoMus))
+_OPENING_KINDS = frozenset(type(action) for action in lists.OPENING[0])
+_ANSWER_KINDS = frozenset(type(action) for action in lists.ANSWER[0]) | {TeamFold}
+_ORDAGO_ANSWER_KINDS = frozenset(type(action) for action in lists.ORDAGO_ANSWER[0]) | {TeamFold}
+
+
+def allowed(state: HandState, action: object) -> bool:
+    """Whether the seat to act may take ``action`` now, by the rules (house rules'
+    legality hooks aside: :func:`refuser`): the one validator of the engine. Unchecked:
+    ``state`` must have a seat to act.
+
+    >>> import mus
+    >>> state = mus.new_hand(seed=1)
+    >>> allowed(state, mus.Mus()), allowed(state, mus.Pass())
+    (True, False)
+    """
+    kind = type(action)
+    phase = state.phase
+    if phase is _BETTING:
+        betting = state.betting
+        assert betting is not None
+        if kind is Bet:
+            cap = state.deal.rules.max_bet
+            if (cap is not None and action.stones > cap) or betting.bets >= MAX_BETS:  # type: ignore[attr-defined]
+                return False
+        elif kind is TeamFold and (state.deal.rules.teams != 2 or len(state.queue) < 2):
+            return False  # no partner still to answer: nobody else to fold for
+        if betting.bets == 0:
+            return kind in _OPENING_KINDS
+        return kind in (_ORDAGO_ANSWER_KINDS if betting.ordago else _ANSWER_KINDS)
+    if phase is _MUS:
+        if kind is Mus:
+            table = state._table
+            return table[6] < MAX_MUS_ROUNDS and (table[5] is None or not served(state, state.queue[0]))
+        return kind is NoMus
+    if phase is _DISCARD:
+        hand = state.hands[state.queue[0]].cards
+        return kind is Discard and all(card in hand for card in action.cards)  # type: ignore[attr-defined]
+    if phase is _DECLARE:
+        assert state.betting is not None
+        return kind is Declare and action.lance is state.betting.lance  # type: ignore[attr-defined]
+    return False
+
+
+def served(state: HandState, seat: int) -> bool:
+    """Whether ``seat`` may not say mus: a mus visto left it (or, when one word speaks
+    for a side, its side) *servido* (rules section 13).
+
+    >>> import mus
+    >>> served(mus.new_hand(seed=1), 0)
+    False
+    """
+    servido = state._table[5]
+    if servido is None:
+        return False
+    rules = state.deal.rules
+    return seat == servido or (rules.mus_decision == "team" and rules.team_of[seat] == rules.team_of[servido])
+
+
+def legal(state: HandState, action: object, seat: int | None = None) -> bool:
+    """Whether ``action`` (by ``seat``, if given; an int or ``None``) is legal now: in
+    turn, by the rules and by the house rules' legality hooks; a seña or a mus visto,
+    which take no turn, by their own checks (:func:`event_problem`).
+
+    >>> import mus
+    >>> state = mus.new_hand(seed=1)
+    >>> legal(state, mus.Mus()), legal(state, mus.Mus(), 1)
+    (True, False)
+    """
+    kind = type(action)
+    if kind is Signal or kind is MusVisto:
+        return event_problem(state, action, seat) is None  # type: ignore[arg-type]
+    queue = state.queue
+    return (
+        bool(queue)
+        and (seat is None or seat == queue[0])
+        and allowed(state, action)
+        and (not state.deal.rules.gates or refuser(state, action) is None)
+    )
+
+
+def refuser(state: HandState, action: object) -> HouseRule | None:
+    """The first house rule whose legality hook refuses ``action``, or ``None``.
+
+    >>> import mus
+    >>> refuser(mus.new_hand(seed=1), mus.Mus()) is None
+    True
+    """
+    for rule in state.deal.rules.gates:
+        try:
+            allows = rule.allows(state, action)
+        except MusError:
+            raise
+        except Exception as error:  # a house rule's bug is reported, not passed on raw
+            raise RulesError(f"house rule {quoted(rule.name)} failed in allows(): {quoted(error, 200)}") from None
+        if not allows:
+            return rule
+    return None
+
+
+def event_problem(state: HandState, action: Signal | MusVisto, seat: int | None) -> str | None:
+    """Why a seña or a mus visto (the actions taken out of turn) is refused now, or
+    ``None`` when it is allowed.
+
+    >>> import mus
+    >>> event_problem(mus.new_hand(seed=1), mus.Signal("duples"), None)
+    'señas are not played under these rules (Rules(senas=True))'
+    """
+    rules = state.deal.rules
+    if not state.queue:
+        return "the hand is over"
+    if seat is not None and (type(seat) is not int or not 0 <= seat < rules.seats):
+        return f"no seat {seat!r}"
+    if isinstance(action, Signal):
+        if not rules.senas:
+            return "señas are not played under these rules (Rules(senas=True))"
+        if rules.teams != 2 or rules.partners < 2:
+            return "a seña is made to a partner: this table has no partners"
+        who = state.queue[0] if seat is None else seat
+        if not action.sena.holds(state.hands[who], rules):
+            return f"seat {who} cannot signal {action.sena}: it is not true of its hand"
+        link = state._log
+        while link is not None:
+            if link[1] == who and link[2] == action:
+                return f"seat {who} already signalled {action.sena} in this hand"
+            link = link[0]
+        return None
+    if state._size or state.phase is not _MUS:
+        return "a mus visto happens at the deal, before anyone speaks"
+    holder = next((s for s, hand in enumerate(state.hands) if action.card in hand), None)
+    if holder is None:
+        return f"card {action.card} was not dealt to any seat"
+    if seat is not None and seat != holder:
+        # Say no more: naming the holder would tell a seat where another's card is.
+        return f"card {action.card} was not dealt to seat {seat}"
+    return None
+
+
+def legal_actions(state: HandState) -> LegalActions:
+    """The actions the seat to act may take; supports ``in`` for any action.
+
+    >>> import mus
+    >>> state = mus.apply(mus.new_hand(mus.Rules(), seed=1), mus.NoMus())
+    >>> legal = state.legal_actions()
+    >>> list(legal), legal.min_bet, mus.Bet(7) in legal, mus.Accept() in legal
+    ([Pass(), Bet(2), Ordago()], 2, True, False)
+    """
+    queue = state.queue
+    if not queue:
+        return lists.NO_ACTIONS
+    seat = queue[0]
+    phase = state.phase
+    rules = state.deal.rules
+    if phase is _BETTING:
+        betting = state.betting
+        assert betting is not None
+        if betting.bets == 0:
+            listed = lists.OPENING[seat]
+        elif len(queue) > 1 and rules.teams == 2:
+            # Two or more partners still to answer: a team fold differs from a fold.
+            listed = (lists.ORDAGO_ANSWER_TEAM if betting.ordago else lists.ANSWER_TEAM)[seat]
+        else:
+            listed = (lists.ORDAGO_ANSWER if betting.ordago else lists.ANSWER)[seat]
+        if betting.bets >= MAX_BETS:
+            listed = lists.capped(listed, 0)
+        elif rules.max_bet is not None and listed.min_bet is not None:
+            listed = lists.capped(listed, rules.max_bet)
+    elif phase is _MUS:
+        table = state._table
+        if table[6] >= MAX_MUS_ROUNDS or (table[5] is not None and served(state, seat)):
+            listed = lists.SERVIDO[seat]
+        else:
+            listed = lists.MUS[seat]
+    elif phase is _DISCARD:
+        listed = lists.discards(state.hands[seat], seat)
+    else:
+        betting = state.betting
+        assert betting is not None
+        listed = lists.DECLARE[betting.lance][seat]
+    if not rules.gates:
+        return listed
+    # A house rule's legality hook trims the list; its ``in`` asks the state.
+    actions = tuple(action for action in listed if refuser(state, action) is None)
+    kinds = listed.kinds
+    if kinds is not None:
+        kinds = frozenset(kind for kind in kinds if kind is not Bet or any(type(a) is Bet for a in actions))
+    return LegalActions.make(actions, listed.seat, kinds, listed.hand, listed.max_bet, state)
+
+
+# --- the state ------------------------------------------------------------------------
+
+
+class HandState(HandStateBase):
     """One hand of Mus at one moment. Build it with :func:`mus.new_hand`.
 
     A frozen value: every field is read-only, :func:`mus.apply` returns a new state
@@ -158,12 +309,12 @@ class HandState:
     attr.exceptions.FrozenInstanceError: can't set attribute
     """
 
-    __slots__ = _FIELDS
+    __slots__ = FIELDS
 
     deal: Deal
     mano: int
     """The seat that speaks first: the deal's, or under mus corrido the seat that cut."""
-    _table: Table
+    _table: Cards
     scores: tuple[int, ...]
     phase: Phase
     queue: tuple[int, ...]
@@ -213,28 +364,13 @@ class HandState:
     @property
     def mus_rounds(self) -> int:
         """How many rounds of the mus (every seat's discard and new cards) were played.
-        After :data:`~mus.reducer.MAX_MUS_ROUNDS` of them only no-mus is legal."""
+        After :data:`MAX_MUS_ROUNDS` of them only no-mus is legal."""
         return self._table[6]
 
     @property
     def rules(self) -> Rules:
         """The rules this hand is played under."""
         return self.deal.rules
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat to act, or ``None`` once the hand is over."""
-        return self.queue[0] if self.queue else None
-
-    @property
-    def lance(self) -> Lance | None:
-        """The lance being declared or bet on, or ``None`` outside the lances."""
-        return self.betting.lance if self.betting is not None else None
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the hand has ended."""
-        return self.phase is Phase.FINISHED
 
     @property
     def game_over(self) -> bool:
@@ -294,16 +430,8 @@ class HandState:
             raise MusError(f"no seat {quoted(seat)}: seats are 0 to {rules.seats - 1}")
         return rules.team_of[seat]
 
-    def legal_actions(self) -> LegalActions:
-        """The actions the seat to act may take; supports ``in`` for any action.
-
-        >>> import mus
-        >>> state = mus.apply(mus.new_hand(mus.Rules(), seed=1), mus.NoMus())
-        >>> legal = state.legal_actions()
-        >>> list(legal), legal.min_bet, mus.Bet(7) in legal, mus.Accept() in legal
-        ([Pass(), Bet(2), Ordago()], 2, True, False)
-        """
-        return _reducer.legal_actions(self)
+    # The method is the module's function itself: one call less on the hottest path.
+    legal_actions = legal_actions
 
     def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
         """Whether ``action`` (an action or its text, read as :func:`~mus.apply` reads
@@ -317,14 +445,16 @@ class HandState:
         if isinstance(action, str):
             betting = self.betting
             try:
-                action = _parse_action(action, answering=betting is not None and betting.bets > 0)
+                action = parse_action(action, answering=betting is not None and betting.bets > 0)
             except MusError:
                 return False
-        return _reducer.problem(self, action, seat) is None
+        if seat is not None and type(seat) is not int:
+            return False
+        return legal(self, action, seat)
 
     def initial(self) -> HandState:
         """The state this hand started from."""
-        return _reducer.start(self.deal)
+        return start(self.deal)
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know: its own cards, the public history and the scores.
@@ -379,7 +509,7 @@ class HandState:
             winner=self.winner,
             hands=hands,
             betting=self.betting,
-            legal=tuple(_reducer.legal_actions(self)) if self.to_act == seat else (),
+            legal=tuple(legal_actions(self)) if self.to_act == seat else (),
         )
 
     def __eq__(self, other: object) -> bool:
@@ -409,8 +539,8 @@ class HandState:
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled flat: a chain of 20,000 links would exceed pickle's recursion limit.
-        values = tuple(getattr(self, name) for name in _FIELDS[:9])
-        return (_reducer._unpickle, (values, self.history, self._count))
+        values = tuple(getattr(self, name) for name in FIELDS[:9])
+        return (unpickle, (values, self.history, self._count))
 
     def __copy__(self) -> HandState:
         return self
@@ -427,67 +557,115 @@ class HandState:
         )
 
 
-@attrs.frozen
-class HiddenDiscard:
-    """Another seat's discard as a seat sees it: how many cards, not which.
-
-    >>> str(HiddenDiscard(2))
-    'discard 2 cards'
-    """
-
-    count: int
-
-    def __str__(self) -> str:
-        return f"discard {self.count} card{'' if self.count == 1 else 's'}"
+# --- building states ------------------------------------------------------------------
 
 
-@attrs.frozen
-class SeatView:
-    """What one seat may know of a hand (see :meth:`HandState.view`).
+class Draft(HandState):
+    """A state under construction: writable until its class is swapped to
+    :class:`HandState` (``draft.__class__ = HandState``), which freezes it.
 
-    ``hands`` is every seat's hand once the cards are shown at the count (after an
-    accepted órdago, only the hands of the seats in that lance, others ``None``), else
-    ``None``; ``betting`` is the public state of the betting on the current lance;
-    ``legal`` lists this seat's legal actions when it is its turn.
+    The reducer's way to build each next state (:func:`draft_after`): freezing swaps the
+    class (same slots), which costs less than writing each field through
+    ``object.__setattr__``. A draft never leaves the engine.
 
     >>> import mus
-    >>> view = mus.new_hand(seed=1).view(0)
-    >>> view.to_act, view.legal, view.hands
-    (0, (Mus(), NoMus()), None)
+    >>> state = mus.new_hand(seed=1)
+    >>> following = draft_after(state, 0, mus.Mus())
+    >>> following.queue = state.queue[1:]
+    >>> following.__class__ = HandState
+    >>> following.to_act, following.history
+    (1, ((0, Mus()),))
     """
 
-    seat: int
-    rules: Rules
-    mano: int
-    phase: Phase
-    lance: Lance | None
-    to_act: int | None
-    scores: tuple[int, ...]
-    hand: Hand
-    pending: tuple[Card, ...]
-    history: tuple[tuple[int, Any], ...]
-    results: tuple[LanceResult, ...]
-    stock_size: int
-    discards_size: int
-    count: Count | None
-    winner: int | None
-    hands: tuple[Hand | None, ...] | None
-    betting: Betting | None
-    legal: tuple[Action, ...]
-
-    @property
-    def declarations(self) -> dict[Lance, tuple[bool | None, ...]]:
-        """Each seat's pares and juego declarations so far (``None``: not declared)."""
-        table: dict[Lance, list[bool | None]] = {}
-        for who, action in self.history:
-            if isinstance(action, Declare):
-                table.setdefault(action.lance, [None] * self.rules.seats)[who] = action.has
-        return {lance: tuple(seats) for lance, seats in table.items()}
+    __slots__ = ()
+    __setattr__ = object.__setattr__  # type: ignore[assignment]
+    __delattr__ = object.__delattr__
 
 
-# The reducer builds on these types and the state's methods delegate to it; importing
-# it last, once this module's names exist, resolves the cycle once instead of per call.
-from mus import reducer as _reducer  # noqa: E402
+_new = object.__new__
 
-# HandState.legal_actions is the reducer's function itself, set by mus.reducer once it
-# is defined (whichever of the two modules is imported first).
+
+def _make_draft() -> Callable[[HandState, int, Action], Draft]:
+    # Generated so that copying the fields is one straight-line function.
+    shared = [name for name in FIELDS if name not in ("_log", "_size", "_count")]
+    lines = ["def draft_after(state, seat, action):", "    following = _new(Draft)"]
+    lines += [f"    following.{name} = state.{name}" for name in shared]
+    lines += [
+        "    following._log = (state._log, seat, action)",
+        "    following._size = state._size + 1",
+        "    following._count = None",
+        "    return following",
+    ]
+    namespace: dict[str, Any] = {"_new": _new, "Draft": Draft}
+    exec("\n".join(lines), namespace)
+    return namespace["draft_after"]  # type: ignore[no-any-return]
+
+
+draft_after = _make_draft()
+draft_after.__doc__ = """A :class:`Draft` of the state after ``seat``'s ``action``: every field
+shared with ``state``, the history one link longer. Each transition's start."""
+
+
+def mus_speakers(mano: int, rules: Rules) -> tuple[int, ...]:
+    """Who says mus or no mus, from the mano: every seat, or under
+    ``mus_decision="team"`` the first seat of each side.
+
+    >>> from mus import Rules
+    >>> mus_speakers(1, Rules()), mus_speakers(1, Rules(mus_decision="team"))
+    ((1, 2, 3, 0), (1, 2))
+    """
+    order = rules.orders[mano]
+    if rules.mus_decision == "seat":
+        return order
+    team_of = rules.team_of
+    return tuple(seat for index, seat in enumerate(order) if team_of[seat] not in {team_of[s] for s in order[:index]})
+
+
+def start(deal: Deal) -> HandState:
+    """The first state of a :class:`Deal`: the mus phase, the mano to speak.
+
+    >>> import mus
+    >>> state = mus.apply(mus.new_hand(seed=4), "mus")
+    >>> start(state.deal) == mus.new_hand(seed=4) == state.initial()
+    True
+    """
+    if type(deal) is not Deal:
+        raise MusError(f"start() needs a Deal (state.deal), got {quoted(deal)}")
+    n = deal.rules.seats
+    first = _new(Draft)
+    first.deal = deal
+    first.mano = deal.mano
+    first._table = (deal.hands, deal.stock, (), ((),) * n, 0, None, 0)
+    first.scores = deal.scores
+    first.phase = _MUS
+    first.queue = mus_speakers(first.mano, deal.rules)
+    first.betting = None
+    first.results = ()
+    first.winner = None
+    first._log = None
+    first._size = 0
+    first._count = None
+    first.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
+    return first
+
+
+def unpickle(values: tuple[Any, ...], history: tuple[tuple[int, Action], ...], counted: Any) -> HandState:
+    """A state from its pickled form (see ``HandState.__reduce__``): the first nine
+    fields, the history, and the count.
+
+    >>> import mus, pickle
+    >>> state = mus.apply(mus.new_hand(seed=4), "no-mus")
+    >>> pickle.loads(pickle.dumps(state)) == state
+    True
+    """
+    following = _new(Draft)
+    for name, value in zip(FIELDS, values, strict=False):
+        setattr(following, name, value)
+    log: Log = None
+    for seat, action in history:
+        log = (log, seat, action)
+    following._log = log
+    following._size = len(history)
+    following._count = counted
+    following.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
+    return following

@@ -35,11 +35,24 @@ from mus.individuel.notation import (
     session_from_json,
     session_to_json,
 )
-from mus.individuel.reducer import LegalActions, apply, legal_actions, new_hand, problem, replay, start
+from mus.individuel.reducer import apply, new_hand, replay
 from mus.individuel.rules import PRESETS, IndividuelRules
 from mus.individuel.scoring import best, bonus, en_paso, worst
 from mus.individuel.session import Session, apply_session, new_session
-from mus.individuel.state import Betting, Deal, HandState, LanceResult, Move, Outcome, Phase, SeatView
+from mus.individuel.state import (
+    Betting,
+    Deal,
+    HandState,
+    LanceResult,
+    Move,
+    Outcome,
+    Phase,
+    SeatView,
+    legal_actions,
+    problem,
+    start,
+)
+from mus.legal import LegalActions
 
 __all__ = [
     "PRESETS",

@@ -1,9 +1,11 @@
 """``apply(state, action)``: the pure reducer of a hand of Mus individuel.
 
-One validator, :func:`problem`, says whether an action is legal and why not; both
-:func:`apply` and :func:`legal_actions` read the same limits (``_limits()``), so
-"can I?" and "do it" never disagree. Each transition builds the next state from a
-draft of the old one.
+What a player may do is the state's to say: one validator,
+:func:`mus.individuel.state.problem`, says whether an action is legal and why not, and
+:func:`apply`, :func:`~mus.individuel.state.legal_actions` and
+:meth:`HandState.is_legal` all ask it, so "can I?" and "do it" never disagree. This
+module says what each action does; each transition builds the next state from a draft
+of the old one.
 
 The betting (seed ``000``): from the mano each player passes or bets, as in the
 four-card game. After the first bet the others answer in turn, in the speaking order,
@@ -29,12 +31,14 @@ mus.errors.IllegalActionError: there is no bet to accept ("quiero") in chica
 from __future__ import annotations
 
 import secrets
+import warnings
 from collections.abc import Iterable, Sequence
 from typing import Any
 
-from mus.actions import MIN_BET, Accept, Action, Bet, Discard, Fold, Mus, NoMus, Ordago, Pass, parse_action, words_of
-from mus.cards import ALL_CARDS, Card, parse_cards, shuffle
-from mus.errors import IllegalActionError, MusError
+from mus.actions import Accept, Action, Bet, Discard, Fold, Ordago, Pass, parse_action
+from mus.cards import ALL_CARDS, Card, parse_cards, seed_arg, shuffle
+from mus.checks import whole
+from mus.errors import IllegalActionError, MusError, quoted
 from mus.hand import Hand
 from mus.individuel.rules import CARDS_DEALT, IndividuelRules
 from mus.individuel.scoring import best, bonus, en_paso, has, worst
@@ -47,10 +51,14 @@ from mus.individuel.state import (
     Move,
     Outcome,
     Phase,
+    legal_actions,
+    problem,
+    start,
 )
-from mus.lances import Lance
+from mus.legal import LegalActions
+from mus.ranking import Lance
 
-__all__ = ["LegalActions", "apply", "legal_actions", "new_hand", "problem", "replay", "start"]
+__all__ = ["apply", "new_hand", "replay"]
 
 _DEFAULT = IndividuelRules()
 
@@ -83,17 +91,13 @@ def new_hand(
     """
     rules = _DEFAULT if rules is None else rules
     if not isinstance(rules, IndividuelRules):
-        raise MusError(f"rules must be an IndividuelRules, got {type(rules).__name__}")
+        raise MusError(f"rules must be an IndividuelRules, got {quoted(rules)}")
     n = rules.players
     held = _stones_arg(stones, rules)
-    if isinstance(mano, bool) or not isinstance(mano, int) or not 0 <= mano < n:
-        raise MusError(f"mano must be a seat from 0 to {n - 1}, got {mano!r}")
+    mano = whole(mano, "the mano", 0, n - 1)
     if held[mano] == 0:
         raise MusError(f"the mano, seat {mano}, has no stones left: it is out of the game")
-    if seed is None:
-        seed = secrets.randbits(63)
-    elif isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise MusError(f"a seed is an int or a str, got {type(seed).__name__}")
+    seed = secrets.randbits(63) if seed is None else seed_arg(seed)
     order = tuple(seat for seat in ((mano + i) % n for i in range(n)) if held[seat] > 0)
     if cards is None:
         deck = shuffle(ALL_CARDS, seed)
@@ -112,10 +116,8 @@ def _stones_arg(stones: Sequence[int] | None, rules: IndividuelRules) -> tuple[i
     if stones is None:
         return (rules.stones,) * n
     if not isinstance(stones, (tuple, list)) or len(stones) != n:
-        raise MusError(f"stones are {n} numbers, one per seat, got {stones!r}")
-    for value in stones:
-        if isinstance(value, bool) or not isinstance(value, int) or value < 0:
-            raise MusError(f"a seat's stones are a whole number of at least 0, got {value!r}")
+        raise MusError(f"stones are {n} numbers, one per seat, got {quoted(stones)}")
+    stones = tuple(whole(value, "a seat's stones") for value in stones)
     if sum(stones) > n * rules.stones:
         raise MusError(
             f"{n} players starting with {rules.stones} hold {n * rules.stones} stones in all, not {sum(stones)}"
@@ -129,7 +131,9 @@ def _explicit(
     cards: Sequence[str | Sequence[Card | str] | None], order: tuple[int, ...], seed: int | str, n: int
 ) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
     if not isinstance(cards, (tuple, list)) or len(cards) != n:
-        raise MusError(f"cards are a list of {n} entries by seat (five cards, or none for a seat out), got {cards!r}")
+        raise MusError(
+            f"cards are a list of {n} entries by seat (five cards, or none for a seat out), got {quoted(cards)}"
+        )
     by_seat: list[tuple[Card, ...]] = []
     seen: set[Card] = set()
     for seat, given in enumerate(cards):
@@ -145,31 +149,6 @@ def _explicit(
     # The rest in the order the seed shuffles the deck: a seeded deal given as cards
     # has the very same stock.
     return tuple(by_seat), tuple(card for card in shuffle(ALL_CARDS, seed) if card not in seen)
-
-
-def start(deal: Deal) -> HandState:
-    """The first state of a :class:`~mus.individuel.state.Deal`: the discards, from the mano.
-
-    >>> state = new_hand(seed=4)
-    >>> start(state.deal) == state == apply(state, state.legal_actions()[0]).initial()
-    True
-    """
-    n = deal.rules.players
-    return HandState(
-        deal=deal,
-        phase=Phase.DISCARD,
-        held=deal.cards,
-        hands=(None,) * n,
-        discards=(None,) * n,
-        stones=deal.stones,
-        pot=deal.pot,
-        betting=None,
-        queue=deal.seats,
-        results=(),
-        moves=(),
-        loser=None,
-        history=(),
-    )
 
 
 # --- drafts ---------------------------------------------------------------------------
@@ -464,111 +443,6 @@ def _bonus_words(lance: Lance, hand: Hand, rules: IndividuelRules, extra: int | 
     return ""
 
 
-# --- validation -----------------------------------------------------------------------
-
-
-class _Limits:
-    """What the seat to act may do now: the one source of legality."""
-
-    __slots__ = ("discards", "kinds", "max_bet", "min_bet")
-
-    def __init__(self, kinds: tuple[type, ...], min_bet: int = 0, max_bet: int = 0, discards: tuple[Card, ...] = ()):
-        self.kinds = kinds
-        self.min_bet = min_bet
-        self.max_bet = max_bet
-        self.discards = discards
-
-
-def _limits(state: HandState) -> _Limits:
-    seat = state.queue[0]
-    if state.phase is Phase.DISCARD:
-        return _Limits((Discard,), discards=state.held[seat])
-    betting = state.betting
-    assert betting is not None
-    stones = state.stones[seat]
-    ordago_ok = betting.lance not in (Lance.JUEGO, Lance.PUNTO) or state.rules.ordago_last_lance
-    if betting.lap == 0:
-        kinds: tuple[type, ...] = (Pass, Bet, Ordago) if ordago_ok else (Pass, Bet)
-        return _Limits(kinds, MIN_BET, stones)
-    if betting.ordago or betting.all_in:
-        return _Limits((Accept, Fold))
-    room = stones - betting.stake
-    return _Limits((Accept, Fold, Bet, Ordago) if ordago_ok else (Accept, Fold, Bet), MIN_BET, room)
-
-
-def problem(state: HandState, action: Action, seat: int | None = None) -> str | None:
-    """Why ``action`` (by ``seat``, if given) is illegal now, or ``None`` if it is legal.
-
-    >>> state = new_hand(seed=1)
-    >>> problem(state, Pass()), problem(state, Mus())
-    ('discard one of your five cards first, not pass', 'there is no mus in the Mus individuel: each player discards one card')
-    >>> problem(state, Discard.parse("Ro"), seat=2)
-    "not seat 2's turn: seat 0 speaks"
-    """
-    return _why(state, action, seat, None)
-
-
-def _why(state: HandState, action: object, seat: int | None, said: str | None) -> str | None:
-    if not state.queue:
-        return "the hand is over"
-    to_act = state.queue[0]
-    if seat is not None and seat != to_act:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.rules.players:
-            return f"no seat {seat!r}"
-        return f"not seat {seat}'s turn: seat {to_act} speaks"
-    kind = type(action)
-    if kind in (Mus, NoMus):
-        return "there is no mus in the Mus individuel: each player discards one card"
-    if kind not in _MOVES:
-        return (
-            f"{action} is not played in the Mus individuel"
-            if hasattr(action, "__attrs_attrs__")
-            else f"not an action: {action!r}"
-        )
-    words = words_of(said, action)  # type: ignore[arg-type]
-    limits = _limits(state)
-    if state.phase is Phase.DISCARD:
-        if not isinstance(action, Discard):
-            return f"discard one of your five cards first, not {words}"
-        if len(action.cards) != 1:
-            return f"discard exactly one card (no mus: only the fifth goes), not {len(action.cards)}"
-        if action.cards[0] not in limits.discards:
-            return f"cannot discard {action.cards[0]}: seat {to_act} holds {' '.join(map(str, limits.discards))}"
-        return None
-    betting = state.betting
-    assert betting is not None
-    lance = betting.lance
-    if kind in limits.kinds:
-        if isinstance(action, Bet) and not limits.min_bet <= action.stones <= limits.max_bet:
-            return _bet_problem(state, betting, action, to_act)
-        return None
-    if kind is Discard:
-        return f"the discards are over: the betting on {lance} is under way"
-    if betting.lap == 0:
-        if kind is Ordago:
-            return f"no órdago on the last lance ({lance}) under these rules (ordago_last_lance)"
-        return f"there is no bet to {words} in {lance}"
-    if kind is Pass:
-        return f"there is a bet in {lance}: accept, fold or raise (paso, after a bet, folds)"
-    if betting.ordago:
-        return "nothing can be raised over an órdago: accept or fold"
-    if betting.all_in:
-        return f"seat {betting.bettor} bet all its remaining stones: nobody can raise, accept or fold"
-    return f"no órdago on the last lance ({lance}) under these rules (ordago_last_lance)"
-
-
-def _bet_problem(state: HandState, betting: Betting, action: Bet, seat: int) -> str:
-    stones = state.stones[seat]
-    if betting.lap == 0:
-        if stones < MIN_BET:
-            return f"seat {seat} holds {stones} stone: too few to bet (pass, or órdago)"
-        return f"a bet stakes at most the {stones} stones seat {seat} holds, not {action.stones}"
-    room = stones - betting.stake
-    if room < MIN_BET:
-        return f"seat {seat} holds {stones} stones: too few to raise a stake of {betting.stake} (accept or fold)"
-    return f"a raise takes the stake to at most the {stones} stones seat {seat} holds: raise at most {room}"
-
-
 # --- the reducer ----------------------------------------------------------------------
 
 
@@ -590,7 +464,7 @@ def apply(state: HandState, action: Action | str, seat: int | None = None) -> Ha
         said = action
         betting = state.betting
         action = parse_action(action, answering=betting is not None and betting.lap > 0)
-    reason = _why(state, action, seat, said)
+    reason = problem(state, action, seat, said=said)
     if reason is not None:
         raise IllegalActionError(reason)
     moved: HandState = _MOVES[type(action)](state, state.queue[0], action)
@@ -602,69 +476,7 @@ _MOVES: dict[type, Any] = {
 }  # fmt: skip
 
 
-# --- legal actions and replay ---------------------------------------------------------
-
-
-class LegalActions(tuple):  # type: ignore[type-arg]
-    """The legal actions of the seat to act: a tuple that supports ``in`` for any
-    action. Bets are listed once, as ``Bet(min_bet)``; any bet up to ``max_bet`` is
-    legal too, and ``in`` says so.
-
-    >>> legal = new_hand(seed=1).legal_actions()
-    >>> len(legal), Discard.parse("Ro") in legal, Discard.parse("1o") in legal
-    (5, True, False)
-    """
-
-    seat: int | None
-    min_bet: int | None
-    max_bet: int | None
-
-    def __contains__(self, action: object) -> bool:
-        if isinstance(action, Bet) and self.min_bet is not None and self.max_bet is not None:
-            return self.min_bet <= action.stones <= self.max_bet
-        return tuple.__contains__(self, action)
-
-    def __str__(self) -> str:
-        return ", ".join(f"bet {self.min_bet}-{self.max_bet}" if isinstance(a, Bet) else str(a) for a in self)
-
-
-def _legal(
-    actions: Sequence[Action], seat: int | None, low: int | None = None, high: int | None = None
-) -> LegalActions:
-    legal = tuple.__new__(LegalActions, actions)
-    legal.seat, legal.min_bet, legal.max_bet = seat, low, high
-    return legal
-
-
-_NO_ACTIONS = _legal((), None)
-
-_SINGLE: dict[type, Action] = {Pass: Pass(), Accept: Accept(), Fold: Fold(), Ordago: Ordago()}
-
-
-def legal_actions(state: HandState) -> LegalActions:
-    """The actions the seat to act may take (also ``state.legal_actions()``).
-
-    >>> state = new_hand(seed=1)
-    >>> for seat in state.deal.seats:
-    ...     state = apply(state, f"discard {state.held[seat][-1]}")
-    >>> str(state.legal_actions())
-    'pass, bet 2-8, ordago'
-    """
-    if not state.queue:
-        return _NO_ACTIONS
-    seat = state.queue[0]
-    limits = _limits(state)
-    if state.phase is Phase.DISCARD:
-        return _legal([Discard((card,)) for card in limits.discards], seat)
-    actions: list[Action] = []
-    can_bet = limits.min_bet <= limits.max_bet
-    for kind in limits.kinds:
-        if kind is Bet:
-            if can_bet:
-                actions.append(Bet(limits.min_bet))
-        else:
-            actions.append(_SINGLE[kind])
-    return _legal(actions, seat, limits.min_bet if can_bet else None, limits.max_bet if can_bet else None)
+# --- replay -------------------------------------------------------------------------
 
 
 def replay(deal: Deal | HandState, history: Iterable[tuple[int, Action]]) -> HandState:
@@ -680,3 +492,20 @@ def replay(deal: Deal | HandState, history: Iterable[tuple[int, Action]]) -> Han
     for seat, action in history:
         state = apply(state, action, seat)
     return state
+
+
+_MOVED = {"LegalActions": ("mus.LegalActions", LegalActions), "legal_actions": ("mus.individuel.state", legal_actions)}
+
+
+def __getattr__(name: str) -> Any:
+    # Names that moved in 0.2.0, kept here for a release with a warning.
+    if name in _MOVED:
+        home, value = _MOVED[name]
+        warnings.warn(
+            f"mus.individuel.reducer.{name} moved to {home} (mus.individuel.{name} is unchanged);"
+            " the old name goes in 0.3.0",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return value
+    raise AttributeError(f"module 'mus.individuel.reducer' has no attribute {name!r}")

@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from mus.errors import RulesError
+from mus.errors import RulesError, quoted
 from mus.rules import Rules
 
 __all__ = ["CARDS_DEALT", "MAX_PLAYERS", "MIN_PLAYERS", "PRESETS", "STONES", "IndividuelRules"]
@@ -39,13 +39,13 @@ CARDS_DEALT = 5
 
 def _whole(value: object, name: str, low: int, high: int) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        raise RulesError(f"{name} must be a whole number from {low} to {high}, got {value!r}")
+        raise RulesError(f"{name} must be a whole number from {low} to {high}, got {quoted(value)}")
     return value
 
 
 def _choice(value: object, name: str, choices: tuple[str, ...]) -> None:
     if not isinstance(value, str) or value not in choices:
-        raise RulesError(f"{name} must be one of {', '.join(map(repr, choices))}, got {value!r}")
+        raise RulesError(f"{name} must be one of {', '.join(map(repr, choices))}, got {quoted(value)}")
 
 
 @attrs.frozen
@@ -96,12 +96,12 @@ class IndividuelRules:
     def __attrs_post_init__(self) -> None:
         _whole(self.players, "players", MIN_PLAYERS, MAX_PLAYERS)
         if self.stones not in STONES or isinstance(self.stones, bool):
-            raise RulesError(f"stones must be 5, 8 or 10 (the seed's choices), got {self.stones!r}")
+            raise RulesError(f"stones must be 5, 8 or 10 (the seed's choices), got {quoted(self.stones)}")
         for name in ("eight_kings", "juego_33", "ordago_last_lance"):
             if not isinstance(getattr(self, name), bool):
-                raise RulesError(f"{name} must be True or False, got {getattr(self, name)!r}")
+                raise RulesError(f"{name} must be True or False, got {quoted(getattr(self, name))}")
         if self.real_31 not in (False, True, "king"):
-            raise RulesError(f"real_31 must be False, True or 'king', got {self.real_31!r}")
+            raise RulesError(f"real_31 must be False, True or 'king', got {quoted(self.real_31)}")
         _choice(self.zero_mid_hand, "zero_mid_hand", ("out", "plays-on"))
         _choice(self.next_game_mano, "next_game_mano", ("rotate", "loser-deals"))
         _whole(self.losses, "losses", 1, 20)
@@ -128,7 +128,7 @@ class IndividuelRules:
         try:
             return PRESETS[name]
         except (KeyError, TypeError):
-            raise RulesError(f"unknown Mus individuel preset {name!r} (presets: {', '.join(PRESETS)})") from None
+            raise RulesError(f"unknown Mus individuel preset {quoted(name)} (presets: {', '.join(PRESETS)})") from None
 
     def to_dict(self) -> dict[str, Any]:
         """The knobs as plain data; :meth:`from_dict` reads it back.

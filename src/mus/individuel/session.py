@@ -23,9 +23,10 @@ import attrs
 
 from mus.actions import Action
 from mus.errors import IllegalActionError, MusError
-from mus.individuel.reducer import LegalActions, apply, new_hand
+from mus.individuel.reducer import apply, new_hand
 from mus.individuel.rules import IndividuelRules
 from mus.individuel.state import HandState, SeatView
+from mus.legal import LegalActions
 
 __all__ = ["Session", "apply_session", "new_session"]
 

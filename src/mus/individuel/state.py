@@ -14,41 +14,36 @@ basket (``pot``); their sum never changes (the órdago moves stones between play
 from __future__ import annotations
 
 import enum
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
 import attrs
 
-from mus.actions import Action, Discard
+from mus.actions import MIN_BET, Accept, Action, Bet, Discard, Fold, Mus, NoMus, Ordago, Pass, parse_action, words_of
 from mus.cards import Card
-from mus.errors import MusError
+from mus.errors import MusError, quoted
 from mus.hand import Hand
 from mus.individuel.rules import IndividuelRules
-from mus.lances import Lance
-from mus.state import HiddenDiscard
+from mus.legal import NO_ACTIONS, LegalActions
+from mus.ranking import Lance
+from mus.table import HandStateBase, HiddenDiscard, Phase
 
-if TYPE_CHECKING:
-    from mus.individuel.reducer import LegalActions
-
-__all__ = ["ORDAGO_PUT", "Betting", "Deal", "HandState", "LanceResult", "Move", "Outcome", "Phase", "SeatView"]
+__all__ = [
+    "ORDAGO_PUT",
+    "Betting",
+    "Deal",
+    "HandState",
+    "LanceResult",
+    "Move",
+    "Outcome",
+    "Phase",
+    "SeatView",
+    "legal_actions",
+    "problem",
+    "start",
+]
 
 ORDAGO_PUT = 1_000_000
 """What an órdago puts at stake, as a number: more than any player can hold."""
-
-
-class Phase(enum.Enum):
-    """Where a hand stands: each player discards his fifth card, then the lances are
-    bet on one after the other, then the hand is over.
-
-    >>> str(Phase.DISCARD), Phase("betting")
-    ('discard', <Phase.BETTING: 'betting'>)
-    """
-
-    DISCARD = "discard"
-    BETTING = "betting"
-    FINISHED = "finished"
-
-    def __str__(self) -> str:
-        return self.value
 
 
 class Outcome(enum.Enum):
@@ -214,7 +209,7 @@ class Betting(NamedTuple):
 
 
 @attrs.frozen(eq=False)
-class HandState:
+class HandState(HandStateBase):
     """One hand of Mus individuel at one moment. Build it with
     :func:`~mus.individuel.reducer.new_hand`.
 
@@ -256,41 +251,34 @@ class HandState:
         return self.deal.mano
 
     @property
-    def to_act(self) -> int | None:
-        """The seat to act, or ``None`` once the hand is over."""
-        return self.queue[0] if self.queue else None
-
-    @property
-    def lance(self) -> Lance | None:
-        """The lance being bet on, or ``None``."""
-        return self.betting.lance if self.betting is not None else None
-
-    @property
-    def is_over(self) -> bool:
-        """Whether the hand has ended."""
-        return self.phase is Phase.FINISHED
-
-    @property
     def game_over(self) -> bool:
         """Whether the game ended in this hand: one player alone still holds stones."""
         return self.loser is not None
 
     def legal_actions(self) -> LegalActions:
-        """The actions the seat to act may take; supports ``in`` for any action."""
-        from mus.individuel.reducer import legal_actions
-
+        """The actions the seat to act may take; supports ``in`` for any action (see
+        :func:`legal_actions`)."""
         return legal_actions(self)
 
-    def is_legal(self, action: Action, seat: int | None = None) -> bool:
-        """Whether ``action`` (by ``seat``, if given) is legal now."""
-        from mus.individuel.reducer import problem
+    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
+        """Whether ``action`` (an action or its text, read as
+        :func:`~mus.individuel.apply` reads it; by ``seat``, if given) is legal now.
 
+        >>> from mus.individuel import new_hand
+        >>> state = new_hand(seed=1)
+        >>> state.is_legal("discard Ro"), state.is_legal("mus"), state.is_legal("nonsense")
+        (True, False, False)
+        """
+        if isinstance(action, str):
+            betting = self.betting
+            try:
+                action = parse_action(action, answering=betting is not None and betting.lap > 0)
+            except MusError:
+                return False
         return problem(self, action, seat) is None
 
     def initial(self) -> HandState:
         """The state this hand started from."""
-        from mus.individuel.reducer import start
-
         return start(self.deal)
 
     def shown(self, seat: int) -> tuple[int, ...]:
@@ -319,11 +307,9 @@ class HandState:
         >>> len(view.held), view.hands[0], view.to_act
         (5, None, 0)
         """
-        from mus.individuel.reducer import _NO_ACTIONS
-
         n = self.rules.players
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
-            raise MusError(f"no seat {seat!r}: seats are 0 to {n - 1}")
+            raise MusError(f"no seat {quoted(seat)}: seats are 0 to {n - 1}")
         history = tuple(
             (who, HiddenDiscard(1) if type(action) is Discard and who != seat else action)
             for who, action in self.history
@@ -346,7 +332,7 @@ class HandState:
             moves=self.moves,
             betting=self.betting,
             loser=self.loser,
-            legal=self.legal_actions() if self.to_act == seat else _NO_ACTIONS,
+            legal=self.legal_actions() if self.to_act == seat else NO_ACTIONS,
         )
 
     def __eq__(self, other: object) -> bool:
@@ -387,4 +373,174 @@ class SeatView:
     betting: Betting | None
     loser: int | None
     legal: LegalActions
-    """The seat's legal actions when it is its turn (a :class:`~mus.individuel.reducer.LegalActions`)."""
+    """The seat's legal actions when it is its turn (a :class:`~mus.LegalActions`)."""
+
+
+# --- what the seat to act may do: the one validator ------------------------------------
+
+_PLAYED = frozenset((Discard, Pass, Bet, Ordago, Accept, Fold))
+"""The actions of the Mus individuel (no mus, no declarations, no team words)."""
+
+
+class _Limits:
+    """What the seat to act may do now: the one source of legality."""
+
+    __slots__ = ("discards", "kinds", "max_bet", "min_bet")
+
+    def __init__(self, kinds: tuple[type, ...], min_bet: int = 0, max_bet: int = 0, discards: tuple[Card, ...] = ()):
+        self.kinds = kinds
+        self.min_bet = min_bet
+        self.max_bet = max_bet
+        self.discards = discards
+
+
+def _limits(state: HandState) -> _Limits:
+    seat = state.queue[0]
+    if state.phase is Phase.DISCARD:
+        return _Limits((Discard,), discards=state.held[seat])
+    betting = state.betting
+    assert betting is not None
+    stones = state.stones[seat]
+    ordago_ok = betting.lance not in (Lance.JUEGO, Lance.PUNTO) or state.rules.ordago_last_lance
+    if betting.lap == 0:
+        kinds: tuple[type, ...] = (Pass, Bet, Ordago) if ordago_ok else (Pass, Bet)
+        return _Limits(kinds, MIN_BET, stones)
+    if betting.ordago or betting.all_in:
+        return _Limits((Accept, Fold))
+    room = stones - betting.stake
+    return _Limits((Accept, Fold, Bet, Ordago) if ordago_ok else (Accept, Fold, Bet), MIN_BET, room)
+
+
+def problem(state: HandState, action: object, seat: int | None = None, *, said: str | None = None) -> str | None:
+    """Why ``action`` (by ``seat``, if given) is illegal now, or ``None`` if it is legal:
+    the one validator of the Mus individuel, which :func:`~mus.individuel.apply`,
+    :func:`legal_actions` and :meth:`HandState.is_legal` all ask. ``said`` is the
+    player's own words for the action, quoted back in the answer.
+
+    >>> from mus.individuel import new_hand
+    >>> state = new_hand(seed=1)
+    >>> problem(state, Pass()), problem(state, Mus())
+    ('discard one of your five cards first, not pass', 'there is no mus in the Mus individuel: each player discards one card')
+    >>> problem(state, Discard.parse("Ro"), seat=2)
+    "not seat 2's turn: seat 0 speaks"
+    """
+    if not state.queue:
+        return "the hand is over"
+    to_act = state.queue[0]
+    if seat is not None and seat != to_act:
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.rules.players:
+            return f"no seat {seat!r}"
+        return f"not seat {seat}'s turn: seat {to_act} speaks"
+    kind = type(action)
+    if kind in (Mus, NoMus):
+        return "there is no mus in the Mus individuel: each player discards one card"
+    if kind not in _PLAYED:
+        return (
+            f"{action} is not played in the Mus individuel"
+            if hasattr(action, "__attrs_attrs__")
+            else f"not an action: {action!r}"
+        )
+    words = words_of(said, action)  # type: ignore[arg-type]
+    limits = _limits(state)
+    if state.phase is Phase.DISCARD:
+        if not isinstance(action, Discard):
+            return f"discard one of your five cards first, not {words}"
+        if len(action.cards) != 1:
+            return f"discard exactly one card (no mus: only the fifth goes), not {len(action.cards)}"
+        if action.cards[0] not in limits.discards:
+            return f"cannot discard {action.cards[0]}: seat {to_act} holds {' '.join(map(str, limits.discards))}"
+        return None
+    betting = state.betting
+    assert betting is not None
+    lance = betting.lance
+    if kind in limits.kinds:
+        if isinstance(action, Bet) and not limits.min_bet <= action.stones <= limits.max_bet:
+            return _bet_problem(state, betting, action, to_act)
+        return None
+    if kind is Discard:
+        return f"the discards are over: the betting on {lance} is under way"
+    if betting.lap == 0:
+        if kind is Ordago:
+            return f"no órdago on the last lance ({lance}) under these rules (ordago_last_lance)"
+        return f"there is no bet to {words} in {lance}"
+    if kind is Pass:
+        return f"there is a bet in {lance}: accept, fold or raise (paso, after a bet, folds)"
+    if betting.ordago:
+        return "nothing can be raised over an órdago: accept or fold"
+    if betting.all_in:
+        return f"seat {betting.bettor} bet all its remaining stones: nobody can raise, accept or fold"
+    return f"no órdago on the last lance ({lance}) under these rules (ordago_last_lance)"
+
+
+def _bet_problem(state: HandState, betting: Betting, action: Bet, seat: int) -> str:
+    stones = state.stones[seat]
+    if betting.lap == 0:
+        if stones < MIN_BET:
+            return f"seat {seat} holds {stones} stone: too few to bet (pass, or órdago)"
+        return f"a bet stakes at most the {stones} stones seat {seat} holds, not {action.stones}"
+    room = stones - betting.stake
+    if room < MIN_BET:
+        return f"seat {seat} holds {stones} stones: too few to raise a stake of {betting.stake} (accept or fold)"
+    return f"a raise takes the stake to at most the {stones} stones seat {seat} holds: raise at most {room}"
+
+
+_SINGLE: dict[type, Action] = {Pass: Pass(), Accept: Accept(), Fold: Fold(), Ordago: Ordago()}
+
+
+def legal_actions(state: HandState) -> LegalActions:
+    """The actions the seat to act may take (also ``state.legal_actions()``): a
+    :class:`~mus.LegalActions`, as in the four-card game, whose ``in`` allows any bet
+    from ``min_bet`` to ``max_bet`` (the stones the seat can still stake).
+
+    >>> from mus.individuel import apply, new_hand
+    >>> state = new_hand(seed=1)
+    >>> for seat in state.deal.seats:
+    ...     state = apply(state, f"discard {state.held[seat][-1]}")
+    >>> str(state.legal_actions())
+    'pass, bet 2-8, ordago'
+    """
+    if not state.queue:
+        return NO_ACTIONS
+    seat = state.queue[0]
+    limits = _limits(state)
+    if state.phase is Phase.DISCARD:
+        return LegalActions.make(tuple(Discard((card,)) for card in limits.discards), seat, None)
+    actions: list[Action] = []
+    can_bet = limits.min_bet <= limits.max_bet
+    for kind in limits.kinds:
+        if kind is Bet:
+            if can_bet:
+                actions.append(Bet(limits.min_bet))
+        else:
+            actions.append(_SINGLE[kind])
+    kinds = frozenset(type(action) for action in actions)
+    return LegalActions.make(tuple(actions), seat, kinds, None, limits.max_bet if can_bet else None)
+
+
+# --- the first state -------------------------------------------------------------------
+
+
+def start(deal: Deal) -> HandState:
+    """The first state of a :class:`~mus.individuel.state.Deal`: the discards, from the mano.
+
+    >>> from mus.individuel import apply, new_hand
+    >>> state = new_hand(seed=4)
+    >>> start(state.deal) == state == apply(state, state.legal_actions()[0]).initial()
+    True
+    """
+    n = deal.rules.players
+    return HandState(
+        deal=deal,
+        phase=Phase.DISCARD,
+        held=deal.cards,
+        hands=(None,) * n,
+        discards=(None,) * n,
+        stones=deal.stones,
+        pot=deal.pot,
+        betting=None,
+        queue=deal.seats,
+        results=(),
+        moves=(),
+        loser=None,
+        history=(),
+    )

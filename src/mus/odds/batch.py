@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 
 __all__ = [
     "NONE",
+    "LanceTables",
     "MissingExtraError",
     "OddsError",
     "bonus_table",
@@ -48,6 +49,7 @@ __all__ = [
     "multisets_of_positions",
     "seed_entropy",
     "shuffled_heads",
+    "tables_for",
     "winners",
 ]
 
@@ -123,8 +125,15 @@ def seed_entropy(seed: Seed) -> int:
     return int.from_bytes(hashlib.sha256(repr(seed).encode()).digest()[:16], "big")
 
 
-class _Tables:
-    """The numpy tables of one ranking: per lance keys, their order, the bonuses."""
+class LanceTables:
+    """The numpy tables of one ranking: per lance keys and their dense order (see
+    :func:`tables_for`).
+
+    >>> import mus
+    >>> tables = tables_for(mus.Rules())
+    >>> tables.keys.shape, int(tables.order.max()) < 1000
+    ((5, 715), True)
+    """
 
     def __init__(self, ranking: Ranking) -> None:
         keys = ranking.keys
@@ -141,10 +150,16 @@ class _Tables:
         self.shifted = order << _SHIFT
 
 
-_TABLES: dict[Ranking, _Tables] = {}
+_TABLES: dict[Ranking, LanceTables] = {}
 
 
-def _tables(rules: Rules) -> _Tables:
+def tables_for(rules: Rules) -> LanceTables:
+    """The numpy tables of ``rules``' ranking, built once per ranking (cached).
+
+    >>> import mus
+    >>> tables_for(mus.Rules()) is tables_for(mus.Rules(target=30))
+    True
+    """
     need_numpy()
     if not isinstance(rules, Rules):
         raise OddsError(f"rules must be a mus.Rules, got {type(rules).__name__}")
@@ -152,7 +167,7 @@ def _tables(rules: Rules) -> _Tables:
     if tables is None:
         if len(_TABLES) >= 64:  # rule sets built on the fly (house rules) must not pile up
             _TABLES.clear()
-        tables = _TABLES[rules.ranking] = _Tables(rules.ranking)
+        tables = _TABLES[rules.ranking] = LanceTables(rules.ranking)
     return tables
 
 
@@ -291,7 +306,7 @@ def deal(count: int, rules: Rules, *, seed: Seed | np.random.Generator | np.rand
     >>> deals.shape, bool((deals == deal(1000, mus.Rules.preset("six"), seed=5)).all())
     ((1000, 6), True)
     """
-    _tables(rules)
+    tables_for(rules)
     return multisets_of_cards(deal_cards(count, rules.seats, seed=seed))
 
 
@@ -314,12 +329,14 @@ def lance_keys(lance: Lance, deals: ArrayLike, rules: Rules) -> NDArray[np.int64
     >>> lance_keys(mus.Lance.PUNTO, multisets([["Ro 7e 5b 1b", "Cc Co 5b 4e"]]), mus.Rules()).tolist()
     [[23, 29]]
     """
-    tables = _tables(rules)
+    tables = tables_for(rules)
     keys: NDArray[np.int64] = tables.keys[Lance(lance)][_deals(deals)]
     return keys
 
 
-def _best(lance: Lance, deals: NDArray[np.int16], tables: _Tables, mano: NDArray[np.int64] | int) -> NDArray[np.int32]:
+def _best(
+    lance: Lance, deals: NDArray[np.int16], tables: LanceTables, mano: NDArray[np.int64] | int
+) -> NDArray[np.int32]:
     # Each seat's key with its nearness to the mano in the low bits: the maximum is
     # then the winner, ties going to the seat nearest the mano, in one pass.
     seats = deals.shape[1]
@@ -331,6 +348,22 @@ def _best(lance: Lance, deals: NDArray[np.int16], tables: _Tables, mano: NDArray
         best = combined if best is None else np.maximum(best, combined)
     assert best is not None
     return best
+
+
+def table_winners(
+    lance: Lance, deals: NDArray[np.int16], tables: LanceTables, mano: NDArray[np.int64] | int
+) -> NDArray[np.int8]:
+    """The winning seat of ``lance`` in each deal (rows of rank-multiset indices by
+    seat), ties to the seat nearest ``mano``; :data:`NONE` where no seat has pares
+    (juego). Unchecked: the batch functions' own path.
+
+    >>> import mus
+    >>> hands = [mus.Hand.parse(t) for t in ("Ro Rc 7e 1b", "Cc Co 5b 4e")]
+    >>> deals = np.array([[hand.multiset for hand in hands]], dtype=np.int16)
+    >>> table_winners(Lance.GRANDE, deals, tables_for(mus.Rules()), 0).tolist()
+    [0]
+    """
+    return _seat_of(_best(lance, deals, tables, mano), lance, deals.shape[1], mano)
 
 
 def _seat_of(best: NDArray[np.int32], lance: Lance, seats: int, mano: NDArray[np.int64] | int) -> NDArray[np.int8]:
@@ -361,7 +394,7 @@ def lance_winners(lance: Lance, deals: ArrayLike, rules: Rules, mano: ArrayLike 
     >>> lance_winners(mus.Lance.GRANDE, deals, mus.Rules(), mano=1).tolist()
     [1]
     """
-    tables = _tables(rules)
+    tables = tables_for(rules)
     array = _deals(deals)
     lance = Lance(lance)
     mano_ = _mano(mano, array.shape[0], array.shape[1])
@@ -377,7 +410,7 @@ def winners(deals: ArrayLike, rules: Rules, mano: ArrayLike = 0) -> NDArray[np.i
     >>> winners(deals, mus.Rules(), mano=2).tolist()
     [[0, 3, 0, -1, 1]]
     """
-    tables = _tables(rules)
+    tables = tables_for(rules)
     array = _deals(deals)
     mano_ = _mano(mano, array.shape[0], array.shape[1])
     columns = [_seat_of(_best(lance, array, tables, mano_), lance, array.shape[1], mano_) for lance in Lance]
@@ -397,7 +430,7 @@ def bonus_table(rules: Rules) -> NDArray[np.int64] | None:
     >>> int(bonus_table(mus.Rules())[mus.Lance.PARES][mus.Hand.parse("Ro Rc Rb 1b").multiset])
     2
     """
-    _tables(rules)
+    tables_for(rules)
     if rules.bonuses is not None:
         return np.array(rules.bonuses, dtype=np.int64)
     if any(_bonus_hook(rule) for rule in rules.house):
@@ -419,7 +452,7 @@ def en_paso_stones(deals: ArrayLike, rules: Rules, mano: ArrayLike = 0) -> NDArr
     >>> en_paso_stones(deals, mus.Rules()).tolist()
     [[[1, 0], [0, 1], [1, 0], [3, 0], [0, 0]]]
     """
-    tables = _tables(rules)
+    tables = tables_for(rules)
     array = _deals(deals)
     count, seats = array.shape
     if seats != rules.seats:

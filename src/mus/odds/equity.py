@@ -30,14 +30,13 @@ from mus.odds.batch import (
     NONE,
     OddsError,
     Seed,
-    _best,
-    _seat_of,
-    _tables,
     bonus_table,
     en_paso_stones,
     multisets_of_positions,
     seed_entropy,
     shuffled_heads,
+    table_winners,
+    tables_for,
 )
 from mus.odds.parallel import Progress, check_workers, run_tasks
 from mus.rules import Rules
@@ -171,7 +170,7 @@ def _evaluate(task: tuple[_Job, int]) -> NDArray[np.int64]:
 
 def _accumulate(deals: NDArray[np.int16], weights: NDArray[np.int64] | None, job: _Job) -> NDArray[np.int64]:
     rules = job.rules
-    tables = _tables(rules)
+    tables = tables_for(rules)
     team_of = np.array(rules.team_of, dtype=np.int64)
     side = team_of[job.seat]
 
@@ -180,8 +179,7 @@ def _accumulate(deals: NDArray[np.int16], weights: NDArray[np.int64] | None, job
 
     sums = np.zeros(_SIZE, dtype=np.int64)
     sums[_COUNT] = len(deals) if weights is None else int(weights.sum())
-    seats = deals.shape[1]
-    won = np.stack([_seat_of(_best(lance, deals, tables, 0), lance, seats, 0) for lance in Lance], axis=1)
+    won = np.stack([table_winners(lance, deals, tables, 0) for lance in Lance], axis=1)
     juego_held = won[:, Lance.JUEGO] != NONE
     won[juego_held, Lance.PUNTO] = NONE  # punto is only played when no seat has juego
     winning_side = np.where(won == NONE, -1, team_of[np.maximum(won, 0)])
@@ -371,7 +369,7 @@ def odds(
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise OddsError(f"rules must be a mus.Rules, got {type(rules).__name__}")
-    _tables(rules)
+    tables_for(rules)
     hand = hand if isinstance(hand, Hand) else Hand.parse(hand)
     job = _job(hand.multiset, rules, seat, samples, exact, seed)
     return Odds._from_sums(hand, job, _solve([job], workers, backend, progress)[0])
@@ -399,7 +397,7 @@ def equity_table(
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise OddsError(f"rules must be a mus.Rules, got {type(rules).__name__}")
-    _tables(rules)
+    tables_for(rules)
     jobs = [_job(index, rules, seat, samples, exact, seed) for index in range(len(RANK_MULTISETS))]
     sums = _solve(jobs, workers, backend, progress)
     return tuple(Odds._from_sums(_hand_of(job.multiset), job, total) for job, total in zip(jobs, sums, strict=False))

@@ -1,0 +1,199 @@
+"""What is on the table during a hand: the deal it starts from, where it stands, the
+betting on the current lance, and what one seat may see of it.
+
+These are the plain, frozen parts a :class:`~mus.HandState` is made of and shown as;
+the state (:mod:`mus.state`) puts them together and the reducer (:mod:`mus.reducer`)
+moves them on. :class:`HandStateBase` is what the hand states of both games (the
+four-card game's and the Mus individuel's) have in common.
+
+>>> import mus
+>>> state = mus.apply(mus.new_hand(seed=1), "no-mus")
+>>> state.phase, state.betting.lance, state.deal.mano, type(state.view(0)).__name__
+(<Phase.BETTING: 'betting'>, <Lance.GRANDE: 0>, 0, 'SeatView')
+"""
+
+from __future__ import annotations
+
+import enum
+from typing import Any, NamedTuple
+
+import attrs
+
+from mus.actions import Action, Declare
+from mus.cards import Card
+from mus.hand import Hand
+from mus.ranking import Lance
+from mus.rules import Rules
+from mus.scoring import Count, LanceResult
+
+__all__ = ["Betting", "Deal", "HandStateBase", "HiddenDiscard", "Phase", "SeatView"]
+
+
+class Phase(enum.Enum):
+    """Where a hand stands.
+
+    >>> import mus
+    >>> mus.new_hand(seed=1).phase, str(Phase.BETTING)
+    (<Phase.MUS: 'mus'>, 'betting')
+    """
+
+    MUS = "mus"
+    """Seats say mus or no mus in speaking order."""
+    DISCARD = "discard"
+    """Everyone said mus: seats discard in speaking order."""
+    DECLARE = "declare"
+    """Seats declare whether they have pares (juego), under ``declarations="explicit"``."""
+    BETTING = "betting"
+    """Betting on a lance (``state.lance``)."""
+    FINISHED = "finished"
+    """The hand is over: counted, or the game was decided during it."""
+
+    def __str__(self) -> str:
+        return self.value
+
+
+@attrs.frozen(cache_hash=True)
+class Deal:
+    """What a hand starts from: rules, mano, scores, the hands and the stock.
+
+    ``scores`` has one entry per side; ``seed`` drives every reshuffle of the
+    discards, so a deal replays identically.
+
+    >>> import mus
+    >>> deal = mus.new_hand(seed=3, mano=2).deal
+    >>> deal.mano, deal.seed, len(deal.stock), mus.start(deal) == mus.new_hand(seed=3, mano=2)
+    (2, 3, 24, True)
+    """
+
+    rules: Rules
+    mano: int
+    scores: tuple[int, ...]
+    hands: tuple[Hand, ...]
+    stock: tuple[Card, ...]
+    seed: int | str
+    corrido: bool = False
+    """Mus corrido (``Rules.mus_corrido``): the seat that cuts the mus in this hand
+    becomes the mano."""
+
+
+class Betting(NamedTuple):
+    """The betting on the current lance.
+
+    ``seats`` take part (speaking order), ``stake`` stands (0 before any bet),
+    ``previous`` is the stake before the last raise, ``bets`` counts the bet and its
+    raises, ``bettor`` made the last one, ``folded`` are out of this lance, and
+    ``accepted`` have accepted the standing bet (individual play, where every seat
+    answers for itself). (A named tuple: a new one is built at every bet, and tuples
+    are the cheapest record.)
+
+    >>> import mus
+    >>> state = mus.apply(mus.apply(mus.new_hand(seed=1), "no-mus"), "bet 3")
+    >>> state.betting.stake, state.betting.bets, state.betting.bettor
+    (3, 1, 0)
+    """
+
+    lance: Lance
+    seats: tuple[int, ...]
+    stake: int = 0
+    previous: int = 0
+    bets: int = 0
+    bettor: int | None = None
+    ordago: bool = False
+    folded: tuple[int, ...] = ()
+    accepted: tuple[int, ...] = ()
+
+
+class HandStateBase:
+    """What the hand states of both games share: whose turn it is, the lance under way,
+    and whether the hand is over, read off the ``queue`` of seats to speak, the
+    ``betting`` on the current lance and the ``phase``.
+
+    :class:`mus.HandState` and :class:`mus.individuel.HandState` derive from it; each
+    game keeps its own deal, betting and results, with parallel names.
+
+    >>> import mus
+    >>> from mus import individuel
+    >>> hands = (mus.new_hand(seed=1), individuel.new_hand(seed=1))
+    >>> [(state.to_act, state.lance, state.is_over) for state in hands]
+    [(0, None, False), (0, None, False)]
+    """
+
+    __slots__ = ()
+
+    queue: tuple[int, ...]
+    phase: Phase
+    betting: Any
+
+    @property
+    def to_act(self) -> int | None:
+        """The seat to act, or ``None`` once the hand is over."""
+        return self.queue[0] if self.queue else None
+
+    @property
+    def lance(self) -> Lance | None:
+        """The lance being declared or bet on, or ``None`` outside the lances."""
+        betting = self.betting
+        return betting.lance if betting is not None else None
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the hand has ended."""
+        return self.phase is Phase.FINISHED
+
+
+@attrs.frozen
+class HiddenDiscard:
+    """Another seat's discard as a seat sees it: how many cards, not which.
+
+    >>> str(HiddenDiscard(2))
+    'discard 2 cards'
+    """
+
+    count: int
+
+    def __str__(self) -> str:
+        return f"discard {self.count} card{'' if self.count == 1 else 's'}"
+
+
+@attrs.frozen
+class SeatView:
+    """What one seat may know of a hand (see :meth:`HandState.view`).
+
+    ``hands`` is every seat's hand once the cards are shown at the count (after an
+    accepted órdago, only the hands of the seats in that lance, others ``None``), else
+    ``None``; ``betting`` is the public state of the betting on the current lance;
+    ``legal`` lists this seat's legal actions when it is its turn.
+
+    >>> import mus
+    >>> view = mus.new_hand(seed=1).view(0)
+    >>> view.to_act, view.legal, view.hands
+    (0, (Mus(), NoMus()), None)
+    """
+
+    seat: int
+    rules: Rules
+    mano: int
+    phase: Phase
+    lance: Lance | None
+    to_act: int | None
+    scores: tuple[int, ...]
+    hand: Hand
+    pending: tuple[Card, ...]
+    history: tuple[tuple[int, Any], ...]
+    results: tuple[LanceResult, ...]
+    stock_size: int
+    discards_size: int
+    count: Count | None
+    winner: int | None
+    hands: tuple[Hand | None, ...] | None
+    betting: Betting | None
+    legal: tuple[Action, ...]
+
+    @property
+    def declarations(self) -> dict[Lance, tuple[bool | None, ...]]:
+        """Each seat's pares and juego declarations so far (``None``: not declared)."""
+        table: dict[Lance, list[bool | None]] = {}
+        for who, action in self.history:
+            if isinstance(action, Declare):
+                table.setdefault(action.lance, [None] * self.rules.seats)[who] = action.has
+        return {lance: tuple(seats) for lance, seats in table.items()}
