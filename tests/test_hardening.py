@@ -13,7 +13,7 @@ import pytest
 
 import mus
 from mus import notation
-from mus.reducer import MAX_BETS, MAX_MUS_ROUNDS
+from mus.state import MAX_BETS, MAX_MUS_ROUNDS
 
 
 def play(state: mus.HandState, actions: list[str]) -> mus.HandState:

@@ -86,8 +86,8 @@ MAX_TEXT = 400_000_000
 can play (readers take time linear in the text)."""
 MAX_ACTIONS = 100_000
 """The most actions accepted in one hand. The engine never plays more: it cuts the mus
-after :data:`~mus.reducer.MAX_MUS_ROUNDS` rounds and stops raises after
-:data:`~mus.reducer.MAX_BETS` bets in a lance, so a hand stays under about 63,000 (six
+after :data:`~mus.state.MAX_MUS_ROUNDS` rounds and stops raises after
+:data:`~mus.state.MAX_BETS` bets in a lance, so a hand stays under about 63,000 (six
 seats: 5,000 rounds of twelve actions, and the betting)."""
 MAX_LINE = MAX_TEXT
 """The longest line accepted in the text notation: any (a seed may be long)."""

@@ -53,7 +53,6 @@ from mus.betting import open_lance
 from mus.cards import ALL_CARDS, SEED_LIMIT, Card, parse_cards, seed_arg, shuffle, shuffled_positions
 from mus.errors import IllegalActionError, MusError, quoted
 from mus.hand import HAND_SIZE, Hand
-from mus.legal import LegalActions
 from mus.ranking import Lance
 from mus.refusals import problem, why
 from mus.rules import Rules
@@ -66,7 +65,6 @@ from mus.state import (
     allowed,
     draft_after,
     event_problem,
-    legal_actions,
     mus_speakers,
     refuser,
     start,
@@ -163,20 +161,31 @@ def _explicit(
 ) -> tuple[tuple[Hand, ...], tuple[Card, ...]]:
     if not isinstance(hands, (tuple, list)) or len(hands) != n:
         raise MusError(f"hands are a list of {n} hands by seat, got {quoted(hands)}")
-    held = tuple(hand if isinstance(hand, Hand) else Hand.parse(hand) for hand in hands)
-    seen: set[Card] = set()
-    for hand in held:
-        for card in hand:
-            if card in seen:
-                raise MusError(f"card {card} is dealt twice")
-            seen.add(card)
-    others = [card for card in ALL_CARDS if card not in seen]
+    held = tuple(hand if type(hand) is Hand else _hand(hand) for hand in hands)
+    # Cards by their order numbers: an int hashes in C, a Card in Python.
+    dealt = [card.order for hand in held for card in hand.cards]
+    taken = set(dealt)
+    if len(taken) != len(dealt):
+        twice = next(card for hand in held for card in hand.cards if dealt.count(card.order) > 1)
+        raise MusError(f"card {twice} is dealt twice")
+    free = [index for index, order in enumerate(_ORDER_OF_INDEX) if order not in taken]
     if stock is None:
-        return held, shuffle(others, seed)
-    rest = parse_cards(stock)
-    if len(rest) != len(set(rest)) or set(rest) != set(others):
+        # The free cards, in deck order, shuffled by the seed as mus.cards.shuffle would.
+        return held, tuple([ALL_CARDS[free[i]] for i in shuffled_positions(len(free), seed)])
+    if type(stock) is tuple and all(type(card) is Card for card in stock):
+        rest: tuple[Card, ...] = stock
+    else:
+        rest = parse_cards(stock)
+    if len(rest) != len(free) or {card.order for card in rest} != {_ORDER_OF_INDEX[index] for index in free}:
         raise MusError("the stock must hold exactly the cards not in the hands, each once")
     return held, rest
+
+
+def _hand(value: Hand | str) -> Hand:
+    return value if isinstance(value, Hand) else Hand.parse(value)
+
+
+_ORDER_OF_INDEX = tuple(card.order for card in ALL_CARDS)
 
 
 _MUS = Phase.MUS
@@ -383,17 +392,25 @@ def replay(deal: Deal | HandState, history: Iterable[tuple[int, Action]]) -> Han
     return state
 
 
-_MOVED = {"LegalActions": ("mus.legal", LegalActions), "legal_actions": ("mus.state", legal_actions)}
+_MOVED = {
+    "LegalActions": "mus.legal",
+    "legal_actions": "mus.state",
+    "MAX_BETS": "mus.state",
+    "MAX_MUS_ROUNDS": "mus.state",
+}
 
 
 def __getattr__(name: str) -> Any:
     # Names that moved down in 0.2.0, kept here for a release with a warning.
-    if name in _MOVED:
-        home, value = _MOVED[name]
-        warnings.warn(
-            f"mus.reducer.{name} moved to {home}.{name} (mus.{name} is unchanged); the old name goes in 0.3.0",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return value
-    raise AttributeError(f"module 'mus.reducer' has no attribute {name!r}")
+    home = _MOVED.get(name)
+    if home is None:
+        raise AttributeError(f"module 'mus.reducer' has no attribute {name!r}")
+    warnings.warn(
+        f"mus.reducer.{name} moved to {home}.{name}; the old name goes in 0.3.0",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    import mus.legal
+    import mus.state
+
+    return getattr(mus.legal if home == "mus.legal" else mus.state, name)

@@ -267,7 +267,7 @@ class Rules:
       only, ``000``'s "Roi barbado"). A 3 is never the figure, even as a rey;
     * ``juego_order``: ``"standard"`` (default: 31, 32, 40, 37, 36, 35, 34, 33, sources
       ``001`` to ``004``) or ``"descending"`` (31, then 40 and down to 32, source
-      ``000``; see :data:`~mus.lances.JUEGO_ORDERS`);
+      ``000``; see :data:`~mus.ranking.JUEGO_ORDERS`);
     * ``target``: stones that win a game (default 40; 30 by agreement);
     * ``games_to_win``: games that win a vaca, 1 to 5 (default 3, best of five);
     * ``vacas_to_win``: vacas that win the match, 1 to 5 (default 1: the match is one
@@ -329,7 +329,7 @@ class Rules:
     senas: bool = attrs.field(default=False, validator=_flag)
     house: tuple[HouseRule, ...] = attrs.field(default=(), converter=_as_tuple, validator=_house)
     ranking: Ranking = attrs.field(init=False, eq=False, hash=False, repr=False)
-    """Lance keys for every hand under these rules (see :class:`~mus.lances.Ranking`)."""
+    """Lance keys for every hand under these rules (see :class:`~mus.ranking.Ranking`)."""
     bonuses: tuple[tuple[int, ...], ...] | None = attrs.field(init=False, eq=False, hash=False, repr=False)
     """Each lance's bonus per rank multiset under these payouts (pares and juego; the
     others pay none), or ``None`` with house rules, whose bonus hook sees the hand.

@@ -51,11 +51,9 @@ from mus.individuel.state import (
     Move,
     Outcome,
     Phase,
-    legal_actions,
     problem,
     start,
 )
-from mus.legal import LegalActions
 from mus.ranking import Lance
 
 __all__ = ["apply", "new_hand", "replay"]
@@ -494,18 +492,21 @@ def replay(deal: Deal | HandState, history: Iterable[tuple[int, Action]]) -> Han
     return state
 
 
-_MOVED = {"LegalActions": ("mus.LegalActions", LegalActions), "legal_actions": ("mus.individuel.state", legal_actions)}
+_MOVED = {"LegalActions": "mus.legal", "legal_actions": "mus.individuel.state"}
 
 
 def __getattr__(name: str) -> Any:
     # Names that moved in 0.2.0, kept here for a release with a warning.
-    if name in _MOVED:
-        home, value = _MOVED[name]
-        warnings.warn(
-            f"mus.individuel.reducer.{name} moved to {home} (mus.individuel.{name} is unchanged);"
-            " the old name goes in 0.3.0",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return value
-    raise AttributeError(f"module 'mus.individuel.reducer' has no attribute {name!r}")
+    home = _MOVED.get(name)
+    if home is None:
+        raise AttributeError(f"module 'mus.individuel.reducer' has no attribute {name!r}")
+    warnings.warn(
+        f"mus.individuel.reducer.{name} moved to {home}.{name} (mus.individuel.{name} is unchanged);"
+        " the old name goes in 0.3.0",
+        DeprecationWarning,
+        stacklevel=2,
+    )
+    import mus.individuel.state
+    import mus.legal
+
+    return getattr(mus.legal if home == "mus.legal" else mus.individuel.state, name)

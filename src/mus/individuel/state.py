@@ -300,7 +300,7 @@ class HandState(HandStateBase):
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know: its own cards, the public history (others' discards
-        as :class:`~mus.state.HiddenDiscard`), the stones, the hands shown to it.
+        as :class:`~mus.table.HiddenDiscard`), the stones, the hands shown to it.
 
         >>> from mus.individuel import new_hand
         >>> view = new_hand(seed=1).view(2)
