@@ -77,7 +77,7 @@ _KIND_IDS: dict[type, int] = {type(action): index for index, action in _FIXED.it
 class ActionIds(RulesBound):
     """The action ids of one rule set, bets and raises of 2 to ``max_bet`` stones
     included (``max_bet`` from 2 to 1000), and the masks of the legal ones: the action
-    half of :class:`~mus.ai.encoding.Encoding`, the one to build
+    half of an :class:`~mus.ai.encoding.Encoding`, which is what the adapters build
     (:func:`~mus.ai.encoding.encoding_for` shares them).
 
     >>> import mus

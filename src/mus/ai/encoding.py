@@ -1,7 +1,8 @@
 """Integer actions, action masks, observation tensors and rewards for one rule set.
 
-:class:`Encoding` puts together what the adapters need of a rule set, each part in a
-module of its own, all of whose names this module offers too:
+:class:`Encoding` puts together what the adapters need of a rule set. Each part is
+documented in a module of its own, and the names this module offered before the parts
+had modules (the ids, the rewards, the generator...) still work from here:
 
 * **Actions** (:mod:`mus.ai.action_ids`): a fixed space of ``22 + max_bet`` ids (33
   with the default ``max_bet`` of 11 stones) and the masks of the legal ones;

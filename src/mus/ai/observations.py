@@ -104,8 +104,8 @@ def _layout(rules: Rules) -> dict[str, tuple[int, int]]:
 
 class Observer(RulesBound):
     """What each seat sees of the hands of one rule set (see the module): the
-    observation half of :class:`~mus.ai.encoding.Encoding`, the one to build
-    (:func:`~mus.ai.encoding.encoding_for` shares them).
+    observation half of an :class:`~mus.ai.encoding.Encoding`, which is what the
+    adapters build (:func:`~mus.ai.encoding.encoding_for` shares them).
 
     >>> import mus
     >>> observer = Observer(mus.Rules.preset("heads-up"))
@@ -156,14 +156,15 @@ class Observer(RulesBound):
         # Caches keyed by identity, whose entries keep their key alive.
         self._cards: dict[int, tuple[object, tuple[int, ...]]] = {}
         self._results: dict[int, _Results] = {}
+        self._result_width = len(_OUTCOMES) + 1 + k
         # The history's summary is shared by many states: cached by the identity of the
         # link it was built for, which the cache keeps alive.
-        self._result_width = len(_OUTCOMES) + 1 + k
         self._summaries: dict[int, tuple[object, _Summary]] = {}
         self._last: tuple[object, _Summary] = (None, _EMPTY)
 
     def observation(self, state: HandState, seat: int) -> Vector:
-        """What ``seat`` sees of ``state``, as the vector the module describes.
+        """What ``seat`` sees of ``state``, as the vector :mod:`mus.ai.observations`
+        describes.
 
         It never shows another seat's cards: only the seat's own hand and discards, and
         the public course of the hand.
