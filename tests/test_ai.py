@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import ast
+import graphlib
 import itertools
+import pathlib
 import random
 import subprocess
 import sys
@@ -16,6 +19,7 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
 import mus  # noqa: E402
+from mus.ai import action_ids, observations, rewards, seeding  # noqa: E402
 from mus.ai import encoding as coding  # noqa: E402
 from mus.ai.encoding import Encoding, credited, encoding_for, returns  # noqa: E402
 from mus.ai.gym import SeatEnv  # noqa: E402
@@ -83,6 +87,49 @@ def test_import_without_the_extra_names_it() -> None:
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
     assert out.strip() == "MissingExtraError mus.ai needs numpy: pip install 'mus-rules[ai]'"
+
+
+def test_ai_modules_import_downward_and_no_private_names() -> None:
+    # Every import counts, wherever it stands (under TYPE_CHECKING, in a function).
+    folder = pathlib.Path(coding.__file__).parent
+    modules = {"mus.ai" if path.stem == "__init__" else f"mus.ai.{path.stem}": path for path in folder.glob("*.py")}
+    edges: dict[str, set[str]] = {name: set() for name in modules}
+    private: list[str] = []
+    for name, path in modules.items():
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Import):
+                targets = [(alias.name, "") for alias in node.names]
+            elif isinstance(node, ast.ImportFrom):
+                assert node.level == 0 and node.module, f"{name} imports relatively"
+                targets = [(node.module, alias.name) for alias in node.names]
+            else:
+                continue
+            for module, imported in targets:
+                if f"{module}.{imported}" in modules:  # from mus.ai import encoding
+                    module = f"{module}.{imported}"
+                elif imported.startswith("_") and module in modules:
+                    private.append(f"{name} imports {module}.{imported}")
+                if module in modules and module != name:
+                    edges[name].add(module)
+    assert private == []
+    order = list(graphlib.TopologicalSorter(edges).static_order())  # CycleError on a circle
+    assert order.index("mus.ai.checks") < order.index("mus.ai.action_ids") < order.index("mus.ai.encoding")
+    assert order.index("mus.ai.observations") < order.index("mus.ai.encoding") < order.index("mus.ai")
+
+
+def test_encoding_still_offers_the_names_its_parts_define() -> None:
+    # Where each name of mus.ai.encoding went; the old spelling must stay the same object.
+    moved = {
+        action_ids: "ACCEPT BET_2 DECLARE_NO DECLARE_YES DEFAULT_MAX_BET DISCARD_FIRST FOLD MUS NO_MUS ORDAGO PASS Mask",
+        observations: "Vector",
+        rewards: "credited returns zero_sum",
+        seeding: "generator",
+    }
+    for part, names in moved.items():
+        for name in names.split():
+            assert getattr(coding, name) is getattr(part, name), name
+    assert issubclass(Encoding, action_ids.ActionIds) and issubclass(Encoding, observations.Observer)
+    assert {*coding.__all__} >= {"Encoding", "encoding_for", "encode", "decode", "generator", "credited", "returns"}
 
 
 # --- actions and masks ----------------------------------------------------------------

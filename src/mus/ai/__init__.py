@@ -5,7 +5,10 @@ gymnasium and pettingzoo). ``import mus`` never imports this package; importing 
 without the extra raises :class:`MissingExtraError`, a :class:`~mus.errors.MusError`.
 
 * :mod:`mus.ai.encoding`: the fixed integer action space, action masks, observation
-  tensors with a documented layout, information state strings and rewards;
+  tensors with a documented layout, information state strings and rewards, each
+  documented in a module of its own (:mod:`mus.ai.action_ids`,
+  :mod:`mus.ai.observations`, :mod:`mus.ai.rewards`; the generators of the deals in
+  :mod:`mus.ai.seeding`);
 * :mod:`mus.ai.pettingzoo`: a PettingZoo AEC environment (``env()``, ``raw_env()``);
 * :mod:`mus.ai.openspiel`: an OpenSpiel-shaped game (:class:`~mus.ai.openspiel.MusGame`)
   that needs no OpenSpiel, registered as ``python_mus`` when ``pyspiel`` imports;

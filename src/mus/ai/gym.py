@@ -4,7 +4,7 @@
 :class:`~mus.bots.HeuristicBot` at every other seat, the partner included). The
 observation is the seat's vector of :meth:`Encoding.observation
 <mus.ai.encoding.Encoding.observation>`; actions are the ids of
-:mod:`mus.ai.encoding`; ``info["action_mask"]`` says which are legal. An episode is a
+:mod:`mus.ai.action_ids`; ``info["action_mask"]`` says which are legal. An episode is a
 hand (``episode="game"``: a game) and the reward the seat's stones, as in
 :mod:`mus.ai.pettingzoo`; stones the bots score before the seat's first turn come with
 its first step. A hand (or game) the bots end before the seat ever acts is dealt
@@ -36,7 +36,11 @@ require("gymnasium", "mus.ai.gym")
 import gymnasium  # noqa: E402
 from gymnasium import spaces  # noqa: E402
 
-from mus.ai.encoding import DEFAULT_MAX_BET, Vector, credited, encoding_for, generator, zero_sum  # noqa: E402
+from mus.ai.action_ids import DEFAULT_MAX_BET  # noqa: E402
+from mus.ai.encoding import encoding_for  # noqa: E402
+from mus.ai.observations import Vector  # noqa: E402
+from mus.ai.rewards import credited, zero_sum  # noqa: E402
+from mus.ai.seeding import generator  # noqa: E402
 from mus.bots import Bot, HeuristicBot  # noqa: E402
 from mus.checks import quoted, rules_arg  # noqa: E402
 from mus.errors import MusError, RulesError  # noqa: E402

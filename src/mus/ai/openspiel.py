@@ -3,8 +3,8 @@
 The names are OpenSpiel's (``new_initial_state``, ``current_player``,
 ``legal_actions``, ``apply_action``, ``is_terminal``, ``returns``,
 ``information_state_string``, ``information_state_tensor``, ``clone``...), actions
-the ids of :mod:`mus.ai.encoding`, players the seats. An episode is one hand; returns
-are the zero-sum stones of :func:`mus.ai.encoding.returns`.
+the ids of :mod:`mus.ai.action_ids`, players the seats. An episode is one hand; returns
+are the zero-sum stones of :func:`mus.ai.rewards.returns`.
 
 **Chance.** The deal is not a chance node: each :meth:`MusGame.new_initial_state`
 deals a hand from the game's seeded generator (or from ``seed``), the stock order and
@@ -30,7 +30,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from mus.ai.encoding import DEFAULT_MAX_BET, Encoding, credited, encoding_for, generator, zero_sum
+from mus.ai.action_ids import DEFAULT_MAX_BET
+from mus.ai.encoding import Encoding, encoding_for
+from mus.ai.rewards import credited, zero_sum
+from mus.ai.seeding import generator
 from mus.checks import quoted, rules_arg
 from mus.errors import IllegalActionError, MusError, RulesError
 from mus.reducer import new_hand
@@ -66,7 +69,7 @@ class MusGame:
         return self.rules.seats
 
     def num_distinct_actions(self) -> int:
-        """The size of the action space (see :mod:`mus.ai.encoding`)."""
+        """The size of the action space (see :mod:`mus.ai.action_ids`)."""
         return self.encoding.num_actions
 
     def max_chance_outcomes(self) -> int:
@@ -191,7 +194,7 @@ class MusState:
         return list(self._history)
 
     def returns(self) -> list[float]:
-        """Each seat's stones since the deal (zero-sum; see :func:`mus.ai.encoding.returns`)."""
+        """Each seat's stones since the deal (zero-sum; see :func:`mus.ai.rewards.returns`)."""
         start, now = credited(self.hand.initial()), credited(self.hand)
         return zero_sum([a - b for a, b in zip(now, start, strict=True)], self.game.rules)
 
@@ -216,7 +219,7 @@ class MusState:
         return self.game.encoding.information_state_string(self.hand, self._seat(player))
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
-        """The observation vector of ``player`` (see :mod:`mus.ai.encoding`). It
+        """The observation vector of ``player`` (see :mod:`mus.ai.observations`). It
         summarises the history rather than recalling all of it: two information states
         can share a tensor (their strings differ)."""
         return self.game.encoding.observation(self.hand, self._seat(player)).tolist()  # type: ignore[no-any-return]

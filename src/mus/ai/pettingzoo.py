@@ -4,7 +4,7 @@ Agents are ``seat_0`` to ``seat_{n-1}``. Observations follow PettingZoo's classi
 games: a dict of ``"observation"`` (the float32 vector of
 :meth:`Encoding.observation <mus.ai.encoding.Encoding.observation>`) and
 ``"action_mask"`` (int8, all zeros for a seat whose turn it is not). Actions are the
-ids of :mod:`mus.ai.encoding`; an illegal id raises :class:`~mus.IllegalActionError`.
+ids of :mod:`mus.ai.action_ids`; an illegal id raises :class:`~mus.IllegalActionError`.
 
 * ``episode="hand"`` (default): one hand. Each episode deals a new hand from the
   environment's generator, the mano drawn at random (or ``options={"mano": k}``);
@@ -12,7 +12,7 @@ ids of :mod:`mus.ai.encoding`; an illegal id raises :class:`~mus.IllegalActionEr
 * ``episode="game"``: hands follow one another, the mano rotating and the scores
   carried, until a side wins the game.
 
-Rewards are stones (see :func:`mus.ai.encoding.returns`), given as soon as the
+Rewards are stones (see :func:`mus.ai.rewards.returns`), given as soon as the
 engine scores them: refusal stones at once, the rest at the count; a side that wins
 the game is credited up to the target. ``reward="win"`` instead gives, at the end of a
 game won in the episode, 1 to the winning side and ``-1 / (sides - 1)`` to the others.
@@ -45,15 +45,11 @@ require("gymnasium", "mus.ai.pettingzoo")
 from gymnasium import spaces  # noqa: E402
 from pettingzoo import AECEnv  # type: ignore[import-untyped]  # noqa: E402
 
-from mus.ai.encoding import (  # noqa: E402
-    DEFAULT_MAX_BET,
-    Encoding,
-    Vector,
-    credited,
-    encoding_for,
-    generator,
-    zero_sum,
-)
+from mus.ai.action_ids import DEFAULT_MAX_BET  # noqa: E402
+from mus.ai.encoding import Encoding, encoding_for  # noqa: E402
+from mus.ai.observations import Vector  # noqa: E402
+from mus.ai.rewards import credited, zero_sum  # noqa: E402
+from mus.ai.seeding import generator  # noqa: E402
 from mus.checks import quoted, rules_arg  # noqa: E402
 from mus.errors import MusError, RulesError  # noqa: E402
 from mus.reducer import new_hand  # noqa: E402

@@ -1,0 +1,308 @@
+"""The action ids of one rule set, and the masks of the legal ones.
+
+A fixed space of ``22 + max_bet`` ids (33 with the default ``max_bet`` of 11 stones):
+
+==========  ============================================================
+id          action
+==========  ============================================================
+0           :class:`~mus.Mus`
+1           :class:`~mus.NoMus`
+2 to 16     :class:`~mus.Discard`: id ``1 + m``, where bit ``i`` of ``m`` (1 to 15)
+            discards the card at position ``i`` of the seat's hand as the engine
+            sorts it (``state.hands[seat].cards``, high cards first)
+17          :class:`~mus.Pass`
+18          :class:`~mus.Accept`
+19          :class:`~mus.Fold`
+20          :class:`~mus.Ordago`
+21, 22      ``Declare(lance, False)``, ``Declare(lance, True)`` (explicit declarations)
+23 and up   ``Bet(k)`` for ``k`` = 2 to ``max_bet``: id ``21 + k``
+==========  ============================================================
+
+A bet or raise of more than ``max_bet`` stones has no id (the engine takes it, the
+adapters do not offer it: raise again, or go órdago). Nor have the team fold and the
+out-of-turn events (señas, mus visto).
+
+>>> import mus
+>>> state = mus.apply(mus.new_hand(seed=1), "no-mus")
+>>> ids = ActionIds(state.rules)
+>>> [ids.action_name(i) for i in ids.legal_actions(state)][:4]
+['pass', 'ordago', 'bet 2', 'bet 3']
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from mus.actions import Accept, Action, Bet, Declare, Discard, Fold, Mus, NoMus, Ordago, Pass
+from mus.ai.checks import RulesBound, hand_state
+from mus.checks import quoted
+from mus.errors import IllegalActionError, RulesError
+from mus.reducer import apply
+from mus.rules import Rules
+from mus.state import HandState, Phase
+
+__all__ = [
+    "ACCEPT",
+    "BET_2",
+    "DECLARE_NO",
+    "DECLARE_YES",
+    "DEFAULT_MAX_BET",
+    "DISCARD_FIRST",
+    "FOLD",
+    "MUS",
+    "NO_MUS",
+    "ORDAGO",
+    "PASS",
+    "ActionIds",
+]
+
+MUS, NO_MUS, DISCARD_FIRST = 0, 1, 2
+PASS, ACCEPT, FOLD, ORDAGO, DECLARE_NO, DECLARE_YES, BET_2 = 17, 18, 19, 20, 21, 22, 23
+DEFAULT_MAX_BET = 11
+"""The largest bet or raise with an id by default: 2 to 11 stones cover the bets
+players make (envido, 3, 4, 5, 10); beyond them an órdago says the same thing."""
+
+Mask = npt.NDArray[np.int8]
+
+_FIXED: dict[int, Action] = {
+    MUS: Mus(), NO_MUS: NoMus(), PASS: Pass(), ACCEPT: Accept(), FOLD: Fold(), ORDAGO: Ordago(),
+}  # fmt: skip
+_KIND_IDS: dict[type, int] = {type(action): index for index, action in _FIXED.items()}
+
+
+class ActionIds(RulesBound):
+    """The action ids of one rule set, bets and raises of 2 to ``max_bet`` stones
+    included (``max_bet`` from 2 to 1000), and the masks of the legal ones: the action
+    half of an :class:`~mus.ai.encoding.Encoding`, which is what the adapters build
+    (:func:`~mus.ai.encoding.encoding_for` shares them).
+
+    >>> import mus
+    >>> ids = ActionIds(mus.Rules(), max_bet=5)
+    >>> ids.num_actions, ids.action_name(ids.num_actions - 1)
+    (27, 'bet 5')
+    >>> ActionIds(mus.Rules(), max_bet=1)
+    Traceback (most recent call last):
+    ...
+    mus.errors.RulesError: max_bet must be a whole number of stones from 2 to 1000, got 1
+    """
+
+    def __init__(self, rules: Rules | None = None, *, max_bet: int = DEFAULT_MAX_BET) -> None:
+        # Cooperative: in an Encoding, the next class of the MRO is the observation half.
+        super().__init__(rules)
+        if isinstance(max_bet, bool) or not isinstance(max_bet, int) or not 2 <= max_bet <= 1000:
+            raise RulesError(f"max_bet must be a whole number of stones from 2 to 1000, got {quoted(max_bet)}")
+        self.max_bet = max_bet
+        """The largest bet or raise with an id."""
+        self.num_actions = BET_2 + max_bet - 1
+        """How many action ids there are: ``22 + max_bet``."""
+        self._bets = tuple(Bet(stones) for stones in range(2, max_bet + 1))
+        self._no_mask = self._frozen(np.zeros(self.num_actions, np.int8))
+        self._discard_mask = self._mask_of(range(DISCARD_FIRST, DISCARD_FIRST + 15))
+        # Legal lists other than discards are shared by the engine (one per kind of
+        # turn and seat), so their masks are cached by identity, kept alive here so an
+        # id is never reused.
+        self._masks: dict[int, tuple[object, Mask]] = {}
+
+    def _frozen(self, mask: Mask) -> Mask:
+        mask.flags.writeable = False
+        return mask
+
+    def _mask_of(self, ids: Any) -> Mask:
+        mask = np.zeros(self.num_actions, np.int8)
+        mask[list(ids)] = 1
+        return self._frozen(mask)
+
+    def action_name(self, action_id: int) -> str:
+        """The text of an action id (discards by hand positions).
+
+        >>> ids = ActionIds()
+        >>> ids.action_name(2), ids.action_name(16), ids.action_name(24)
+        ('discard [0]', 'discard [0, 1, 2, 3]', 'bet 3')
+        """
+        index = self._index(action_id)
+        if DISCARD_FIRST <= index < PASS:
+            bits = index - DISCARD_FIRST + 1
+            return f"discard {[i for i in range(4) if bits >> i & 1]}"
+        if index >= BET_2:
+            return f"bet {index - BET_2 + 2}"
+        if index in (DECLARE_NO, DECLARE_YES):
+            return f"declare {'yes' if index == DECLARE_YES else 'no'}"
+        return str(_FIXED[index])
+
+    def _index(self, action_id: object) -> int:
+        if type(action_id) is int and 0 <= action_id < self.num_actions:
+            return action_id
+        try:
+            if isinstance(action_id, bool):
+                raise TypeError
+            index = operator.index(action_id)  # type: ignore[arg-type]
+        except TypeError:
+            raise IllegalActionError(f"an action id is an int, got {quoted(action_id)}") from None
+        if not 0 <= index < self.num_actions:
+            raise IllegalActionError(f"no action {index}: ids are 0 to {self.num_actions - 1}")
+        return index
+
+    def encode(self, action: Action, state: HandState) -> int:
+        """The id of ``action`` for the seat to act in ``state`` (``state`` places the
+        cards of a discard); legality is not checked.
+
+        >>> import mus
+        >>> state = mus.new_hand(hands=["Ro Rc 7e 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c"])
+        >>> enc = ActionIds()
+        >>> enc.encode(mus.Discard.parse("7e 1b"), state), enc.encode(mus.Bet(5), state)
+        (13, 26)
+        >>> enc.encode(mus.Bet(40), state)
+        Traceback (most recent call last):
+        ...
+        mus.errors.IllegalActionError: bet 40 has no action id: bets go up to 11 stones
+        """
+        kind = type(action)
+        index = _KIND_IDS.get(kind)
+        if index is not None:
+            return index
+        if not isinstance(action, Action):
+            raise IllegalActionError(f"an action is an Action value, got {quoted(action)}")
+        if isinstance(action, Bet):
+            if action.stones > self.max_bet:
+                raise IllegalActionError(f"{action} has no action id: bets go up to {self.max_bet} stones")
+            return BET_2 + action.stones - 2
+        if isinstance(action, Discard):
+            if state.to_act is None:
+                raise IllegalActionError("the hand is over: no discard")
+            cards = state.hands[state.to_act].cards
+            missing = [str(card) for card in action.cards if card not in cards]
+            if missing:
+                raise IllegalActionError(f"seat {state.to_act} cannot discard {' '.join(missing)}: not in its hand")
+            bits = sum(1 << cards.index(card) for card in action.cards)
+            return DISCARD_FIRST + bits - 1
+        if isinstance(action, Declare):
+            return DECLARE_YES if action.has else DECLARE_NO
+        raise IllegalActionError(f"{action} has no action id (the adapters offer the seat actions only)")
+
+    def decode(self, action_id: int, state: HandState) -> Action:
+        """The action of id ``action_id`` for the seat to act; an id that is not legal
+        now raises :class:`~mus.IllegalActionError`.
+
+        >>> import mus
+        >>> state = mus.new_hand(seed=1)
+        >>> ActionIds().decode(1, state)
+        NoMus()
+        >>> ActionIds().decode(17, state)
+        Traceback (most recent call last):
+        ...
+        mus.errors.IllegalActionError: action 17 (pass) is not legal now; legal: 0 (mus), 1 (no-mus)
+        """
+        index = self._index(action_id)
+        mask = self.legal_action_mask(state)
+        if not mask[index]:
+            legal = ", ".join(f"{i} ({self.action_name(i)})" for i in mask.nonzero()[0][:8])
+            raise IllegalActionError(
+                f"action {index} ({self.action_name(index)}) is not legal now; legal: {legal or 'none'}"
+            )
+        return self._action(index, state)
+
+    def apply(self, state: HandState, action_id: object) -> HandState:
+        """The state after the seat to act plays ``action_id``: :func:`~mus.apply` of
+        :meth:`decode`, validated once (by the engine) instead of twice.
+
+        >>> import mus
+        >>> ActionIds().apply(mus.new_hand(seed=1), 0).history
+        ((0, Mus()),)
+        """
+        if type(state) is not HandState:
+            hand_state(state)
+        index = action_id if type(action_id) is int and 0 <= action_id < self.num_actions else self._index(action_id)
+        # The engine's own check is enough when the id names an action at all here;
+        # only a refusal pays for the mask, to name the legal ids in the error.
+        if state.queue:
+            action: Action | None
+            if index >= BET_2:
+                action = self._bets[index - BET_2]
+            else:
+                action = _FIXED.get(index)
+                if action is None and (index < DECLARE_NO or state.lance is not None):
+                    action = self._action(index, state)
+            if action is not None:
+                try:
+                    return apply(state, action)
+                except IllegalActionError:
+                    pass
+        self.decode(index, state)
+        raise IllegalActionError(f"action {index} ({self.action_name(index)}) is not legal now")  # pragma: no cover
+
+    def _action(self, index: int, state: HandState) -> Action:
+        if index >= BET_2:
+            return self._bets[index - BET_2]
+        fixed = _FIXED.get(index)
+        if fixed is not None:
+            return fixed
+        if index >= DECLARE_NO:
+            assert state.lance is not None
+            return Declare(state.lance, index == DECLARE_YES)
+        assert state.to_act is not None
+        bits = index - DISCARD_FIRST + 1
+        cards = state.hands[state.to_act].cards
+        return Discard(tuple(card for i, card in enumerate(cards) if bits >> i & 1))
+
+    def legal_action_mask(self, state: HandState) -> Mask:
+        """1 for each legal id of the seat to act, else 0 (read-only int8; all zeros once
+        the hand is over). Exactly the engine's legal actions that have an id.
+
+        >>> import mus
+        >>> ActionIds().legal_action_mask(mus.new_hand(seed=1))[:4]
+        array([1, 1, 0, 0], dtype=int8)
+        """
+        if type(state) is not HandState or state.deal.rules is not self._known:
+            self._checked(state)
+        gated = bool(state.deal.rules.gates)
+        if state.phase is Phase.DISCARD and not gated:
+            return self._discard_mask
+        legal = state.legal_actions()
+        hit = self._masks.get(id(legal))
+        if hit is not None and hit[0] is legal:
+            return hit[1]
+        ids: list[int] = []
+        for action in legal:
+            kind = type(action)
+            if kind is Bet:
+                cap = self.max_bet if legal.max_bet is None else min(self.max_bet, legal.max_bet)
+                if gated:  # a house rule's legality hook may refuse some sizes: ask it
+                    ids.extend(BET_2 + stones - 2 for stones in range(2, cap + 1) if Bet(stones) in legal)
+                else:
+                    ids.extend(range(BET_2, BET_2 + cap - 1))
+            elif kind is Discard:
+                ids.append(self.encode(action, state))
+            elif kind is Declare:
+                ids.append(DECLARE_YES if action.has else DECLARE_NO)
+            else:
+                ids.append(_KIND_IDS[kind])
+        mask = self._mask_of(sorted(ids)) if ids else self._no_mask
+        if gated:
+            return mask
+        if len(self._masks) > 4096:  # the engine's shared lists are few: never reached in play
+            self._masks.clear()
+        self._masks[id(legal)] = (legal, mask)
+        return mask
+
+    def legal_actions(self, state: HandState) -> list[int]:
+        """The legal ids of the seat to act, ascending.
+
+        >>> import mus
+        >>> ActionIds().legal_actions(mus.new_hand(seed=1))
+        [0, 1]
+        """
+        ids: list[int] = self.legal_action_mask(state).nonzero()[0].tolist()
+        return ids
+
+    def no_actions(self) -> Mask:
+        """The all-zeros mask (read-only): what a seat not to act may do.
+
+        >>> mask = ActionIds().no_actions()
+        >>> int(mask.sum()), len(mask), mask.flags.writeable
+        (0, 33, False)
+        """
+        return self._no_mask

@@ -1,0 +1,72 @@
+"""The checks of what the AI adapters read: a hand state, played under one rule set.
+
+An encoding's ids, masks and layout follow from the rules it was built for, so it
+reads the hands of those rules only. :class:`RulesBound` holds the rules and checks
+each state against them; :func:`hand_state` is the check of a state alone.
+"""
+
+from __future__ import annotations
+
+from mus.checks import quoted, seat_arg
+from mus.errors import MusError, RulesError
+from mus.rules import Rules
+from mus.state import HandState
+
+__all__ = ["RulesBound", "hand_state"]
+
+
+def hand_state(value: object) -> HandState:
+    """``value`` if it is a :class:`~mus.HandState`, else a :class:`~mus.MusError`.
+
+    >>> import mus
+    >>> hand_state(mus.new_hand(seed=1)).to_act
+    0
+    >>> hand_state("no-mus")
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: the encoding reads a HandState, got 'no-mus'
+    """
+    if type(value) is not HandState:
+        raise MusError(f"the encoding reads a HandState, got {quoted(value)}")
+    return value
+
+
+class RulesBound:
+    """Built for ``rules`` (default ``Rules()``), it reads the hands of those rules only:
+    the base of both halves of :class:`~mus.ai.encoding.Encoding`.
+
+    >>> import mus
+    >>> RulesBound(mus.Rules.preset("heads-up")).rules.seats
+    2
+    >>> RulesBound("standard")
+    Traceback (most recent call last):
+    ...
+    mus.errors.RulesError: rules must be a Rules, got str
+    """
+
+    def __init__(self, rules: Rules | None = None) -> None:
+        rules = Rules() if rules is None else rules
+        if not isinstance(rules, Rules):
+            raise RulesError(f"rules must be a Rules, got {type(rules).__name__}")
+        self.rules = rules
+        """The rules whose hands this reads."""
+        # The last rules object seen equal to these: the hot paths test it by identity
+        # and fall back on _checked, so equal rules built apart are compared only once.
+        self._known = rules
+
+    def _checked(self, state: object) -> HandState:
+        """``state``, once it is a hand of these rules; else a :class:`~mus.MusError`."""
+        hand = hand_state(state)
+        rules = hand.deal.rules
+        if rules is not self._known:
+            if rules != self.rules:
+                raise RulesError(
+                    "the state is played under other rules than the encoding's: use encoding_for(state.rules)"
+                )
+            self._known = rules
+        return hand
+
+    def _arguments(self, state: object, seat: object) -> int:
+        """``seat``, once ``state`` is a hand of these rules (:meth:`_checked`) and
+        ``seat`` one of its seats."""
+        return seat_arg(seat, self._checked(state).rules)

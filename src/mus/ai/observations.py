@@ -1,0 +1,391 @@
+"""What each seat sees of a hand: the observation vector and the information state.
+
+**Observations.** A float32 vector of values in [0, 1], seen by one seat; seats are
+*relative* (entry 0 is the observing seat, then the seats after it around the table)
+and sides too (entry 0 is its own side). :attr:`Observer.layout` gives each part's
+offset and size; with ``n`` seats and ``k`` sides:
+
+* ``hand`` (40): own cards, one-hot by :attr:`Card.index <mus.cards.Card.index>`;
+* ``pending`` (40): own cards discarded in the exchange under way, not yet replaced;
+* ``phase`` (5), ``lance`` (5): one-hot (phase order: mus, discard, declare, betting,
+  finished; lances in :class:`~mus.Lance` order);
+* ``to_act``, ``mano``, ``own_side`` (``n`` each): relative seats;
+* ``scores`` (``k``): each side's score over the target, capped at 1;
+* ``stake``, ``previous`` (1 each): the standing stake and the one before the last
+  raise, over the target, capped at 1; ``bets`` (1): bets and raises on this lance
+  over 10, capped at 1; ``ordago`` (1): an órdago stands;
+* ``bettor``, ``in_lance``, ``folded``, ``accepted`` (``n`` each): the betting on the
+  current lance;
+* ``pares_yes``, ``pares_no``, ``juego_yes``, ``juego_no`` (``n`` each): declarations;
+* ``discarded`` (``n``): cards each seat discarded in the latest exchange, over 4;
+  ``exchanges`` (1): exchanges completed, over 5, capped at 1;
+* ``results`` (5 by (6 + 1 + ``k``)): per lance, how its betting ended (one-hot over
+  :class:`~mus.Outcome`), its stake over the target (capped at 1) and the side it
+  went to;
+* ``signals`` (``n`` by 11, only under ``Rules(senas=True)``): the señas the seat's
+  partners made, by :class:`~mus.Sena`;
+* ``winner`` (``k``): the side that won the game in this hand.
+
+**Information states.** :meth:`Observer.information_state_string` is what the vector
+summarises, in full: the seat's cards as dealt, the public history, its own discards
+and the cards it drew (OpenSpiel's perfect-recall information state).
+
+>>> import mus
+>>> observer = Observer(mus.Rules())
+>>> observer.observation_size, observer.layout["pending"]
+(192, (40, 40))
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from mus.actions import Declare, Discard, Signal
+from mus.ai.checks import RulesBound
+from mus.cards import ALL_CARDS
+from mus.lances import Lance
+from mus.reducer import apply
+from mus.rules import Rules
+from mus.scoring import Outcome
+from mus.senas import Sena
+from mus.state import HandState, Phase
+
+__all__ = ["Observer"]
+
+Vector = npt.NDArray[np.float32]
+
+_PHASES = tuple(Phase)
+_OUTCOMES = tuple(Outcome)
+_SENAS = tuple(Sena)
+_MAX_STEPS = 10
+_CACHE_SIZE = 20_000
+# Card.index by Card.order (a plain int attribute, cheaper to read than the property).
+_CARD_INDEX = tuple(
+    next((card.index for card in ALL_CARDS if card.order == order), -1)
+    for order in range(max(card.order for card in ALL_CARDS) + 1)
+)
+_PENDING = 40  # the offset of "pending", right after "hand"
+
+
+# The history's parts of an observation, by absolute seat: (offset, seat) marks of the
+# declarations, (seat, cards) of each seat's latest discard, how many discards were made,
+# and (seat, seña index) of the señas. A plain tuple: one is built per new history entry.
+_Summary = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], int, tuple[tuple[int, int], ...]]
+_EMPTY: _Summary = ((), (), 0, ())
+_NOTED = frozenset((Declare, Discard, Signal))
+_OFFSETS = ("to_act", "lance", "stake", "bettor", "in_lance", "folded", "accepted", "scores", "discarded")
+_BETTING = Phase.BETTING
+# A results tuple's entries: (results, per side: (ones, (offset, value) pairs)).
+_Results = tuple[object, tuple[tuple[tuple[int, ...], tuple[tuple[int, float], ...]], ...]]
+
+
+def _layout(rules: Rules) -> dict[str, tuple[int, int]]:
+    n, k = rules.seats, rules.teams
+    sizes = [
+        ("hand", 40), ("pending", 40), ("phase", len(_PHASES)), ("lance", len(Lance)),
+        ("to_act", n), ("mano", n), ("own_side", n), ("scores", k),
+        ("stake", 1), ("previous", 1), ("bets", 1), ("ordago", 1),
+        ("bettor", n), ("in_lance", n), ("folded", n), ("accepted", n),
+        ("pares_yes", n), ("pares_no", n), ("juego_yes", n), ("juego_no", n),
+        ("discarded", n), ("exchanges", 1),
+        ("results", len(Lance) * (len(_OUTCOMES) + 1 + k)),
+        ("signals", n * len(_SENAS) if rules.senas else 0),
+        ("winner", k),
+    ]  # fmt: skip
+    layout, offset = {}, 0
+    for name, size in sizes:
+        layout[name] = (offset, size)
+        offset += size
+    return layout
+
+
+class Observer(RulesBound):
+    """What each seat sees of the hands of one rule set (see the module): the
+    observation half of an :class:`~mus.ai.encoding.Encoding`, which is what the
+    adapters build (:func:`~mus.ai.encoding.encoding_for` shares them).
+
+    >>> import mus
+    >>> observer = Observer(mus.Rules.preset("heads-up"))
+    >>> observer.observation(mus.new_hand(observer.rules, seed=1), 0).shape
+    (168,)
+    """
+
+    def __init__(self, rules: Rules | None = None) -> None:
+        super().__init__(rules)
+        rules = self.rules
+        self.layout = _layout(rules)
+        """Each part of the observation: ``name -> (offset, size)``."""
+        self.observation_size = sum(size for _, size in self.layout.values())
+        """How many entries an observation has."""
+        # Tables that make observation() a handful of lookups per part.
+        n, k = rules.seats, rules.teams
+        lay = self.layout
+        team_of = rules.team_of
+        # relative[seat][other]: where ``other`` sits as ``seat`` sees the table.
+        self._relative = tuple(tuple((other - seat) % n for other in range(n)) for seat in range(n))
+        # The sides as a seat of each side sees them (the results are the same for all),
+        # and as each seat sees them.
+        self._team_sides = tuple(tuple((side - team) % k for side in range(k)) for team in range(k))
+        self._sides = tuple(self._team_sides[team_of[seat]] for seat in range(n))
+        # Keyed by identity: hashing a plain Enum member runs Python code.
+        self._phase_at = {id(phase): lay["phase"][0] + index for index, phase in enumerate(_PHASES)}
+        self._outcome_at = {id(outcome): index for index, outcome in enumerate(_OUTCOMES)}
+        self._declared_at = {
+            (Lance.PARES, True): lay["pares_yes"][0], (Lance.PARES, False): lay["pares_no"][0],
+            (Lance.JUEGO, True): lay["juego_yes"][0], (Lance.JUEGO, False): lay["juego_no"][0],
+        }  # fmt: skip
+        self._sena_at = {sena: index for index, sena in enumerate(_SENAS)}
+        self._at = {name: start for name, (start, _) in lay.items()}
+        self._offsets = (*(self._at[name] for name in _OFFSETS), self.observation_size, rules.target)
+        # Per seat and mano: its side's seats and the mano, as the seat sees them.
+        at_own, at_mano = self._at["own_side"], self._at["mano"]
+        own_side = [
+            [at_own + self._relative[seat][other] for other in range(n) if team_of[other] == team_of[seat]]
+            for seat in range(n)
+        ]
+        self._seated = tuple(
+            tuple((*own_side[seat], at_mano + self._relative[seat][mano]) for mano in range(n)) for seat in range(n)
+        )
+        self._zeros = (0,) * k
+        self._seats = n
+        self._team_of = rules.team_of
+        self._at_winner = self._at["winner"]
+        # Caches keyed by identity, whose entries keep their key alive.
+        self._cards: dict[int, tuple[object, tuple[int, ...]]] = {}
+        self._results: dict[int, _Results] = {}
+        self._result_width = len(_OUTCOMES) + 1 + k
+        # The history's summary is shared by many states: cached by the identity of the
+        # link it was built for, which the cache keeps alive.
+        self._summaries: dict[int, tuple[object, _Summary]] = {}
+        self._last: tuple[object, _Summary] = (None, _EMPTY)
+
+    def observation(self, state: HandState, seat: int) -> Vector:
+        """What ``seat`` sees of ``state``, as the vector :mod:`mus.ai.observations`
+        describes.
+
+        It never shows another seat's cards: only the seat's own hand and discards, and
+        the public course of the hand.
+
+        >>> import mus
+        >>> observer = Observer()
+        >>> state = mus.new_hand(hands=["Ro Rc 7e 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c"])
+        >>> vector = observer.observation(state, 1)
+        >>> start, size = observer.layout["hand"]
+        >>> sorted(str(mus.ALL_CARDS[i]) for i in vector[start : start + size].nonzero()[0])
+        ['4e', '5b', 'Cc', 'Co']
+        >>> start, size = observer.layout["to_act"]
+        >>> vector[start : start + size].tolist()  # seat 0 is the one before seat 1
+        [0.0, 0.0, 0.0, 1.0]
+        """
+        # One cheap test for the usual call, the full check and its error otherwise.
+        if (
+            type(seat) is not int
+            or not 0 <= seat < self._seats
+            or type(state) is not HandState
+            or state.deal.rules is not self._known
+        ):
+            seat = self._arguments(state, seat)
+        (at_to_act, at_lance, at_stake, at_bettor, at_in_lance, at_folded, at_accepted, at_scores,
+         at_discarded, size, target) = self._offsets  # fmt: skip
+        vector = np.zeros(size, np.float32)
+        relative = self._relative[seat]
+        table = state._table  # hands and pending discards, without the properties' calls
+        hand = table[0][seat]
+        cards = self._cards.get(id(hand))
+        if cards is None or cards[0] is not hand:
+            cards = self._card_ones(hand)
+        ones = [*cards[1], *self._seated[seat][state.mano], self._phase_at[id(state.phase)]]
+        pending = table[3][seat]
+        if pending:
+            ones += [_PENDING + _CARD_INDEX[card.order] for card in pending]
+        queue = state.queue
+        if queue:
+            ones.append(at_to_act + relative[queue[0]])
+        betting = state.betting
+        if betting is not None:
+            lance, seats, stake, previous, bets, bettor, ordago, folded, accepted = betting
+            ones.append(at_lance + lance)
+            if bets:
+                # stake, previous, bets and ordago are consecutive in the layout
+                vector[at_stake] = (stake if stake < target else target) / target
+                vector[at_stake + 1] = (previous if previous < target else target) / target
+                vector[at_stake + 2] = (bets if bets < _MAX_STEPS else _MAX_STEPS) / _MAX_STEPS
+                vector[at_stake + 3] = ordago
+                if bettor is not None:
+                    ones.append(at_bettor + relative[bettor])
+            if state.phase is _BETTING:
+                ones += [at_in_lance + relative[other] for other in seats]
+            if folded:
+                ones += [at_folded + relative[other] for other in folded]
+            if accepted:
+                ones += [at_accepted + relative[other] for other in accepted]
+        scores = state.scores
+        if scores != self._zeros:
+            sides = self._sides[seat]
+            for side, score in enumerate(scores):
+                if score:
+                    vector[at_scores + sides[side]] = (score if score < target else target) / target
+        results = state.results
+        if results:
+            known = self._results.get(id(results))
+            if known is None or known[0] is not results:
+                known = self._results_of(results)
+            result_ones, values = known[1][self._team_of[seat]]
+            ones += result_ones
+            for index, value in values:
+                vector[index] = value
+        if state.winner is not None:
+            ones.append(self._at_winner + self._sides[seat][state.winner])
+        link = state._log  # the history's chain: read here without building the tuple
+        if link is not None:
+            # Play goes forward: most calls ask for the last link seen or the one after
+            # it (an action that changes nothing the summary holds).
+            last_link, summary = self._last
+            if link is not last_link:
+                if link[0] is last_link and type(link[2]) not in _NOTED:
+                    self._last = (link, summary)
+                else:
+                    summary = self._summary(link)
+            marks, discarded, discards, signals = summary
+            if marks:
+                ones += [offset + relative[who] for offset, who in marks]
+            if discarded:
+                for who, count in discarded:
+                    vector[at_discarded + relative[who]] = count / 4
+                # "exchanges" follows "discarded"
+                vector[at_discarded + len(relative)] = min(discards // len(relative), 5) / 5
+            if signals:
+                team_of = self.rules.team_of
+                ones += [self._at["signals"] + relative[who] * len(_SENAS) + sena for who, sena in signals
+                         if who != seat and team_of[who] == team_of[seat]]  # fmt: skip
+        vector.put(ones, 1.0)
+        return vector
+
+    def _card_ones(self, hand: Any) -> tuple[object, tuple[int, ...]]:
+        """The "hand" entries of ``hand``, cached by its identity (a hand is kept by many
+        states)."""
+        entry = (hand, tuple(_CARD_INDEX[card.order] for card in hand.cards))
+        if len(self._cards) > _CACHE_SIZE:
+            self._cards.clear()
+        self._cards[id(hand)] = entry
+        return entry
+
+    def _results_of(self, results: tuple[Any, ...]) -> _Results:
+        """The "results" entries for a seat of each side (ones, then ``(offset, value)``
+        pairs), cached by the identity of ``results``: a hand's states share each of its
+        few results tuples."""
+        width, target, at_results = self._result_width, self.rules.target, self._at["results"]
+        by_team = []
+        for sides in self._team_sides:
+            ones: list[int] = []
+            values: list[tuple[int, float]] = []
+            for result in results:
+                base = at_results + result.lance * width
+                ones.append(base + self._outcome_at[id(result.outcome)])
+                if result.stake:
+                    values.append((base + len(_OUTCOMES), min(result.stake, target) / target))
+                if result.team is not None:
+                    ones.append(base + len(_OUTCOMES) + 1 + sides[result.team])
+            by_team.append((tuple(ones), tuple(values)))
+        entry = (results, tuple(by_team))
+        if len(self._results) > _CACHE_SIZE:
+            self._results.clear()
+        self._results[id(results)] = entry
+        return entry
+
+    def _summary(self, link: Any) -> _Summary:
+        """What the history says that the state's other fields do not (declarations,
+        discards, señas), built on the summary of the newest link already seen; kept as
+        the last summary seen."""
+        summary = self._summary_of(link)
+        self._last = (link, summary)
+        return summary
+
+    def _summary_of(self, link: Any) -> _Summary:
+        summaries = self._summaries
+        hit = summaries.get(id(link))
+        if hit is not None and hit[0] is link:
+            return hit[1]
+        # The usual step: one new action that changes nothing here, after a known link.
+        previous = link[0]
+        if previous is not None and type(link[2]) not in _NOTED:
+            hit = summaries.get(id(previous))
+            if hit is not None and hit[0] is previous:
+                if len(summaries) > _CACHE_SIZE:
+                    summaries.clear()
+                summaries[id(link)] = (link, hit[1])
+                return hit[1]
+        walked = []
+        found = _EMPTY
+        while link is not None:
+            hit = summaries.get(id(link))
+            if hit is not None and hit[0] is link:
+                found = hit[1]
+                break
+            walked.append(link)
+            link = link[0]
+        if not walked:
+            return found
+        marks, discarded, discards, signals = summary = found
+        for _, who, action in reversed(walked):
+            kind = type(action)
+            if kind not in _NOTED:
+                continue
+            if kind is Declare:
+                marks += ((self._declared_at[action.lance, action.has], who),)
+            elif kind is Discard:
+                discarded = (*(entry for entry in discarded if entry[0] != who), (who, len(action.cards)))
+                discards += 1
+            else:
+                signals += ((who, self._sena_at[action.sena]),)
+            summary = (marks, discarded, discards, signals)
+        if len(summaries) > _CACHE_SIZE:
+            summaries.clear()
+        summaries[id(walked[0])] = (walked[0], summary)
+        return summary
+
+    def information_state_string(self, state: HandState, seat: int) -> str:
+        """Everything ``seat`` knows, as text: its cards as dealt, the public history,
+        its own discards and the cards it drew; two states give the same string when
+        the seat cannot tell them apart (OpenSpiel's perfect-recall information state).
+
+        >>> import mus
+        >>> state = mus.new_hand(hands=["Ro Rc 7e 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c"], seed=1)
+        >>> for action in ["mus"] * 4 + ["discard 7e 1b", "discard Co", "discard 1c", "discard 1o"]:
+        ...     state = mus.apply(state, action)
+        >>> print(Observer().information_state_string(state, 0))
+        seat 0 of 4, mano 0, scores 0-0, dealt Ro Rc 7e 1b
+        0 mus; 1 mus; 2 mus; 3 mus; 0 discard 7e 1b; 1 discard 1 card; 2 discard 1 card; 3 discard 1 card
+        0 draws 7c 5c
+        """
+        seat = self._arguments(state, seat)
+        rules = self.rules
+        team_of = rules.team_of
+        start = state.initial()
+        lines = [
+            f"seat {seat} of {rules.seats}, mano {start.mano}, scores {'-'.join(map(str, start.scores))},"
+            f" dealt {start.hands[seat]}"
+        ]
+        words: list[str] = []
+        current = start
+        for who, action in state.history:
+            kind = type(action)
+            if kind is Discard and who != seat:
+                count = len(action.cards)  # type: ignore[union-attr]
+                words.append(f"{who} discard {count} card{'' if count == 1 else 's'}")
+            elif kind is not Signal or team_of[who] == team_of[seat]:
+                words.append(f"{who} {action}")
+            if type(action) is Declare and rules.declarations == "derived":
+                continue  # the engine adds these itself
+            before = current.hands[seat]
+            current = apply(current, action, who)
+            if current.hands[seat] is not before and current.hands[seat] != before:
+                lines.append("; ".join(words))
+                drawn = [card for card in current.hands[seat].cards if card not in before.cards]
+                words = [f"{seat} draws {' '.join(map(str, drawn))}"]
+        if words:
+            lines.append("; ".join(words))
+        return "\n".join(lines)

@@ -1,0 +1,71 @@
+"""Rewards: the stones each side won, credited up to the target, and zero-sum by seat.
+
+A side that wins the game is credited exactly up to the target (an accepted órdago
+pays what it still needed; stones past the target are worth nothing): see
+:func:`credited`. A seat's reward is its side's stones less the mean of the other
+sides' (with two sides: the difference), so rewards are zero-sum over sides and lie
+between ``-target`` and ``target``: see :func:`zero_sum` and :func:`returns`.
+
+>>> import mus
+>>> state = mus.new_hand(seed=1)
+>>> for action in ("no-mus", "bet 2", "fold", "fold"):
+...     state = mus.apply(state, action)
+>>> credited(state), returns(state)
+((1, 0), [1.0, -1.0, 1.0, -1.0])
+"""
+
+from __future__ import annotations
+
+from mus.ai.checks import hand_state
+from mus.errors import RulesError
+from mus.rules import Rules
+from mus.state import HandState
+
+__all__ = ["credited", "returns", "zero_sum"]
+
+
+def credited(state: HandState) -> tuple[int, ...]:
+    """Each side's score as the rewards count it: capped at the target, and exactly the
+    target for the side that won the game in this hand.
+
+    >>> import mus
+    >>> state = mus.new_hand(seed=7, scores=(30, 12))
+    >>> for action in ("no-mus", "ordago", "accept"):
+    ...     state = mus.apply(state, action)
+    >>> state.scores, state.winner, credited(state)
+    ((30, 12), 1, (30, 40))
+    """
+    target = hand_state(state).rules.target
+    scores = [min(score, target) for score in state.scores]
+    if state.winner is not None:
+        scores[state.winner] = target
+    return tuple(scores)
+
+
+def zero_sum(gains: tuple[int, ...] | list[int], rules: Rules) -> list[float]:
+    """Each seat's reward from each side's stones: its side's less the mean of the others'.
+
+    >>> zero_sum((5, 2), Rules()), zero_sum((6, 0, 3), Rules.preset("individual-3"))
+    ([3.0, -3.0, 3.0, -3.0], [4.5, -4.5, 0.0])
+    """
+    total, others = sum(gains), len(gains) - 1
+    by_side = [gain - (total - gain) / others for gain in gains]
+    return [float(by_side[side]) for side in rules.team_of]
+
+
+def returns(state: HandState, since: HandState | None = None) -> list[float]:
+    """Each seat's reward from ``since`` (default: the start of the hand) to ``state``:
+    the stones its side won (see :func:`credited`) less the mean of the other sides'.
+
+    >>> import mus
+    >>> state = mus.new_hand(seed=1)
+    >>> for action in ("no-mus", "bet 2", "fold", "fold"):
+    ...     state = mus.apply(state, action)
+    >>> state.scores, returns(state)
+    ((1, 0), [1.0, -1.0, 1.0, -1.0])
+    """
+    after = credited(state)
+    if since is not None and hand_state(since).rules != state.rules:
+        raise RulesError("returns() compares two states of the same rules")
+    before = credited(state.initial()) if since is None else credited(since)
+    return zero_sum([a - b for a, b in zip(after, before, strict=True)], state.rules)
