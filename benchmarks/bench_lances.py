@@ -28,9 +28,6 @@ import random
 import sys
 from collections.abc import Sequence
 
-import naive
-import ratio
-
 try:
     import mus
 except ImportError:  # not installed: use the source tree next to this script
@@ -38,6 +35,9 @@ except ImportError:  # not installed: use the source tree next to this script
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
     import mus
+import naive  # after mus: it reads mus's cards, from the source tree when not installed
+import ratio
+
 from mus import Hand, Lance, Rules
 
 TARGETS = {"winner": 10.0, "lance_key": 10.0, "compare": 10.0}

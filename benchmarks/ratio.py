@@ -34,7 +34,8 @@ class Comparison:
     """One measurement: ``ours()`` and ``reference()`` each do ``work`` units of the same
     work (``reference_work`` when the reference does another amount of the same unit;
     then the ratio is one of rates). ``target``: the ratio to reach (``None``: a figure
-    only, never checked). Without a reference, only our rate is printed."""
+    only, never checked). Without a reference, only our rate is printed. ``details``,
+    if given, is called after the timing for one more line (what the last round did)."""
 
     name: str
     ours: Callable[[], object]
@@ -44,6 +45,7 @@ class Comparison:
     target: float | None = None
     reference_work: int | None = None
     labels: tuple[str, str] = ("mus", "naive")
+    details: Callable[[], str] | None = None
 
 
 @dataclass(frozen=True)
@@ -137,6 +139,8 @@ def report(measured: Measured) -> None:
     if reference_rate is not None:
         rates += f"; {reference_label}: {_rate(reference_rate, comparison.unit)}"
     print(rates)
+    if comparison.details is not None:
+        print(f"  {comparison.details()}")
 
 
 def header(title: str) -> None:
@@ -169,20 +173,28 @@ def add_options(parser: argparse.ArgumentParser, rounds: int, check: bool = True
         )
 
 
-def run(comparisons: Sequence[Comparison], rounds: int, check: bool = False) -> int:
-    """Measure and print each comparison; the exit status: 1 when ``check`` and a ratio
-    is below the floor, else 0."""
+def measure_all(comparisons: Sequence[Comparison], rounds: int) -> list[Measured]:
+    """Measure and print each comparison in turn."""
     if rounds < 1:
         raise SystemExit("--rounds must be at least 1")
     started = time.perf_counter()
-    failed: list[Measured] = []
+    results = []
     for comparison in comparisons:
         measured = measure(comparison, rounds)
         report(measured)
-        if measured.below_floor:
-            failed.append(measured)
+        results.append(measured)
     print()
     print(f"{len(comparisons)} comparisons, {rounds} rounds each, in {time.perf_counter() - started:.1f} s")
+    return results
+
+
+def run(comparisons: Sequence[Comparison], rounds: int, check: bool | None = None) -> int:
+    """Measure and print each comparison; the exit status: 1 when ``check`` and a ratio
+    is below the floor, else 0. ``check`` is ``None`` in a script without ``--check``
+    (its targets are figures only)."""
+    failed = [measured for measured in measure_all(comparisons, rounds) if measured.below_floor]
+    if check is None:
+        return 0
     if not check:
         if any(comparison.target is not None for comparison in comparisons):
             print(f"(not checked: --check fails a ratio below {FLOOR:.0%} of its target)")
