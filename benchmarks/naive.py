@@ -331,6 +331,8 @@ class NaiveHand:
             elif kind == "no-mus":
                 self.history.append((seat, action))
                 self.open_lance(GRANDE)
+            elif kind == "mus":
+                raise IllegalAction(f"the mus is cut after {MAX_MUS_ROUNDS:,} rounds: no-mus")
             else:
                 raise IllegalAction(f"during the mus, say mus or no-mus, not {kind}")
         elif self.phase == "discard":
