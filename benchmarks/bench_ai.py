@@ -118,7 +118,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=5_000)
     parser.add_argument("--preset", default="standard", choices=sorted(mus.PRESETS))
-    ratio.add_options(parser, rounds=3, check=False, aliases=("--repeat",))
+    ratio.add_options(parser, rounds="3", check=False, aliases=("--repeat",))
     args = parser.parse_args()
     rules = mus.Rules.preset(args.preset)
     with_naive = rules == mus.Rules()
@@ -146,7 +146,8 @@ def main() -> None:
         ),
     ]
     ratio.measure_all(
-        [comparison(name, run, hands, with_naive, seed) for seed, (name, run) in enumerate(runs)], args.rounds
+        [comparison(name, run, hands, with_naive, seed) for seed, (name, run) in enumerate(runs)],
+        3 if args.rounds is None else args.rounds,
     )
     print("(target for PettingZoo: 5,000 random hands/s; ratios are figures, not checked)")
 

@@ -98,7 +98,8 @@ def explicit_comparison(rules: mus.Rules, deals: Sequence[Deal], with_naive: boo
             naive.play(naive.NaiveHand(hands, stock, mano=mano, reshuffle=mus_reshuffle(seed)), uniform)
 
     return ratio.Comparison(
-        f"random hands, explicit deals: {len(deals):,} hands a round, the same hands on both sides",
+        f"random hands, explicit deals: {len(deals):,} hands a round"
+        + (", the same hands on both sides" if with_naive else ""),
         ours,
         reference if with_naive else None,
         work=len(deals),
@@ -122,7 +123,8 @@ def seeded_comparison(rules: mus.Rules, hands: int, with_naive: bool) -> ratio.C
             naive.play(naive.NaiveHand.dealt(seed, mano=seed % 4), uniform)
 
     return ratio.Comparison(
-        f"random hands, seeded deals: {hands:,} hands a round, each engine dealing its own",
+        f"random hands, seeded deals: {hands:,} hands a round"
+        + (", each engine dealing its own" if with_naive else ""),
         ours,
         reference if with_naive else None,
         work=hands,
@@ -166,12 +168,12 @@ def entries_per_hand(rules: mus.Rules, hands: int) -> tuple[float, float]:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--hands", type=int, default=None, help="hands each side plays per round (default 2000)")
-    parser.add_argument("--quick", action="store_true", help="a short run: 500 hands, at most 7 rounds")
+    parser.add_argument("--quick", action="store_true", help="a short run: 500 hands, 7 rounds")
     parser.add_argument("--preset", default="standard", choices=sorted(mus.PRESETS))
-    ratio.add_options(parser, rounds=11, aliases=("--repeat",))
+    ratio.add_options(parser, rounds="11; 7 with --quick", aliases=("--repeat",))
     args = parser.parse_args(argv)
     hands = args.hands or (500 if args.quick else 2_000)
-    rounds = min(args.rounds, 7) if args.quick else args.rounds
+    rounds = (7 if args.quick else 11) if args.rounds is None else args.rounds
     if hands < 1:
         parser.error("--hands: at least 1")
     rules = mus.Rules.preset(args.preset)

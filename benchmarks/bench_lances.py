@@ -2,8 +2,8 @@
 
 Run from the repository root::
 
-    python benchmarks/bench_lances.py            # about ten seconds
-    python benchmarks/bench_lances.py --quick    # a couple of seconds
+    python benchmarks/bench_lances.py            # under a minute (half of it the per-lance figures)
+    python benchmarks/bench_lances.py --quick    # a few seconds
     python benchmarks/bench_lances.py --check    # exit 1 below 60% of a target
 
 It deals random hands with a fixed seed, then times each ``mus`` call against its
@@ -131,10 +131,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     parser.add_argument("--quick", action="store_true", help="a short run: 2,000 hands, 7 rounds, no per-lance figures")
     parser.add_argument("--hands", type=int, default=None, help="number of random hands (default 10000)")
     parser.add_argument("--seed", type=int, default=SEED, help=f"random seed (default {SEED})")
-    ratio.add_options(parser, rounds=15)
+    ratio.add_options(parser, rounds="15; 7 with --quick")
     args = parser.parse_args(argv)
     count = args.hands or (2_000 if args.quick else 10_000)
-    rounds = min(args.rounds, 7) if args.quick else args.rounds
+    rounds = (7 if args.quick else 15) if args.rounds is None else args.rounds
     if count < 4:
         parser.error("--hands: at least 4, to make a table")
 

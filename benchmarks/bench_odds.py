@@ -3,7 +3,7 @@ scalar ``winner()``, a hand's sampled odds, and the speed-up of two workers over
 
 Run from the repository root (needs ``mus-rules[fast]``)::
 
-    python benchmarks/bench_odds.py            # about half a minute
+    python benchmarks/bench_odds.py            # about a minute
     python benchmarks/bench_odds.py --quick    # a few seconds
 
 One lance evaluation is one lance settled at one four-seat table: a ``mus.winner`` or
@@ -109,10 +109,10 @@ def odds_seconds(samples: int, workers: int, repeats: int) -> float:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="a short run (a few seconds)")
-    ratio.add_options(parser, rounds=5, check=False)
+    ratio.add_options(parser, rounds="3", check=False)
     args = parser.parse_args(argv)
     tables, count, samples, repeats = (5_000, 500_000, 1 << 20, 2) if args.quick else (20_000, 2_000_000, 1 << 22, 3)
-    rounds = min(args.rounds, 3) if args.quick else args.rounds
+    rounds = 3 if args.rounds is None else args.rounds
 
     ratio.header("batch lance evaluation (mus.odds) against the naive reference and the scalar mus.winner")
     print()

@@ -154,15 +154,16 @@ def header(title: str) -> None:
     )
 
 
-def add_options(parser: argparse.ArgumentParser, rounds: int, check: bool = True, aliases: Sequence[str] = ()) -> None:
+def add_options(parser: argparse.ArgumentParser, rounds: str, check: bool = True, aliases: Sequence[str] = ()) -> None:
     """The harness's options: ``--rounds`` (also spelt ``aliases``, a script's older name
-    for it) and, for scripts with targets, ``--check``."""
+    for it; ``None`` when not given, and the script's default applies, which ``rounds``
+    describes) and, for scripts with targets, ``--check``."""
     parser.add_argument(
         "--rounds",
         *aliases,
         dest="rounds",
         type=int,
-        default=rounds,
+        default=None,
         help=f"interleaved timed rounds (default {rounds})",
     )
     if check:
