@@ -9,26 +9,31 @@
   ``apply_action`` until ``is_terminal()``, and ``returns()``; once more with
   ``information_state_tensor`` for the player to act at every step.
 
-For scale, the same machine's speed through the engine alone comes first: bench_hands.py's
-loop (``mus.apply`` on a uniform pick among the listed legal actions).
+For scale, the engine alone comes first: bench_hands.py's loop (``mus.apply`` on a
+uniform pick among the listed legal actions). Each loop is timed against the naive engine
+of ``benchmarks/naive.py`` playing as many seeded hands with bench_hands.py's player, in
+interleaved rounds (``benchmarks/ratio.py``): the ratio is the loop's hands per second
+over the naive engine's, on the same machine at the same minutes (the adapters' hands
+are longer under a uniform pick of ids). The naive engine plays the default rules only:
+under another ``--preset`` the loops are timed alone.
 
-One hand per episode, dealt from the environment's seeded generator. Timed like
-``timeit``: best of the repeats, the garbage collector off while the clock runs.
-Prints figures; asserts nothing about speed (the PettingZoo target is 5,000 hands/s).
+One hand per episode, dealt from the environment's seeded generator. Prints figures;
+asserts nothing about speed (the PettingZoo target is 5,000 hands/s).
 
-    python benchmarks/bench_ai.py [--hands N] [--repeat R] [--preset NAME]
+    python benchmarks/bench_ai.py [--hands N] [--rounds R] [--preset NAME]
+
+``--repeat`` is the old name of ``--rounds``.
 """
 
 from __future__ import annotations
 
 import argparse
-import gc
-import platform
 import random
-import time
 from collections.abc import Callable
 from typing import Any
 
+import naive
+import ratio
 from bench_hands import play
 
 import mus
@@ -77,51 +82,74 @@ def engine_hands(rules: mus.Rules, hands: int, rng: random.Random) -> int:
     return sum(play(rules, seed, rng).actions for seed in range(hands))
 
 
-def timed(run: Callable[[random.Random], int], repeat: int) -> tuple[float, int]:
-    best, turns = float("inf"), 0
-    for index in range(repeat):
-        rng = random.Random(index)
-        gc.collect()
-        gc.disable()
-        start = time.perf_counter()
-        turns = run(rng)
-        best = min(best, time.perf_counter() - start)
-        gc.enable()
-    return best, turns
+def naive_hands(hands: int, rng: random.Random) -> int:
+    """The naive engine (``benchmarks/naive.py``) on ``hands`` seeded hands with
+    bench_hands.py's player; its history entries, declarations included."""
+    uniform = rng.random
+    return sum(naive.play(naive.NaiveHand.dealt(seed, mano=seed % 4), uniform) for seed in range(hands))
+
+
+def comparison(
+    name: str, run: Callable[[random.Random], int], hands: int, with_naive: bool, seed: int
+) -> ratio.Comparison:
+    """``run`` against the naive engine on as many hands; both pick from generators
+    seeded alike each round. The ratio is the adapter's hands per second over the naive
+    engine's."""
+    turns = [0]
+
+    def ours() -> None:
+        turns[0] = run(random.Random(seed))
+
+    def reference() -> None:
+        naive_hands(hands, random.Random(seed))
+
+    return ratio.Comparison(
+        name,
+        ours,
+        reference if with_naive else None,
+        work=hands,
+        unit="hands",
+        labels=("this loop", "naive engine"),
+        details=lambda: f"{turns[0] / hands:.1f} turns per hand",
+    )
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=5_000)
-    parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--preset", default="standard", choices=sorted(mus.PRESETS))
+    ratio.add_options(parser, rounds="3", check=False, aliases=("--repeat",))
     args = parser.parse_args()
     rules = mus.Rules.preset(args.preset)
-    print(f"mus {mus.__version__}, Python {platform.python_version()}, preset {args.preset}")
+    with_naive = rules == mus.Rules()
+    ratio.header("random hands through the AI adapters, against the naive engine (benchmarks/naive.py)")
+    print(f"preset {args.preset}, {args.hands:,} hands a round")
+    if not with_naive:
+        print("the naive reference plays the default rules only: hands timed for mus alone")
+    print()
+    hands = args.hands
     runs: list[tuple[str, Callable[[random.Random], int]]] = [
         (
             "engine alone (bench_hands.py's loop; turns: history entries)",
-            lambda rng: engine_hands(rules, args.hands, rng),
+            lambda rng: engine_hands(rules, hands, rng),
         ),
-        ("PettingZoo env(), uniform over legal ids", lambda rng: pettingzoo_hands(env(rules, seed=1), args.hands, rng)),
+        ("PettingZoo env(), uniform over legal ids", lambda rng: pettingzoo_hands(env(rules, seed=1), hands, rng)),
         (
             # bench_hands.py's random player: each kind of action alike, bets of 2 only.
             "PettingZoo env(), bets of 2 only (as bench_hands.py)",
-            lambda rng: pettingzoo_hands(raw_env(rules, seed=1), args.hands, rng, ids=BET_2 + 1),
+            lambda rng: pettingzoo_hands(raw_env(rules, seed=1), hands, rng, ids=BET_2 + 1),
         ),
-        ("OpenSpiel-shaped MusGame", lambda rng: openspiel_hands(MusGame(rules), args.hands, rng)),
+        ("OpenSpiel-shaped MusGame", lambda rng: openspiel_hands(MusGame(rules), hands, rng)),
         (
             "OpenSpiel-shaped, with information_state_tensor",
-            lambda rng: openspiel_hands(MusGame(rules), args.hands, rng, tensors=True),
+            lambda rng: openspiel_hands(MusGame(rules), hands, rng, tensors=True),
         ),
     ]
-    for name, run in runs:
-        best, turns = timed(run, args.repeat)
-        print(
-            f"{name}: {args.hands} hands, best of {args.repeat}: {best:.3f} s,"
-            f" {args.hands / best:,.0f} random hands/s, {turns / args.hands:.1f} turns per hand"
-        )
-    print("(target for PettingZoo: 5,000 random hands/s)")
+    ratio.measure_all(
+        [comparison(name, run, hands, with_naive, seed) for seed, (name, run) in enumerate(runs)],
+        3 if args.rounds is None else args.rounds,
+    )
+    print("(target for PettingZoo: 5,000 random hands/s; ratios are figures, not checked)")
 
 
 if __name__ == "__main__":

@@ -6,21 +6,33 @@ from the state at the end, the same round of eight actions is applied again and 
 (states are immutable, so both can be reused), and the time per action is compared:
 an action must cost the same whatever the history's length.
 
+Each of the two is timed against the naive engine of ``benchmarks/naive.py`` playing as
+many rounds of the same kind from a fresh deal, in interleaved rounds
+(``benchmarks/ratio.py``): the ratio is the naive engine's time per action over
+``mus``'s. The naive engine keeps its history in a list, so its cost per action does not
+depend on the history's length; the ratio at the long history says what the immutable
+states cost there.
+
 Then ``--keep`` states of random play are kept alive at once (every state of every
 hand, as an undo stack or a search tree would keep them) and their memory is measured
-with tracemalloc. Prints figures; asserts nothing about speed.
+with tracemalloc (the naive engine keeps no states: nothing to compare). Prints
+figures; asserts nothing about speed.
 
-    python benchmarks/bench_history.py [--length 20000] [--keep 100000]
+    python benchmarks/bench_history.py [--length 20000] [--keep 100000] [--rounds 500] [--timings 5]
+
+``--rounds`` is the number of mus rounds per timing, ``--timings`` the number of
+interleaved timings.
 """
 
 from __future__ import annotations
 
 import argparse
 import gc
-import platform
 import random
-import time
 import tracemalloc
+
+import naive
+import ratio
 
 import mus
 
@@ -34,17 +46,33 @@ def play_round(state: mus.HandState) -> mus.HandState:
     return state
 
 
-def per_action(state: mus.HandState, rounds: int) -> float:
-    """Seconds per action, best of five, replaying rounds from ``state``."""
-    actions = 2 * state.rules.seats * rounds
-    best = float("inf")
-    for _ in range(5):
-        start = time.perf_counter()
+def naive_rounds(rounds: int) -> None:
+    """``rounds`` rounds of the mus in the naive engine, from a fresh deal: each seat
+    says mus, then discards its first card."""
+    hand = naive.NaiveHand.dealt(1)
+    for _ in range(rounds):
+        for _ in range(4):
+            hand.apply(("mus", None))
+        for _ in range(4):
+            seat = hand.queue[0]
+            hand.apply(("discard", (hand.hands[seat][0],)))
+
+
+def per_action(name: str, state: mus.HandState, rounds: int) -> ratio.Comparison:
+    """Rounds replayed from ``state`` against the naive engine's."""
+
+    def ours() -> None:
         current = state
         for _ in range(rounds):
             current = play_round(current)
-        best = min(best, time.perf_counter() - start)
-    return best / actions
+
+    return ratio.Comparison(
+        f"{name}: {rounds} mus rounds, per action",
+        ours,
+        lambda: naive_rounds(rounds),
+        work=2 * state.rules.seats * rounds,
+        unit="actions",
+    )
 
 
 def kept_states(count: int) -> tuple[int, float]:
@@ -71,20 +99,27 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--length", type=int, default=20_000, help="history entries of the long hand")
     parser.add_argument("--keep", type=int, default=100_000, help="states kept alive at once")
-    parser.add_argument("--rounds", type=int, default=500, help="mus rounds timed from each state")
+    parser.add_argument("--rounds", type=int, default=500, help="mus rounds per timing")
+    parser.add_argument("--timings", type=int, default=5, help="interleaved timings (the median is kept)")
     args = parser.parse_args()
-    print(f"mus {mus.__version__}, Python {platform.python_version()}")
+    ratio.header("cost per action by history length, against the naive engine (benchmarks/naive.py); memory")
+    print()
 
     short = mus.new_hand(seed=1)
     short = play_round(short)  # 8 entries: a history about 10 long
     long = short
     while long.actions < args.length:
         long = play_round(long)
-    early = per_action(short, args.rounds)
-    late = per_action(long, args.rounds)
-    print(f"per action at history length {short.actions:>6,}: {early * 1e6:6.2f} µs")
-    print(f"per action at history length {long.actions:>6,}: {late * 1e6:6.2f} µs")
-    print(f"ratio long/short: {late / early:.2f} (goal: at most 2)")
+    early, late = ratio.measure_all(
+        [
+            per_action(f"mus at history length {short.actions:,}", short, args.rounds),
+            per_action(f"mus at history length {long.actions:,}", long, args.rounds),
+        ],
+        args.timings,
+    )
+    print(f"per action at history length {short.actions:>6,}: {1e6 / early.ours_rate:6.2f} µs")
+    print(f"per action at history length {long.actions:>6,}: {1e6 / late.ours_rate:6.2f} µs")
+    print(f"ratio long/short: {early.ours_rate / late.ours_rate:.2f} (goal: at most 2)")
     print(
         f"reshuffles in the long hand: {long.reshuffles:,}; replay equal: {mus.replay(long.deal, long.history) == long}"
     )

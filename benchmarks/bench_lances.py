@@ -1,31 +1,32 @@
-"""Benchmark of lance evaluation through the public API of ``mus``.
+"""Lance evaluation through the public API of ``mus``, as ratios to the naive reference.
 
 Run from the repository root::
 
-    python benchmarks/bench_lances.py            # a few seconds
-    python benchmarks/bench_lances.py --quick    # well under a second
+    python benchmarks/bench_lances.py            # under a minute (half of it the per-lance figures)
+    python benchmarks/bench_lances.py --quick    # a few seconds
+    python benchmarks/bench_lances.py --check    # exit 1 below 60% of a target
 
-It deals random hands with a fixed seed, then times, with ``time.perf_counter`` and
-best-of-N repeats:
+It deals random hands with a fixed seed, then times each ``mus`` call against its
+plain counterpart in ``benchmarks/naive.py`` (which computes every key from the cards
+at every call), on the same hands, under the default rules, in interleaved rounds
+(``benchmarks/ratio.py``). The ``mus`` calls go through the public API, argument
+checks included. Targets, as the ratio of the naive time to ours:
 
-* ``mus.compare(lance, a, b, rules)`` for each lance and over all lances (one call is
-  one lance evaluation);
-* ``mus.lance_key(lance, hand, rules)``;
-* ``mus.winner(lance, four_hands, rules)`` (one call evaluates four hands).
+* ``mus.winner(lance, four_hands, rules)`` against ``naive_winner``: 10 times;
+* ``mus.lance_key(lance, hand, rules)`` against ``naive_key``: 10 times;
+* ``mus.compare(lance, a, b, rules)`` against ``naive_compare``: 10 times.
 
-It prints evaluations per second next to the project's target of 5 million lance
-evaluations per second. It never asserts on timing and always exits 0.
+Each call is made for all five lances. The full run also prints ``mus.compare`` lance
+by lance, as figures without targets. Absolute rates are printed, never asserted;
+``--check`` asserts on the ratios only.
 """
 
 from __future__ import annotations
 
 import argparse
-import itertools
-import platform
 import random
 import sys
-import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 try:
     import mus
@@ -34,9 +35,12 @@ except ImportError:  # not installed: use the source tree next to this script
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
     import mus
+import naive  # after mus: it reads mus's cards, from the source tree when not installed
+import ratio
+
 from mus import Hand, Lance, Rules
 
-TARGET_PER_SECOND = 5_000_000
+TARGETS = {"winner": 10.0, "lance_key": 10.0, "compare": 10.0}
 SEED = 20240229
 
 
@@ -46,137 +50,107 @@ def deal_hands(count: int, seed: int) -> list[Hand]:
     return [Hand(rng.sample(mus.ALL_CARDS, 4)) for _ in range(count)]
 
 
-def best_of(repeats: int, run: Callable[[], object]) -> float:
-    """The shortest of ``repeats`` timings of ``run()``, in seconds."""
-    best = float("inf")
-    for _ in range(repeats):
-        start = time.perf_counter()
-        run()
-        best = min(best, time.perf_counter() - start)
-    return best
-
-
-def report(label: str, count: int, seconds: float, unit: str = "evals") -> float:
-    """Print a rate; only lance evaluations ("evals") are set against the target."""
-    rate = count / seconds if seconds > 0 else float("inf")
-    line = f"  {label:<40} {rate / 1e6:8.2f} M {unit}/s"
-    if unit == "evals":
-        line += f"   ({rate / TARGET_PER_SECOND:6.1%} of the 5 M/s target)"
-    print(line)
-    return rate
-
-
-def bench_compare(a: Sequence[Hand], b: Sequence[Hand], rules: Rules, passes: int, repeats: int) -> None:
-    compare = mus.compare
-    print(f"mus.compare(lance, a, b, rules): {len(a):,} pairs x {passes} passes, best of {repeats}")
-
-    for lance in Lance:
-
-        def run(lance: Lance = lance) -> None:
-            for _ in range(passes):
-                for x, y in zip(a, b, strict=False):
-                    compare(lance, x, y, rules)
-
-        report(f"compare {lance} (for loop)", len(a) * passes, best_of(repeats, run))
-
-    lances = list(Lance)
-
-    def run_all() -> None:
-        for _ in range(passes):
-            for lance in lances:
-                for x, y in zip(a, b, strict=False):
-                    compare(lance, x, y, rules)
-
-    report("compare, all five lances (for loop)", len(a) * passes * len(lances), best_of(repeats, run_all))
-
-    def run_map() -> None:
-        repeat = itertools.repeat
-        for _ in range(passes):
-            for lance in lances:
-                for _result in map(compare, repeat(lance), a, b, repeat(rules)):
-                    pass
-
-    report("compare, all five lances (map)", len(a) * passes * len(lances), best_of(repeats, run_map))
-
-
-def bench_lance_key(hands: Sequence[Hand], rules: Rules, passes: int, repeats: int) -> None:
-    lance_key = mus.lance_key
-    lances = list(Lance)
-    print(f"mus.lance_key(lance, hand, rules): {len(hands):,} hands x {passes} passes, best of {repeats}")
-
-    def run() -> None:
-        for _ in range(passes):
-            for lance in lances:
-                for hand in hands:
-                    lance_key(lance, hand, rules)
-
-    report("lance_key, all five lances", len(hands) * passes * len(lances), best_of(repeats, run))
-
-
-def bench_winner(hands: Sequence[Hand], rules: Rules, passes: int, repeats: int) -> None:
-    winner = mus.winner
+def winner_comparison(hands: Sequence[Hand], rules: Rules) -> ratio.Comparison:
+    winner, naive_winner = mus.winner, naive.naive_winner
     lances = list(Lance)
     tables = [hands[i : i + 4] for i in range(0, len(hands) - 3, 4)]
-    print(f"mus.winner(lance, four_hands, rules): {len(tables):,} tables x {passes} passes, best of {repeats}")
 
-    def run() -> None:
-        for _ in range(passes):
-            for lance in lances:
-                for table in tables:
-                    winner(lance, table, rules)
+    def ours() -> None:
+        for lance in lances:
+            for table in tables:
+                winner(lance, table, rules)
 
-    calls = len(tables) * passes * len(lances)
-    seconds = best_of(repeats, run)
-    report("winner calls, all five lances", calls, seconds, unit="calls")
-    report("winner hand evaluations (4 per call)", calls * 4, seconds)
+    def reference() -> None:
+        for lance in lances:
+            for table in tables:
+                naive_winner(lance, table)
+
+    return ratio.Comparison(
+        f"mus.winner(lance, four_hands, rules) vs naive_winner: {len(tables):,} tables x 5 lances",
+        ours,
+        reference,
+        work=len(tables) * len(lances),
+        unit="calls",
+        target=TARGETS["winner"],
+    )
 
 
-def bench_loop_overhead(a: Sequence[Hand], b: Sequence[Hand], passes: int, repeats: int) -> None:
-    print("reference: the same for loop with an empty body (interpreter overhead)")
+def lance_key_comparison(hands: Sequence[Hand], rules: Rules) -> ratio.Comparison:
+    lance_key, naive_key = mus.lance_key, naive.naive_key
+    lances = list(Lance)
 
-    def run() -> None:
-        for _ in range(passes):
-            for _x, _y in zip(a, b, strict=False):
-                pass
+    def ours() -> None:
+        for lance in lances:
+            for hand in hands:
+                lance_key(lance, hand, rules)
 
-    report("empty loop over the pairs", len(a) * passes, best_of(repeats, run), unit="iters")
+    def reference() -> None:
+        for lance in lances:
+            for hand in hands:
+                naive_key(lance, hand)
+
+    return ratio.Comparison(
+        f"mus.lance_key(lance, hand, rules) vs naive_key: {len(hands):,} hands x 5 lances",
+        ours,
+        reference,
+        work=len(hands) * len(lances),
+        unit="keys",
+        target=TARGETS["lance_key"],
+    )
+
+
+def compare_comparison(
+    hands: Sequence[Hand], rules: Rules, lances: Sequence[Lance], target: float | None
+) -> ratio.Comparison:
+    compare, naive_compare = mus.compare, naive.naive_compare
+    others = list(hands[1:]) + list(hands[:1])
+
+    def ours() -> None:
+        for lance in lances:
+            for a, b in zip(hands, others, strict=True):
+                compare(lance, a, b, rules)
+
+    def reference() -> None:
+        for lance in lances:
+            for a, b in zip(hands, others, strict=True):
+                naive_compare(lance, a, b)
+
+    which = "5 lances" if len(lances) == len(Lance) else " and ".join(map(str, lances))
+    return ratio.Comparison(
+        f"mus.compare(lance, a, b, rules) vs naive_compare: {len(hands):,} pairs x {which}",
+        ours,
+        reference,
+        work=len(hands) * len(lances),
+        unit="compares",
+        target=target,
+    )
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
-    parser.add_argument("--quick", action="store_true", help="a short run (well under a second)")
+    parser.add_argument("--quick", action="store_true", help="a short run: 2,000 hands, 7 rounds, no per-lance figures")
     parser.add_argument("--hands", type=int, default=None, help="number of random hands (default 10000)")
     parser.add_argument("--seed", type=int, default=SEED, help=f"random seed (default {SEED})")
+    ratio.add_options(parser, rounds="15; 7 with --quick")
     args = parser.parse_args(argv)
-
     count = args.hands or (2_000 if args.quick else 10_000)
-    passes = 2 if args.quick else 10
-    repeats = 3 if args.quick else 5
+    rounds = (7 if args.quick else 15) if args.rounds is None else args.rounds
+    if count < 4:
+        parser.error("--hands: at least 4, to make a table")
 
-    print(f"mus {mus.__version__}, Python {platform.python_version()} ({platform.python_implementation()})")
-    print(f"target: {TARGET_PER_SECOND / 1e6:.0f} million lance evaluations per second")
+    ratio.header("lance evaluation: mus against the naive reference (benchmarks/naive.py), default rules")
     print(f"{count:,} random hands, seed {args.seed}{' (quick run)' if args.quick else ''}")
     print()
-
-    started = time.perf_counter()
     hands = deal_hands(count, args.seed)
-    others = hands[1:] + hands[:1]
     rules = Rules()
-    rules_four = Rules(eight_kings=False, real_31=True)
-
-    bench_compare(hands, others, rules, passes, repeats)
-    print()
-    print("same, under Rules(eight_kings=False, real_31=True):")
-    bench_compare(hands, others, rules_four, max(1, passes // 5), repeats)
-    print()
-    bench_lance_key(hands, rules, passes, repeats)
-    print()
-    bench_winner(hands, rules, passes, repeats)
-    print()
-    bench_loop_overhead(hands, others, passes, repeats)
-    print()
-    print(f"total time {time.perf_counter() - started:.1f} s (timings are informative only; nothing is asserted)")
-    return 0
+    comparisons = [
+        winner_comparison(hands, rules),
+        lance_key_comparison(hands, rules),
+        compare_comparison(hands, rules, list(Lance), TARGETS["compare"]),
+    ]
+    if not args.quick:
+        comparisons += [compare_comparison(hands, rules, [lance], None) for lance in Lance]
+    return ratio.run(comparisons, rounds, check=args.check)
 
 
 if __name__ == "__main__":

@@ -1,22 +1,24 @@
-"""Benchmark of mus.odds: batch lance evaluation against the scalar ``winner()``, a
-hand's sampled odds, and the speed-up of two workers over one.
+"""Benchmark of mus.odds: batch lance evaluation against the naive reference and the
+scalar ``winner()``, a hand's sampled odds, and the speed-up of two workers over one.
 
 Run from the repository root (needs ``mus-rules[fast]``)::
 
-    python benchmarks/bench_odds.py            # about half a minute
+    python benchmarks/bench_odds.py            # about a minute
     python benchmarks/bench_odds.py --quick    # a few seconds
 
-One lance evaluation is one lance settled at one four-seat table: a ``mus.winner``
-call, or one deal's entry of a ``mus.odds.winners`` column. The batch rate is set
-against the target of 50 times the scalar rate. Timings are best-of-N with
-``time.perf_counter``; nothing is asserted and the script always exits 0.
+One lance evaluation is one lance settled at one four-seat table: a ``mus.winner`` or
+``naive_winner`` call (``benchmarks/naive.py``), or one deal's entry of a
+``mus.odds.winners`` column. The batch is timed in interleaved rounds
+(``benchmarks/ratio.py``) against the naive winner and against the scalar
+``mus.winner``, on random deals under the default rules; each ratio is one of rates
+(evaluations per second), the median of the rounds. The batch rate is set against the
+target of 50 times the scalar rate. The odds and the workers are timed best-of-N with
+``time.perf_counter``. Nothing is asserted and the script always exits 0.
 """
 
 from __future__ import annotations
 
 import argparse
-import os
-import platform
 import random
 import sys
 import time
@@ -29,6 +31,9 @@ except ImportError:  # not installed: use the source tree next to this script
 
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "src"))
     import mus
+import naive  # after mus: it reads mus's cards, from the source tree when not installed
+import ratio
+
 from mus import Hand, Lance, Rules
 from mus.odds import deal, odds, winners
 
@@ -46,26 +51,55 @@ def best_of(repeats: int, run: Callable[[], object]) -> float:
     return best
 
 
-def scalar_rate(tables: int, repeats: int) -> float:
+def scalar_tables(tables: int) -> list[list[Hand]]:
+    """Random four-seat tables, for the scalar calls."""
     rng = random.Random(SEED)
-    rules = Rules()
-    deals = [[Hand(rng.sample(mus.ALL_CARDS, 4)) for _ in range(4)] for _ in range(tables)]
-    winner = mus.winner
-    lances = list(Lance)
-
-    def run() -> None:
-        for lance in lances:
-            for hands in deals:
-                winner(lance, hands, rules)
-
-    return tables * len(lances) / best_of(repeats, run)
+    return [[Hand(rng.sample(mus.ALL_CARDS, 4)) for _ in range(4)] for _ in range(tables)]
 
 
-def batch_rate(count: int, repeats: int) -> float:
+def comparisons(tables: int, count: int) -> list[ratio.Comparison]:
     rules = Rules()
     deals = deal(count, rules, seed=SEED)
     winners(deals[:10], rules)  # build the tables outside the timing
-    return count * len(Lance) / best_of(repeats, lambda: winners(deals, rules))
+    lances = list(Lance)
+    scalar = scalar_tables(tables)
+    winner, naive_winner = mus.winner, naive.naive_winner
+
+    def batch() -> None:
+        winners(deals, rules)
+
+    def naive_scalar() -> None:
+        for lance in lances:
+            for hands in scalar:
+                naive_winner(lance, hands)
+
+    def mus_scalar() -> None:
+        for lance in lances:
+            for hands in scalar:
+                winner(lance, hands, rules)
+
+    batch_work, scalar_work = count * len(lances), tables * len(lances)
+    return [
+        ratio.Comparison(
+            f"batch mus.odds.winners ({count:,} deals) vs naive_winner ({tables:,} tables), all lances",
+            batch,
+            naive_scalar,
+            work=batch_work,
+            unit="lance evaluations",
+            reference_work=scalar_work,
+            labels=("batch", "naive"),
+        ),
+        ratio.Comparison(
+            f"batch mus.odds.winners ({count:,} deals) vs scalar mus.winner ({tables:,} tables), all lances",
+            batch,
+            mus_scalar,
+            work=batch_work,
+            unit="lance evaluations",
+            target=TARGET_RATIO,
+            reference_work=scalar_work,
+            labels=("batch", "scalar mus.winner"),
+        ),
+    ]
 
 
 def odds_seconds(samples: int, workers: int, repeats: int) -> float:
@@ -75,18 +109,14 @@ def odds_seconds(samples: int, workers: int, repeats: int) -> float:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="a short run (a few seconds)")
+    ratio.add_options(parser, rounds="3", check=False)
     args = parser.parse_args(argv)
     tables, count, samples, repeats = (5_000, 500_000, 1 << 20, 2) if args.quick else (20_000, 2_000_000, 1 << 22, 3)
+    rounds = 3 if args.rounds is None else args.rounds
 
-    print(f"mus {mus.__version__}, Python {platform.python_version()}, {os.cpu_count()} CPUs")
-    scalar = scalar_rate(tables, repeats)
-    print(f"scalar mus.winner, four-seat tables:  {scalar / 1e6:8.2f} M lance evaluations/s ({tables:,} tables)")
-    batch = batch_rate(count, repeats)
-    ratio = batch / scalar
-    print(f"batch mus.odds.winners, all lances:   {batch / 1e6:8.2f} M lance evaluations/s ({count:,} deals)")
-    print(
-        f"  {ratio:.0f} times the scalar rate (target: {TARGET_RATIO} times, {'met' if ratio >= TARGET_RATIO else 'not met'})"
-    )
+    ratio.header("batch lance evaluation (mus.odds) against the naive reference and the scalar mus.winner")
+    print()
+    ratio.measure_all(comparisons(tables, count), rounds)
     print()
     one = odds_seconds(samples, 1, repeats)
     print(
