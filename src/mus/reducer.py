@@ -35,6 +35,8 @@ import functools
 import secrets
 import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
+from itertools import chain, filterfalse
+from operator import attrgetter
 from typing import Any
 
 from mus.actions import (
@@ -161,31 +163,34 @@ def _explicit(
 ) -> tuple[tuple[Hand, ...], tuple[Card, ...]]:
     if not isinstance(hands, (tuple, list)) or len(hands) != n:
         raise MusError(f"hands are a list of {n} hands by seat, got {quoted(hands)}")
-    held = tuple(hand if type(hand) is Hand else _hand(hand) for hand in hands)
-    # Cards by their order numbers: an int hashes in C, a Card in Python.
-    dealt = [card.order for hand in held for card in hand.cards]
+    held = tuple(hands) if set(map(type, hands)) == _HAND_TYPE else tuple(map(_hand, hands))
+    # Cards as numbers (their places in ALL_CARDS), through C-level maps: a Card hashes
+    # in Python, and each Python-level loop turn costs more than the whole check.
+    dealt = list(map(_INDEX_OF_ORDER.__getitem__, map(_ORDER, chain.from_iterable(map(_CARDS, held)))))
     taken = set(dealt)
     if len(taken) != len(dealt):
-        twice = next(card for hand in held for card in hand.cards if dealt.count(card.order) > 1)
-        raise MusError(f"card {twice} is dealt twice")
-    free = [index for index, order in enumerate(_ORDER_OF_INDEX) if order not in taken]
+        twice = next(index for index in dealt if dealt.count(index) > 1)
+        raise MusError(f"card {ALL_CARDS[twice]} is dealt twice")
+    free = list(filterfalse(taken.__contains__, range(len(ALL_CARDS))))
     if stock is None:
         # The free cards, in deck order, shuffled by the seed as mus.cards.shuffle would.
-        return held, tuple([ALL_CARDS[free[i]] for i in shuffled_positions(len(free), seed)])
-    if type(stock) is tuple and all(type(card) is Card for card in stock):
-        rest: tuple[Card, ...] = stock
-    else:
-        rest = parse_cards(stock)
-    if len(rest) != len(free) or {card.order for card in rest} != {_ORDER_OF_INDEX[index] for index in free}:
+        order = map(free.__getitem__, shuffled_positions(len(free), seed))
+        return held, tuple(map(ALL_CARDS.__getitem__, order))
+    rest = stock if type(stock) is tuple and set(map(type, stock)) == _CARD_TYPE else parse_cards(stock)
+    if len(rest) != len(free) or set(map(_INDEX_OF_ORDER.__getitem__, map(_ORDER, rest))) != set(free):
         raise MusError("the stock must hold exactly the cards not in the hands, each once")
-    return held, rest
+    return held, rest  # type: ignore[return-value]
 
 
 def _hand(value: Hand | str) -> Hand:
     return value if isinstance(value, Hand) else Hand.parse(value)
 
 
-_ORDER_OF_INDEX = tuple(card.order for card in ALL_CARDS)
+_HAND_TYPE = {Hand}
+_CARD_TYPE = {Card}
+_ORDER = attrgetter("order")
+_CARDS = attrgetter("cards")
+_INDEX_OF_ORDER = {card.order: index for index, card in enumerate(ALL_CARDS)}
 
 
 _MUS = Phase.MUS
