@@ -47,6 +47,7 @@ from mus.errors import MusError, NotationError, quoted
 from mus.hand import Hand
 from mus.lances import Lance
 from mus.match import MatchState, MatchView, apply_match, new_match
+from mus.notation.histories import HAND_KEYS, MATCH_KEYS, hand_data, hand_from_data, match_from_data
 from mus.reducer import LegalActions, apply, derived, new_hand
 from mus.rules import Rules
 from mus.scoring import Count, CountLine, LanceResult, Outcome
@@ -451,7 +452,7 @@ def _deal(value: Any, where: str) -> Deal:
 
 def _history(value: Any, where: str, kind: str) -> dict[str, Any]:
     """A :mod:`mus.notation` JSON history, checked as its own reader checks one."""
-    keys = notation._HAND_KEYS if kind == "mus-hand" else notation._MATCH_KEYS
+    keys = HAND_KEYS if kind == "mus-hand" else MATCH_KEYS
     data = _object(value, where, sorted(keys[0]), sorted(keys[1]))
     if data["format"] != kind or type(data["version"]) is not int or data["version"] != 1:
         raise _fail(where, f"not a {kind} history, version 1")
@@ -462,12 +463,12 @@ def _history(value: Any, where: str, kind: str) -> dict[str, Any]:
 
 def _hand_state(value: Any, where: str) -> HandState:
     data = _history(value, where, "mus-hand")
-    return _build(where, notation._hand_from_data, data)  # type: ignore[no-any-return]
+    return _build(where, hand_from_data, data)  # type: ignore[no-any-return]
 
 
 def _match_state(value: Any, where: str) -> MatchState:
     data = _history(value, where, "mus-match")
-    return _build(where, notation._match_from_data, data)  # type: ignore[no-any-return]
+    return _build(where, match_from_data, data)  # type: ignore[no-any-return]
 
 
 # --- the kinds --------------------------------------------------------------------------
@@ -482,7 +483,7 @@ _CODECS: dict[str, _Codec] = {
     "action": (tuple(ACTION_TYPES), str, _action, "text"),
     "rules": (Rules, _knobs, _rules, "rules"),
     "deal": (Deal, _deal_data, _deal, ""),
-    "hand_state": (HandState, lambda h: _lists(notation._hand_data(h)), _hand_state, "history"),
+    "hand_state": (HandState, lambda h: _lists(hand_data(h)), _hand_state, "history"),
     "match_state": (MatchState, lambda m: json.loads(notation.match_to_json(m)), _match_state, "history"),
     "seat_view": (SeatView, _view_data, _view, ""),
     "match_view": (MatchView, _match_view_data, _match_view, ""),

@@ -1,52 +1,14 @@
-"""Hand and match histories as text and as JSON; both round-trip.
+"""Mus histories, of a hand and of a match, as text and as JSON: written from a state,
+read back into the same state by replaying them (:mod:`mus.notation` describes both
+notations).
 
-The text notation is line-based and meant to be read by people::
-
-    mus-hand 1
-    rules eight_kings=true real_31=false target=40 games_to_win=3 ...
-    mano 0
-    scores 0-0
-    seed 42
-    hands Ro Rc 7e 1b / Cc Co 5b 4e / Se 6c 5o 1c / 3b 2e 1o 4c
-    stock Ce 7c ...
-    0 no-mus
-    0 bet 2
-    1 fold
-    ...
-    # count
-    # grande: team 0 wins by refusal (1 stone already taken): 0 stones
-
-``rules`` lists every knob (``seats`` and ``teams`` only when the table is not the
-four-seat game of two partnerships, and the knobs of :data:`LATER_KNOBS` only when
-they differ from their defaults); ``scores`` has one number per side (``0-0-0`` with
-three sides); ``hands`` are by seat (``/`` between seats), ``stock`` top first; each
-action line is a seat (0 to N-1) and an action's text form (declarations the engine
-derives included). Lines starting with ``#`` are comments: the count is written as
-comments, because it follows from the rest. A match is a ``mus-match 1`` header with
-``rules``, ``seed`` and ``mano``, then one ``hand N`` block per hand, each giving its
-cards (which the parser checks against the match's seeded deal) and its actions.
-
-Reading is strict and bounded: sizes are capped, and anything wrong raises
-:class:`~mus.NotationError` with the line number.
+The JSON histories are also available as data (:func:`hand_data`,
+:func:`hand_from_data`, :func:`match_from_data`), for :mod:`mus.data`'s forms that
+carry them.
 
 >>> import mus
->>> state = mus.new_hand(mus.Rules(), seed=42)
->>> for action in ["no-mus", "bet 2", "fold", "fold"]:
-...     state = mus.apply(state, action)
->>> text = format_hand(state)
->>> parse_hand(text) == state and format_hand(parse_hand(text)) == text
-True
->>> hand_from_json(hand_to_json(state)) == state
-True
-
-Other tables write their ``seats`` and ``teams`` and one score per side; here three
-seats, each for itself:
-
->>> state = mus.new_hand(mus.Rules.preset("individual-3"), seed=42)
->>> text = format_hand(state)
->>> text.splitlines()[1].split()[1:3], text.splitlines()[3], text.count("/")
-(['seats=3', 'teams=3'], 'scores 0-0-0', 2)
->>> parse_hand(text) == state == hand_from_json(hand_to_json(state))
+>>> state = mus.apply(mus.new_hand(seed=42), "no-mus")
+>>> parse_hand(format_hand(state)) == state == hand_from_json(hand_to_json(state))
 True
 """
 
@@ -54,199 +16,42 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable, Iterator, Mapping
+from collections.abc import Iterable
 from typing import Any
 
-from mus.actions import Action, parse_action
 from mus.cards import parse_cards
 from mus.errors import MusError, NotationError, quoted
 from mus.hand import Hand
 from mus.match import MatchState, apply_match, new_match
-from mus.reducer import derived, new_hand
+from mus.notation.knobs import parse_rules, rules_data, rules_text
+from mus.notation.lines import MAX_TEXT, Entry, Lines, json_entries, read_int, read_seed, seed_text
+from mus.reducer import apply, derived, new_hand
 from mus.rules import Rules
 from mus.state import HandState
 
 __all__ = [
-    "LATER_KNOBS",
-    "MAX_ACTIONS",
-    "MAX_TEXT",
+    "HAND_HEADER",
+    "HAND_KEYS",
+    "MATCH_HEADER",
+    "MATCH_KEYS",
     "format_hand",
     "format_match",
+    "hand_data",
+    "hand_from_data",
     "hand_from_json",
     "hand_to_json",
     "load",
+    "match_from_data",
     "match_from_json",
     "match_to_json",
     "parse_hand",
     "parse_match",
 ]
 
-MAX_TEXT = 400_000_000
-"""The longest history text or JSON accepted, in characters: past any match the engine
-can play (readers take time linear in the text)."""
-MAX_ACTIONS = 100_000
-"""The most actions accepted in one hand. The engine never plays more: it cuts the mus
-after :data:`~mus.reducer.MAX_MUS_ROUNDS` rounds and stops raises after
-:data:`~mus.reducer.MAX_BETS` bets in a lance, so a hand stays under about 63,000 (six
-seats: 5,000 rounds of twelve actions, and the betting)."""
-MAX_LINE = MAX_TEXT
-"""The longest line accepted in the text notation: any (a seed may be long)."""
-
-Entry = tuple[str, int, Action]
-"""An action read from a history: where it stands (``"line 12"``, ``"action 3"``), the
-seat and the action."""
-
 HAND_HEADER = "mus-hand 1"
+"""The first line of a hand's text history."""
 MATCH_HEADER = "mus-match 1"
-
-
-# --- rules and seeds as text ----------------------------------------------------------
-
-
-def _flatten(data: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
-    for key, value in data.items():
-        if isinstance(value, Mapping):
-            yield from _flatten(value, f"{prefix}{key}.")
-        else:
-            yield f"{prefix}{key}", value
-
-
-def _value_text(value: Any) -> str:
-    if value is None:
-        return "none"
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, (list, tuple)):
-        return ",".join(map(str, value))
-    return str(value)
-
-
-DEFAULT_TABLE = {"seats": 4, "teams": 2}
-"""The table a history without ``seats`` and ``teams`` knobs is played at."""
-
-
-LATER_KNOBS: tuple[str, ...] = (
-    "juego_order",
-    "vacas_to_win",
-    "max_bet",
-    "mus_corrido",
-    "mus_visto",
-    "senas",
-)
-"""Knobs added after the first version of the notation: histories write them only
-when they differ from their defaults, so a history that does not use them reads and
-writes exactly as it did before they existed."""
-
-
-def rules_data(rules: Rules) -> dict[str, Any]:
-    """The knobs of ``rules`` as histories store them: :meth:`Rules.to_dict
-    <mus.rules.Rules.to_dict>`, without ``seats`` and ``teams`` at the four-seat table
-    of two partnerships, and without the :data:`LATER_KNOBS` left at their defaults
-    (so older histories read and write as they always did).
-
-    >>> "seats" in rules_data(Rules()), rules_data(Rules(seats=6))["seats"]
-    (False, 6)
-    >>> "vacas_to_win" in rules_data(Rules()), rules_data(Rules(vacas_to_win=2))["vacas_to_win"]
-    (False, 2)
-    """
-    data = rules.to_dict()
-    if all(data.get(key) == value for key, value in DEFAULT_TABLE.items()):
-        for key in DEFAULT_TABLE:
-            data.pop(key, None)
-    defaults = _DEFAULTS.to_dict()
-    for key in LATER_KNOBS:
-        if key in data and data[key] == defaults[key] and type(data[key]) is type(defaults[key]):
-            del data[key]
-    return data
-
-
-_DEFAULTS = Rules()
-
-
-def rules_text(rules: Rules) -> str:
-    """Every knob of ``rules`` as ``name=value`` words (``seats`` and ``teams`` only
-    when the table is not the default four seats in two teams).
-
-    >>> rules_text(Rules(target=30)).split()[:4]
-    ['eight_kings=true', 'real_31=false', 'target=30', 'games_to_win=3']
-    >>> rules_text(Rules.preset("individual-5")).split()[:3]
-    ['seats=5', 'teams=5', 'eight_kings=true']
-    """
-    return " ".join(
-        f"{key}={_house_text(value) if key == 'house' else _value_text(value)}"
-        for key, value in _flatten(rules_data(rules))
-    )
-
-
-def _house_text(house: list[Any]) -> str:
-    if all(isinstance(entry, str) for entry in house):
-        return ",".join(house)
-    # House rules with fields: compact JSON, its spaces escaped, as one word of the line.
-    return json.dumps(house, separators=(",", ":"), ensure_ascii=True).replace(" ", "\\u0020")
-
-
-def parse_rules(text: str) -> Rules:
-    """Rules from :func:`rules_text` words; knobs left out keep their defaults (a line
-    without ``seats`` and ``teams`` is the four-seat game).
-
-    >>> parse_rules("seats=6 target=30") == Rules(seats=6, target=30)
-    True
-    >>> parse_rules("seats=3")
-    Traceback (most recent call last):
-    ...
-    mus.errors.NotationError: 3 seats cannot sit in two partnerships: use teams=3 (each for itself)
-    """
-    if not isinstance(text, str):
-        raise NotationError(f"a rules line is text, got {quoted(text)}")
-    template = dict(_flatten(Rules().to_dict()))
-    data: dict[str, Any] = {}
-    for word in text.split():
-        key, sep, raw = word.partition("=")
-        if not sep or key not in template:
-            raise NotationError(f"unknown rules knob {quoted(key)}")
-        data[key] = _read_value(key, raw, template[key])
-    nested: dict[str, Any] = {}
-    for key, value in data.items():
-        *path, last = key.split(".")
-        target = nested
-        for part in path:
-            target = target.setdefault(part, {})
-        target[last] = value
-    try:
-        return Rules.from_dict(nested)
-    except MusError as error:
-        raise NotationError(str(error)) from None
-
-
-def _read_value(key: str, raw: str, like: Any) -> Any:
-    if key == "real_31":
-        if raw not in ("true", "false", "king"):
-            raise NotationError(f"real_31 is true, false or king, not {quoted(raw[:20])}")
-        return raw if raw == "king" else raw == "true"
-    if key == "max_bet":
-        return None if raw == "none" else _read_int(raw, key)
-    if isinstance(like, bool):
-        if raw not in ("true", "false"):
-            raise NotationError(f"{key} is true or false, not {quoted(raw)}")
-        return raw == "true"
-    if isinstance(like, int):
-        return _read_int(raw, key)
-    if key == "house":
-        if raw.startswith("["):
-            try:
-                return json.loads(raw)
-            except ValueError:
-                raise NotationError(f"house is names or a JSON list, not {quoted(raw)}") from None
-        return [name for name in raw.split(",") if name]
-    if isinstance(like, (list, tuple)):
-        return [_read_int(part, key) for part in raw.split(",")]
-    return raw
-
-
-def _read_int(raw: str, what: str) -> int:
-    if not re.fullmatch(r"-?[0-9]{1,9}", raw):
-        raise NotationError(f"{what} must be a whole number, not {quoted(raw[:20])}")
-    return int(raw)
+"""The first line of a match's text history."""
 
 
 def _scores_text(scores: Iterable[int]) -> str:
@@ -261,85 +66,6 @@ def _read_scores(number: int, text: str, sides: int) -> tuple[int, ...]:
     if len(scores) != sides:
         raise NotationError(f"line {number}: {sides} scores (one per side) like {example}, got {len(scores)}")
     return scores
-
-
-def _seed_text(seed: int | str) -> str:
-    return str(seed) if isinstance(seed, int) else json.dumps(seed)
-
-
-def _read_seed(raw: str) -> int | str:
-    if raw.startswith('"'):
-        try:
-            seed = json.loads(raw)
-        except ValueError:
-            raise NotationError(f"bad seed {quoted(raw[:40])}") from None
-        if not isinstance(seed, str):
-            raise NotationError(f"bad seed {quoted(raw[:40])}")
-        return seed
-    if not re.fullmatch(r"-?[0-9]{1,4000}", raw):
-        raise NotationError(f"bad seed {quoted(raw[:40])}: a whole number of up to 4,000 digits, or a quoted string")
-    return int(raw)
-
-
-# --- lines ----------------------------------------------------------------------------
-
-
-class _Lines:
-    """The meaningful lines of a text, numbered, with the library's errors."""
-
-    def __init__(self, text: str) -> None:
-        if not isinstance(text, str):
-            raise NotationError(f"a history is text, got {type(text).__name__}")
-        if len(text) > MAX_TEXT:
-            raise NotationError(f"history longer than {MAX_TEXT} characters")
-        self.lines: list[tuple[int, str]] = []
-        # Comment lines, each after the meaningful line it follows (by index).
-        self.comments: list[tuple[int, str]] = []
-        for number, line in enumerate(text.splitlines(), 1):
-            if len(line) > MAX_LINE:
-                raise NotationError(f"line {number}: longer than {MAX_LINE} characters")
-            line = line.strip()
-            if line.startswith("#"):
-                self.comments.append((len(self.lines), line))
-            elif line:
-                self.lines.append((number, line))
-        self.at = 0
-
-    def comments_after(self, start: int, end: int) -> list[str]:
-        """The comment lines that follow meaningful lines ``start`` to ``end - 1``."""
-        return [line for after, line in self.comments if start < after <= end]
-
-    def peek(self) -> tuple[int, str] | None:
-        return self.lines[self.at] if self.at < len(self.lines) else None
-
-    def field(self, name: str) -> tuple[int, str]:
-        entry = self.peek()
-        if entry is None:
-            raise NotationError(f"missing {quoted(name)} line at the end")
-        number, line = entry
-        key, _, rest = line.partition(" ")
-        if key != name:
-            raise NotationError(f"line {number}: expected {quoted(name)}, found {quoted(line[:40])}")
-        self.at += 1
-        return number, rest.strip()
-
-    def actions(self, seats: int, limit: int = MAX_ACTIONS) -> list[Entry]:
-        """The action lines from here on, as entries (``"line N"``, seat, action)."""
-        entries: list[Entry] = []
-        while (entry := self.peek()) is not None and entry[1][:1].isdigit():
-            number, line = entry
-            seat_text, _, action_text = line.partition(" ")
-            if not re.fullmatch(r"[0-9]{1,2}", seat_text) or int(seat_text) >= seats:
-                raise NotationError(f"line {number}: no seat {quoted(seat_text)}")
-            try:
-                action = parse_action(action_text)
-            except MusError as error:
-                raise NotationError(f"line {number}: {error}") from None
-            entries.append((f"line {number}", int(seat_text), action))
-            if len(entries) > limit:
-                raise NotationError(f"line {number}: more than {limit} actions in a hand")
-            self.at += 1
-        return entries
 
 
 def _hands_text(hands: Iterable[Hand]) -> str:
@@ -358,8 +84,6 @@ def _read_hands(number: int, text: str, seats: int) -> list[Hand]:
 
 def _play(state: HandState, entries: list[Entry]) -> HandState:
     """Apply the entries, checking derived declarations instead of applying them."""
-    from mus.reducer import apply
-
     for where, seat, action in entries:
         if derived(action, state.rules):
             continue
@@ -409,7 +133,7 @@ def format_hand(state: HandState) -> str:
         # Only when a match decided otherwise than the hand's scores would suggest.
         lines.append(f"corrido {'yes' if deal.corrido else 'no'}")
     lines += [
-        f"seed {_seed_text(deal.seed)}",
+        f"seed {seed_text(deal.seed)}",
         f"hands {_hands_text(deal.hands)}",
         f"stock {' '.join(map(str, deal.stock))}",
     ]
@@ -418,7 +142,7 @@ def format_hand(state: HandState) -> str:
     return "\n".join(lines) + "\n"
 
 
-def _header(lines: _Lines, kind: str) -> Rules:
+def _header(lines: Lines, kind: str) -> Rules:
     """Read the ``mus-hand 1`` or ``mus-match 1`` line and the rules line."""
     _, version = lines.field(kind)
     if version != "1":
@@ -429,7 +153,7 @@ def _header(lines: _Lines, kind: str) -> Rules:
 
 def parse_hand(text: str) -> HandState:
     """The hand state that a :func:`format_hand` text describes."""
-    lines = _Lines(text)
+    lines = Lines(text)
     rules = _header(lines, "mus-hand")
     number, mano = lines.field("mano")
     number, scores_text = lines.field("scores")
@@ -440,17 +164,17 @@ def parse_hand(text: str) -> HandState:
         if corrido_text not in ("yes", "no"):
             raise NotationError(f"line {number}: corrido is 'yes' or 'no', got {quoted(corrido_text[:20])}")
         corrido = corrido_text == "yes"
-    _, seed_text = lines.field("seed")
+    _, seed = lines.field("seed")
     number, hands_text = lines.field("hands")
     hands = _read_hands(number, hands_text, rules.seats)
     number, stock_text = lines.field("stock")
     try:
         state = new_hand(
             rules,
-            seed=_read_seed(seed_text),
+            seed=read_seed(seed),
             hands=hands,
             stock=parse_cards(stock_text),
-            mano=_read_int(mano, "mano"),
+            mano=read_int(mano, "mano"),
             scores=scores,
             corrido=corrido,
         )
@@ -466,7 +190,17 @@ def parse_hand(text: str) -> HandState:
     return state
 
 
-def _hand_data(state: HandState) -> dict[str, Any]:
+def hand_data(state: HandState) -> dict[str, Any]:
+    """The JSON history of a hand as data: what :func:`~mus.notation.hand_to_json`
+    writes, before it is text; :func:`hand_from_data` reads it back.
+
+    >>> import mus
+    >>> data = hand_data(mus.apply(mus.new_hand(seed=42), "no-mus"))
+    >>> data["format"], data["seed"], data["hands"][0], data["actions"]
+    ('mus-hand', 42, 'So 4b 2e 1b', [[0, 'no-mus']])
+    """
+    if not isinstance(state, HandState):
+        raise NotationError(f"hand_data() needs a HandState, got {type(state).__name__}")
     deal = state.deal
     return {
         "format": "mus-hand",
@@ -487,10 +221,11 @@ def hand_to_json(state: HandState) -> str:
     """The JSON history of a hand (the same content as :func:`format_hand`)."""
     if not isinstance(state, HandState):
         raise NotationError(f"hand_to_json() needs a HandState, got {type(state).__name__}")
-    return json.dumps(_hand_data(state), ensure_ascii=False, indent=1)
+    return json.dumps(hand_data(state), ensure_ascii=False, indent=1)
 
 
 def _load_json(text: str, kind: str | None = None) -> dict[str, Any]:
+    """The data of a JSON history of ``kind`` (either, if not told), version 1."""
     if not isinstance(text, str):
         raise NotationError(f"a history is text, got {type(text).__name__}")
     if len(text) > MAX_TEXT:
@@ -499,7 +234,12 @@ def _load_json(text: str, kind: str | None = None) -> dict[str, Any]:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
         raise NotationError(f"not JSON: {error}") from None
-    kinds = (kind,) if kind else ("mus-hand", "mus-match")
+    return _checked(data, (kind,) if kind else ("mus-hand", "mus-match"))
+
+
+def _checked(data: Any, kinds: tuple[str, ...]) -> dict[str, Any]:
+    """``data`` if it is a history of one of ``kinds``, version 1, with its keys and a
+    seed: what the readers of its content count on."""
     if (
         not isinstance(data, dict)
         or data.get("format") not in kinds
@@ -507,21 +247,34 @@ def _load_json(text: str, kind: str | None = None) -> dict[str, Any]:
         or data["version"] != 1
     ):
         raise NotationError(f"not a {' or '.join(kinds)} history, version 1")
-    _check_keys(data, _HAND_KEYS if data["format"] == "mus-hand" else _MATCH_KEYS, "the history")
+    _check_keys(data, HAND_KEYS if data["format"] == "mus-hand" else MATCH_KEYS, "the history")
     if not isinstance(data.get("seed"), (int, str)) or isinstance(data.get("seed"), bool):
         raise NotationError("the history needs its seed, an int or a string")
     return data
 
 
-_HAND_KEYS: tuple[set[str], set[str]] = (
-    {"format", "version", "rules", "mano", "scores", "seed", "hands", "stock", "actions", "count"},
-    {"corrido"},
+HAND_KEYS: tuple[frozenset[str], frozenset[str]] = (
+    frozenset({"format", "version", "rules", "mano", "scores", "seed", "hands", "stock", "actions", "count"}),
+    frozenset({"corrido"}),
 )
-_MATCH_KEYS: tuple[set[str], set[str]] = ({"format", "version", "rules", "seed", "mano", "hands"}, set())
-_BLOCK_KEYS: tuple[set[str], set[str]] = ({"hands", "actions"}, {"count"})
+"""The keys of a hand's JSON history: those it must have, and those it may have.
+
+>>> sorted(HAND_KEYS[1]), set(hand_data(mus.new_hand(seed=1))) == HAND_KEYS[0]
+(['corrido'], True)
+"""
+MATCH_KEYS: tuple[frozenset[str], frozenset[str]] = (
+    frozenset({"format", "version", "rules", "seed", "mano", "hands"}),
+    frozenset(),
+)
+"""The keys of a match's JSON history: those it must have, and those it may have.
+
+>>> sorted(MATCH_KEYS[0])
+['format', 'hands', 'mano', 'rules', 'seed', 'version']
+"""
+_BLOCK_KEYS: tuple[frozenset[str], frozenset[str]] = (frozenset({"hands", "actions"}), frozenset({"count"}))
 
 
-def _check_keys(data: dict[str, Any], keys: tuple[set[str], set[str]], what: str) -> None:
+def _check_keys(data: dict[str, Any], keys: tuple[frozenset[str], frozenset[str]], what: str) -> None:
     """Every required key present, no unknown key: nothing is filled in by default."""
     required, optional = keys
     missing = sorted(required - data.keys())
@@ -530,28 +283,6 @@ def _check_keys(data: dict[str, Any], keys: tuple[set[str], set[str]], what: str
     unknown = sorted(data.keys() - required - optional)
     if unknown:
         raise NotationError(f"{what} has unknown keys: {quoted(', '.join(unknown))}")
-
-
-def _json_entries(actions: Any, seats: int, limit: int = MAX_ACTIONS) -> list[Entry]:
-    """JSON ``[seat, text]`` pairs as entries (``"action N"``, seat, action)."""
-    if not isinstance(actions, list) or len(actions) > limit:
-        raise NotationError(f"actions must be a list of at most {limit} [seat, action] pairs")
-    entries = []
-    for index, entry in enumerate(actions):
-        if (
-            not isinstance(entry, list)
-            or len(entry) != 2
-            or isinstance(entry[0], bool)
-            or not isinstance(entry[0], int)
-            or not 0 <= entry[0] < seats
-            or not isinstance(entry[1], str)
-        ):
-            raise NotationError(f"action {index}: expected [seat, text], got {str(entry)[:40]}")
-        try:
-            entries.append((f"action {index}", entry[0], parse_action(entry[1])))
-        except MusError as error:
-            raise NotationError(f"action {index}: {error}") from None
-    return entries
 
 
 def _json_rules(data: dict[str, Any]) -> Rules:
@@ -565,10 +296,23 @@ def _json_rules(data: dict[str, Any]) -> Rules:
 
 def hand_from_json(text: str) -> HandState:
     """The hand state that a :func:`hand_to_json` text describes."""
-    return _hand_from_data(_load_json(text, "mus-hand"))
+    return hand_from_data(_load_json(text, "mus-hand"))
 
 
-def _hand_from_data(data: dict[str, Any]) -> HandState:
+def hand_from_data(data: Any) -> HandState:
+    """The hand state that :func:`hand_data` data describes (as
+    :func:`~mus.notation.hand_from_json` reads it from its JSON text).
+
+    >>> import mus
+    >>> state = mus.apply(mus.new_hand(seed=42), "no-mus")
+    >>> hand_from_data(hand_data(state)) == state
+    True
+    >>> hand_from_data({**hand_data(state), "count": ["# team 1 wins"]})
+    Traceback (most recent call last):
+    ...
+    mus.errors.NotationError: the recorded count does not match the replay of the hand
+    """
+    data = _checked(data, ("mus-hand",))
     rules = _json_rules(data)
     hands, scores = data.get("hands"), data.get("scores")
     if hands is not None and (not isinstance(hands, list) or len(hands) != rules.seats):
@@ -589,7 +333,7 @@ def _hand_from_data(data: dict[str, Any]) -> HandState:
         raise NotationError(f"bad deal: {error}") from None
     if not isinstance(data["count"], list) or not all(isinstance(line, str) for line in data["count"]):
         raise NotationError("count must be a list of text lines")
-    state = _play(state, _json_entries(data["actions"], rules.seats))
+    state = _play(state, json_entries(data["actions"], rules.seats))
     if data["count"] != _count_comments(state):
         raise NotationError("the recorded count does not match the replay of the hand")
     return state
@@ -612,7 +356,7 @@ def format_match(match: MatchState) -> str:
     lines = [
         MATCH_HEADER,
         f"rules {rules_text(match.rules)}",
-        f"seed {_seed_text(match.seed)}",
+        f"seed {seed_text(match.seed)}",
         f"mano {match.first_mano}",
     ]
     for number, hand in enumerate(_match_hands(match), 1):
@@ -629,12 +373,12 @@ def format_match(match: MatchState) -> str:
 
 def parse_match(text: str) -> MatchState:
     """The match state that a :func:`format_match` text describes."""
-    lines = _Lines(text)
+    lines = Lines(text)
     rules = _header(lines, "mus-match")
-    _, seed_text = lines.field("seed")
+    _, seed = lines.field("seed")
     _, mano = lines.field("mano")
     try:
-        match = new_match(rules, seed=_read_seed(seed_text), mano=_read_int(mano, "mano"))
+        match = new_match(rules, seed=read_seed(seed), mano=read_int(mano, "mano"))
     except NotationError:
         raise
     except MusError as error:
@@ -705,10 +449,23 @@ def match_to_json(match: MatchState) -> str:
 
 def match_from_json(text: str) -> MatchState:
     """The match state that a :func:`match_to_json` text describes."""
-    return _match_from_data(_load_json(text, "mus-match"))
+    return match_from_data(_load_json(text, "mus-match"))
 
 
-def _match_from_data(data: dict[str, Any]) -> MatchState:
+def match_from_data(data: Any) -> MatchState:
+    """The match state that a :func:`~mus.notation.match_to_json` history describes, read
+    as data (with ``json.loads``).
+
+    >>> import json, mus
+    >>> match = mus.apply(mus.new_match(seed=7), "no-mus")
+    >>> match_from_data(json.loads(match_to_json(match))) == match
+    True
+    >>> match_from_data({"format": "mus-match", "version": 1})
+    Traceback (most recent call last):
+    ...
+    mus.errors.NotationError: the history lacks hands, mano, rules, seed
+    """
+    data = _checked(data, ("mus-match",))
     rules = _json_rules(data)
     try:
         match = new_match(rules, seed=data["seed"], mano=data["mano"])
@@ -722,7 +479,7 @@ def _match_from_data(data: dict[str, Any]) -> MatchState:
             raise NotationError(f"hand {index}: expected {{'hands': [...], 'actions': [...]}}")
         _check_keys(block, _BLOCK_KEYS, f"hand {index}")
         hands = _read_hands(index, " / ".join(map(str, block["hands"])), rules.seats)
-        match = _match_block(match, index, hands, _json_entries(block["actions"], rules.seats))
+        match = _match_block(match, index, hands, json_entries(block["actions"], rules.seats))
     return match
 
 
@@ -738,7 +495,7 @@ def load(text: str) -> HandState | MatchState:
     start = text.lstrip()[:20]
     if start.startswith("{"):
         data = _load_json(text)
-        return _match_from_data(data) if data["format"] == "mus-match" else _hand_from_data(data)
+        return match_from_data(data) if data["format"] == "mus-match" else hand_from_data(data)
     if start.startswith(MATCH_HEADER):
         return parse_match(text)
     return parse_hand(text)
