@@ -438,6 +438,14 @@ def test_house_rules_with_fields_round_trip() -> None:
     ]
 
 
+def test_every_name_imports_from_the_package() -> None:
+    assert data.__all__ == [
+        "KINDS", "SCHEMA", "dumps", "from_data", "loads", "public_hand", "public_match", "replay_public", "to_data",
+        "view_data",
+    ]  # fmt: skip
+    assert [name for name in data.__all__ if not hasattr(data, name)] == []
+
+
 # --- the layering of mus.notation and mus.data --------------------------------------------
 
 LAYERED = ("mus.notation", "mus.data", "mus.individuel.notation")

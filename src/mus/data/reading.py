@@ -48,7 +48,12 @@ __all__ = [
 ]
 
 MAX_LIST = MAX_ACTIONS
-"""The longest list any form may hold (a hand's history is the longest)."""
+"""The longest list any form may hold (a hand's history is the longest): the most
+actions a hand may have.
+
+>>> MAX_LIST
+100000
+"""
 
 
 def fail(where: str, message: str) -> NotationError:

@@ -54,6 +54,9 @@ MATCH_HEADER = "mus-match 1"
 """The first line of a match's text history."""
 
 
+# --- what hands and matches share: scores, cards, the replay, the count ---------------
+
+
 def _scores_text(scores: Iterable[int]) -> str:
     return "-".join(map(str, scores))
 
@@ -119,7 +122,12 @@ def _count_comments(state: HandState) -> list[str]:
 
 
 def format_hand(state: HandState) -> str:
-    """The text history of a hand, from its deal to its count (if it has ended)."""
+    """The text history of a hand, from its deal to its count (if it has ended).
+
+    >>> import mus
+    >>> format_hand(mus.apply(mus.new_hand(seed=42), "no-mus")).splitlines()[-3:]
+    ['hands So 4b 2e 1b / 5e 4c 2o 1c / Rb 6b 5o 5c / 6e 4o 3o 3e', 'stock ...', '0 no-mus']
+    """
     if not isinstance(state, HandState):
         raise NotationError(f"format_hand() needs a HandState, got {type(state).__name__}")
     deal = state.deal
@@ -152,7 +160,17 @@ def _header(lines: Lines, kind: str) -> Rules:
 
 
 def parse_hand(text: str) -> HandState:
-    """The hand state that a :func:`format_hand` text describes."""
+    """The hand state that a :func:`format_hand` text describes.
+
+    >>> import mus
+    >>> state = mus.apply(mus.new_hand(seed=42), "no-mus")
+    >>> parse_hand(format_hand(state)) == state
+    True
+    >>> parse_hand(format_hand(state).replace("mano 0", "mano first"))
+    Traceback (most recent call last):
+    ...
+    mus.errors.NotationError: mano must be a whole number, not 'first'
+    """
     lines = Lines(text)
     rules = _header(lines, "mus-hand")
     number, mano = lines.field("mano")
@@ -218,7 +236,12 @@ def hand_data(state: HandState) -> dict[str, Any]:
 
 
 def hand_to_json(state: HandState) -> str:
-    """The JSON history of a hand (the same content as :func:`format_hand`)."""
+    """The JSON history of a hand (the same content as :func:`format_hand`).
+
+    >>> import json, mus
+    >>> json.loads(hand_to_json(mus.apply(mus.new_hand(seed=42), "no-mus")))["actions"]
+    [[0, 'no-mus']]
+    """
     if not isinstance(state, HandState):
         raise NotationError(f"hand_to_json() needs a HandState, got {type(state).__name__}")
     return json.dumps(hand_data(state), ensure_ascii=False, indent=1)
@@ -295,7 +318,17 @@ def _json_rules(data: dict[str, Any]) -> Rules:
 
 
 def hand_from_json(text: str) -> HandState:
-    """The hand state that a :func:`hand_to_json` text describes."""
+    """The hand state that a :func:`hand_to_json` text describes.
+
+    >>> import mus
+    >>> state = mus.apply(mus.new_hand(seed=42), "no-mus")
+    >>> hand_from_json(hand_to_json(state)) == state
+    True
+    >>> hand_from_json(hand_to_json(state).replace('"version": 1', '"version": 2'))
+    Traceback (most recent call last):
+    ...
+    mus.errors.NotationError: not a mus-hand history, version 1
+    """
     return hand_from_data(_load_json(text, "mus-hand"))
 
 
@@ -350,7 +383,12 @@ def _match_hands(match: MatchState) -> list[HandState]:
 
 
 def format_match(match: MatchState) -> str:
-    """The text history of a match: its header, then each hand dealt so far."""
+    """The text history of a match: its header, then each hand dealt so far.
+
+    >>> import mus
+    >>> format_match(mus.apply(mus.new_match(seed=7), "no-mus")).splitlines()[2:]
+    ['seed 7', 'mano 0', 'hand 1', 'hands Se Sb 4c 2o / Rc Re Cc 5c / Rb Ce 7b 1c / 6e 3e 2b 1o', '0 no-mus']
+    """
     if not isinstance(match, MatchState):
         raise NotationError(f"format_match() needs a MatchState, got {type(match).__name__}")
     lines = [
@@ -372,7 +410,17 @@ def format_match(match: MatchState) -> str:
 
 
 def parse_match(text: str) -> MatchState:
-    """The match state that a :func:`format_match` text describes."""
+    """The match state that a :func:`format_match` text describes.
+
+    >>> import mus
+    >>> match = mus.apply(mus.new_match(seed=7), "no-mus")
+    >>> parse_match(format_match(match)) == match
+    True
+    >>> parse_match(format_match(match).replace("hand 1", "hand 2"))
+    Traceback (most recent call last):
+    ...
+    mus.errors.NotationError: line 5: expected hand 1
+    """
     lines = Lines(text)
     rules = _header(lines, "mus-match")
     _, seed = lines.field("seed")
@@ -427,7 +475,12 @@ def _match_block(match: MatchState, number: int, hands: list[Hand], entries: lis
 
 
 def match_to_json(match: MatchState) -> str:
-    """The JSON history of a match (the same content as :func:`format_match`)."""
+    """The JSON history of a match (the same content as :func:`format_match`).
+
+    >>> import json, mus
+    >>> list(json.loads(match_to_json(mus.new_match(seed=7))))
+    ['format', 'version', 'rules', 'seed', 'mano', 'hands']
+    """
     if not isinstance(match, MatchState):
         raise NotationError(f"match_to_json() needs a MatchState, got {type(match).__name__}")
     data = {
@@ -448,7 +501,13 @@ def match_to_json(match: MatchState) -> str:
 
 
 def match_from_json(text: str) -> MatchState:
-    """The match state that a :func:`match_to_json` text describes."""
+    """The match state that a :func:`match_to_json` text describes.
+
+    >>> import mus
+    >>> match = mus.apply(mus.new_match(seed=7), "no-mus")
+    >>> match_from_json(match_to_json(match)) == match
+    True
+    """
     return match_from_data(_load_json(text, "mus-match"))
 
 
