@@ -1,11 +1,12 @@
-"""The codec of each kind of value: :func:`~mus.data.to_data` and :func:`~mus.data.from_data`, and
-:func:`~mus.data.dumps` and :func:`~mus.data.loads` as JSON text; and the codecs of the kinds that are no
-part of a view: legal-action lists, deals, and hand and match states (as their
-:mod:`mus.notation` JSON histories).
+"""The codec of each kind of value: :func:`~mus.data.to_data` and
+:func:`~mus.data.from_data`, and :func:`~mus.data.dumps` and :func:`~mus.data.loads` as
+JSON text; and the writers and readers of the kinds that are no part of a view:
+legal-action lists, deals, and hand and match states (as their :mod:`mus.notation` JSON
+histories).
 
 A kind's codec is the type of its values, the writer of its form's body and the reader
-of a body; the views' records have theirs in :mod:`mus.data.views`. The Mus's kinds are
-one table: another game's would be a table of its own.
+of a body; the views and their records have theirs in :mod:`mus.data.views`. The Mus's
+kinds are one table: another game's would be a table of its own beside it.
 
 >>> import mus
 >>> to_data(mus.Card.parse("Ro")), from_data({"type": "card", "text": "Ro"})

@@ -1,7 +1,8 @@
 """The history of a hand or a match as one seat saw it, for a server to hand a client:
-:func:`~mus.data.public_hand` and :func:`~mus.data.public_match` (the views the seat was shown, with no
-seed, no stock and no card it did not see), :func:`~mus.data.replay_public` to rebuild and check
-those views, and :func:`~mus.data.view_data`, the message a seat gets after each action.
+:func:`~mus.data.public_hand` and :func:`~mus.data.public_match` (the views the seat
+was shown, with no seed, no stock and no card it did not see),
+:func:`~mus.data.replay_public` to rebuild and check those views, and
+:func:`~mus.data.view_data`, the message a seat gets after each action.
 
 A public history is the seat's first view, then each later view as what changed (a
 *step*): the new history entries, and the fields whose values changed.

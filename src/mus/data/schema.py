@@ -2,9 +2,9 @@
 
 Its ``$defs`` hold one definition per kind (``#/$defs/<kind>``), the public histories'
 ``public_hand`` and ``public_match``, and the parts inside them: the ``..._fields`` of
-the objects, the ``..._text`` of cards, hands and actions, and ``rules_knobs``. It is
-built from the same tables as the codecs (the kinds, the keys of a view and of a step),
-so that it cannot drift from them.
+the objects, the ``..._text`` of cards, hands and actions, and ``rules_knobs``. It takes
+the kinds and the keys of a view and of a step from the codecs' own tables, and checks
+that it describes every key of a view.
 """
 
 from __future__ import annotations
