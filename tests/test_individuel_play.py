@@ -124,7 +124,7 @@ def test_legal_actions_agree_with_the_validator(players: int, seed: int, choices
         legal = state.legal_actions()
         assert legal.seat == state.to_act
         for probe in probes + list(legal):
-            assert (problem(state, probe) is None) == (probe in legal), (probe, legal)  # type: ignore[arg-type]
+            assert (problem(state, probe) is None) == (probe in legal), (probe, legal)
         for probe in probes:
             if probe not in legal:
                 with pytest.raises(IllegalActionError):

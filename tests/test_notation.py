@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
+from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, given, settings
@@ -26,6 +28,7 @@ from mus.notation import (
     parse_rules,
     rules_text,
 )
+from mus.notation.histories import hand_data, hand_from_data, match_from_data
 
 TABLES = ["standard", "heads-up", "six", "individual-2", "individual-3", "individual-4", "individual-5", "individual-6"]
 """A preset for every table of rules section 12."""
@@ -322,3 +325,32 @@ def test_mutated_histories_raise_only_notation_errors(data: st.DataObject) -> No
     except mus.NotationError:
         return
     assert isinstance(result, (mus.HandState, mus.MatchState))
+
+
+def test_every_name_imports_from_the_package() -> None:
+    names = [
+        *mus.notation.__all__, "DEFAULT_TABLE", "Entry", "HAND_HEADER", "MATCH_HEADER", "MAX_LINE", "parse_rules",
+        "rules_data", "rules_text",
+    ]  # fmt: skip
+    assert [name for name in names if not hasattr(mus.notation, name)] == []
+
+
+@pytest.mark.parametrize(
+    ("read", "data", "message"),
+    [
+        (hand_from_data, [], "not a mus-hand history"),
+        (hand_from_data, {"format": "mus-match", "version": 1}, "not a mus-hand history"),
+        (hand_from_data, {"format": "mus-hand", "version": 1}, "the history lacks actions, count, hands"),
+        (match_from_data, {"format": "mus-match", "version": True}, "not a mus-match history, version 1"),
+        (
+            match_from_data,
+            {"format": "mus-match", "version": 1, "rules": {}, "seed": 1.5, "mano": 0, "hands": []},
+            "seed",
+        ),
+    ],
+)
+def test_json_data_is_checked_as_its_text_is(read: Callable[[Any], object], data: Any, message: str) -> None:
+    with pytest.raises(mus.NotationError, match=message):
+        read(data)
+    state = mus.apply(mus.new_hand(seed=5), "mus")
+    assert hand_from_data(hand_data(state)) == state == hand_from_data(json.loads(hand_to_json(state)))

@@ -179,7 +179,7 @@ def _explicit(
     rest = stock if type(stock) is tuple and set(map(type, stock)) == _CARD_TYPE else parse_cards(stock)
     if len(rest) != len(free) or set(map(_INDEX_OF_ORDER.__getitem__, map(_ORDER, rest))) != set(free):
         raise MusError("the stock must hold exactly the cards not in the hands, each once")
-    return held, rest  # type: ignore[return-value]
+    return held, rest
 
 
 def _hand(value: Hand | str) -> Hand:

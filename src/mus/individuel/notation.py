@@ -42,7 +42,11 @@ from mus.individuel.reducer import apply, new_hand
 from mus.individuel.rules import IndividuelRules
 from mus.individuel.session import Session, apply_session, new_session
 from mus.individuel.state import HandState
-from mus.notation import Entry, _json_entries, _Lines, _read_seed, _seed_text
+from mus.notation.lines import Entry
+from mus.notation.lines import Lines as _Lines
+from mus.notation.lines import json_entries as _json_entries
+from mus.notation.lines import read_seed as _read_seed
+from mus.notation.lines import seed_text as _seed_text
 
 __all__ = [
     "format_hand",

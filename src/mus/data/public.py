@@ -1,0 +1,284 @@
+"""The history of a hand or a match as one seat saw it, for a server to hand a client:
+:func:`~mus.data.public_hand` and :func:`~mus.data.public_match` (the views the seat
+was shown, with no seed, no stock and no card it did not see),
+:func:`~mus.data.replay_public` to rebuild and check those views, and
+:func:`~mus.data.view_data`, the message a seat gets after each action.
+
+A public history is the seat's first view, then each later view as what changed (a
+*step*): the new history entries, and the fields whose values changed.
+
+>>> import mus
+>>> match = mus.apply(mus.new_match(seed=3), "mus")
+>>> public = public_match(match, 2)
+>>> replay_public(public)[-1] == match.view(2) and view_data(match, 2) == mus.data.to_data(match.view(2))
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterator
+from typing import Any
+
+from mus.actions import ACTION_TYPES, Declare, Discard, Fold, MusVisto, Signal, TeamFold
+from mus.data.codecs import PUBLIC_KINDS, to_data
+from mus.data.reading import fail, maybe, read_bool, read_list, read_object, read_scores, seat_reader, side_reader
+from mus.data.views import VIEW_KEYS, read_rules, read_seat_view, rules_knobs, seat_view_data
+from mus.errors import NotationError, quoted
+from mus.match import MatchState, MatchView, apply_match, new_match
+from mus.reducer import apply, derived
+from mus.rules import Rules
+from mus.state import HandState, Phase, SeatView
+
+__all__ = ["STEP_KEYS", "public_hand", "public_match", "replay_public", "view_data"]
+
+
+def view_data(state: HandState | MatchState, seat: int) -> dict[str, Any]:
+    """``to_data(state.view(seat))``: what a server sends ``seat`` after each action.
+
+    >>> import mus
+    >>> data = view_data(mus.new_match(seed=3), 2)
+    >>> data["type"], data["hand"]["hand"], data["hand"]["legal"]
+    ('match_view', 'Sc 6e 3e 2c', [])
+    """
+    if not isinstance(state, (HandState, MatchState)):
+        raise NotationError(f"view_data() needs a HandState or MatchState, got {type(state).__name__}")
+    return to_data(state.view(seat))  # type: ignore[no-any-return]
+
+
+def _states(hand: HandState) -> Iterator[HandState]:
+    """Every state of a hand, from its deal: the moments each seat was shown."""
+    state = hand.initial()
+    yield state
+    for seat, action in hand.history:
+        if not derived(action, hand.rules):
+            state = apply(state, action, seat)
+            yield state
+
+
+def _steps(views: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Each view after the first as what changed: the new history entries, if any, and
+    the fields whose values changed."""
+    steps = []
+    for before, after in itertools.pairwise(views):
+        step: dict[str, Any] = {}
+        old, new = before["history"], after["history"]
+        if new != old:
+            # One action may add more than one entry: the declarations the engine derives.
+            assert new[: len(old)] == old, "a hand's history only grows"
+            step["entries"] = new[len(old) :]
+        step.update((key, value) for key, value in after.items() if key != "history" and before[key] != value)
+        if step:
+            steps.append(step)
+    return steps
+
+
+def _hand_public(hand: HandState, seat: int, with_rules: bool) -> dict[str, Any]:
+    views = [seat_view_data(state.view(seat), with_rules) for state in _states(hand)]
+    return {"start": views[0], "steps": _steps(views)}
+
+
+def public_hand(state: HandState, seat: int) -> dict[str, Any]:
+    """The history of a hand as ``seat`` saw it: its first view, then what changed at
+    each action (no seed, no stock, no card the seat was not shown). A client may keep
+    it, and :func:`replay_public` rebuilds its views.
+
+    >>> import json, mus
+    >>> state = mus.new_hand(seed=3)
+    >>> for action in ["mus"] * 4 + ["discard 1c", "discard 4b", "discard 2o", "discard 5o"]:
+    ...     state = mus.apply(state, action)
+    >>> public = public_hand(state, 0)
+    >>> public["steps"][-2]
+    {'entries': [[2, 'discard 1 card']], 'to_act': 3}
+    >>> step = public["steps"][-1]
+    >>> step["entries"], step["hand"], step["stock_size"]
+    ([[3, 'discard 1 card']], 'Rb 7e 6b 5e', 20)
+    >>> "seed" in json.dumps(public) or "stock" in public, replay_public(public)[-1] == state.view(0)
+    (False, True)
+    """
+    if not isinstance(state, HandState):
+        raise NotationError(f"public_hand() needs a HandState, got {type(state).__name__}")
+    state.view(seat)  # checks the seat
+    return {"type": "public_hand", "version": 1, "seat": seat, **_hand_public(state, seat, True)}
+
+
+def public_match(match: MatchState, seat: int) -> dict[str, Any]:
+    """The history of a match as ``seat`` saw it: for each hand dealt so far, the games
+    and vacas it started from and its :func:`public_hand` steps; then the standing.
+
+    >>> import mus
+    >>> match = mus.new_match(mus.Rules(games_to_win=2), seed=7)
+    >>> for action in ("no-mus", "ordago", "accept", "mus"):
+    ...     match = mus.apply(match, action)
+    >>> public = public_match(match, 1)
+    >>> len(public["hands"]), public["hands"][1]["games"], public["games"]
+    (2, [0, 1], [0, 1])
+    >>> replay_public(public)[-1] == match.view(1)
+    True
+    """
+    if not isinstance(match, MatchState):
+        raise NotationError(f"public_match() needs a MatchState, got {type(match).__name__}")
+    match.view(seat)  # checks the seat
+    # The standing each hand started from is not kept: replay the match to find it.
+    replayed = new_match(match.rules, seed=match.seed, mano=match.first_mano)
+    hands = []
+    for hand in match.finished + (() if match.is_over else (match.hand,)):
+        hands.append({"games": list(replayed.games), "vacas": list(replayed.vacas), **_hand_public(hand, seat, False)})
+        for who, action in hand.history:
+            if not derived(action, match.rules) and not replayed.is_over:
+                replayed = apply_match(replayed, action, who)
+    assert replayed == match, "a match replays from its seed and actions"
+    return {
+        "type": "public_match", "version": 1, "seat": seat, "rules": rules_knobs(match.rules), "first_mano": match.first_mano,
+        "hands": hands, "games": list(match.games), "vacas": list(match.vacas), "is_over": match.is_over, "winner": match.winner,
+    }  # fmt: skip
+
+
+STEP_KEYS = (*tuple(key for key in VIEW_KEYS if key not in ("seat", "history")), "entries")
+"""The keys a step may have: the new history ``entries``, and every field of a view
+that can change (all but the seat, and the history, which ``entries`` extends).
+
+>>> "entries" in STEP_KEYS and "history" not in STEP_KEYS
+True
+"""
+
+
+def _replay_hand(data: Any, where: str, seat: int, rules: Rules | None) -> list[SeatView]:
+    hand = read_object(data, where, ("start", "steps"))
+    current = dict(read_object(hand["start"], f"{where}.start", VIEW_KEYS + (("rules",) if rules is None else ())))
+    views = [read_seat_view(current, f"{where}.start", rules)]
+    for i, step in enumerate(read_list(hand["steps"], f"{where}.steps")):
+        at = f"{where}.steps[{i}]"
+        if not read_object(step, at, (), STEP_KEYS):
+            raise fail(at, "an empty step")
+        current = {**current, **{key: value for key, value in step.items() if key != "entries"}}
+        if "entries" in step:
+            current["history"] = current["history"] + read_list(step["entries"], f"{at}.entries")
+        view = read_seat_view(current, at, rules)
+        _check_step(views[-1], view, at)
+        views.append(view)
+    if views[0].seat != seat:
+        raise fail(where, f"the views are seat {views[0].seat}'s, not seat {seat}'s")
+    return views
+
+
+_TURNS = ACTION_TYPES - {Declare, Signal, MusVisto}  # the actions a seat takes in its turn
+
+
+def _check_step(before: SeatView, after: SeatView, where: str) -> None:
+    """What no real hand does: a seat's cards seen twice, actions out of turn or off
+    its list, scores going down."""
+    if after.seat != before.seat or after.rules != before.rules:
+        raise fail(where, "the seat or the rules changed")
+    if before.phase is Phase.FINISHED:
+        raise fail(where, "a step after the hand ended")
+    if any(a < b for a, b in zip(after.scores, before.scores, strict=True)):
+        raise fail(where, "a score went down")
+    new = after.history[len(before.history) :]
+    if after.history[: len(before.history)] != before.history:
+        raise fail(where, "a step only adds to the history")
+    for who, action in new[:1]:  # the rest are the declarations the engine derives
+        if who == before.seat and type(action) in _TURNS:
+            kinds = {type(a) for a in before.legal} | ({TeamFold} if Fold in {type(a) for a in before.legal} else set())
+            if before.to_act == who and before.legal and type(action) not in kinds:
+                raise fail(where, f"seat {who}'s {action} was not among its legal actions")
+            if isinstance(action, Discard) and not set(action.cards) <= set(before.hand):
+                raise fail(where, f"seat {who} discarded cards it did not hold")
+    if after.hands is not None and after.hands[after.seat] not in (None, after.hand):
+        raise fail(where, "the seat's shown hand is not its hand")
+
+
+def _settle(
+    games: tuple[int, ...], vacas: tuple[int, ...], winner: int | None, rules: Rules
+) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    # A check of the standing a history states (rules section 9), not its source.
+    if winner is None:
+        return games, vacas
+    won, held = list(games), list(vacas)
+    won[winner] += 1
+    if won[winner] >= rules.games_to_win:
+        held[winner] += 1
+        if held[winner] < rules.vacas_to_win:
+            won = [0] * len(won)
+    return tuple(won), tuple(held)
+
+
+def _replay_match(data: dict[str, Any]) -> list[MatchView]:
+    data = read_object(
+        data,
+        "public_match",
+        ("type", "version", "seat", "rules", "first_mano", "hands", "games", "vacas", "is_over", "winner"),
+    )
+    rules = read_rules(data["rules"], "public_match.rules")
+    seat, first_mano = (
+        seat_reader(rules)(data["seat"], "public_match.seat"),
+        seat_reader(rules)(data["first_mano"], "public_match.first_mano"),
+    )
+    final = (
+        read_scores(data["games"], "public_match.games", rules.teams),
+        read_scores(data["vacas"], "public_match.vacas", rules.teams),
+    )
+    is_over = read_bool(data["is_over"], "public_match.is_over")
+    winner = maybe(side_reader(rules), data["winner"], "public_match.winner")
+    blocks = read_list(data["hands"], "public_match.hands")
+    if not blocks:
+        raise fail("public_match.hands", "a match has dealt at least one hand")
+    result: list[MatchView] = []
+    last: SeatView | None = None
+    standing: tuple[tuple[int, ...], tuple[int, ...]] = ((0,) * rules.teams, (0,) * rules.teams)
+    for number, block in enumerate(blocks):
+        where = f"public_match.hands[{number}]"
+        block = read_object(block, where, ("games", "vacas", "start", "steps"))
+        stated = (
+            read_scores(block["games"], f"{where}.games", rules.teams),
+            read_scores(block["vacas"], f"{where}.vacas", rules.teams),
+        )
+        views = _replay_hand({"start": block["start"], "steps": block["steps"]}, where, seat, rules)
+        if stated != standing:
+            raise fail(where, f"the hand starts from games {list(standing[0])}, vacas {list(standing[1])}")
+        if last is not None and views[0].scores != (last.scores if last.winner is None else (0,) * rules.teams):
+            raise fail(where, "the hand does not start from the score the last one ended with")
+        ended = number < len(blocks) - 1 or is_over
+        if ended and views[-1].phase is not Phase.FINISHED:
+            raise fail(where, "a hand before the last must have ended")
+        shown = views[:-1] if ended else views
+        result += [MatchView(seat, rules, first_mano, number, *standing, v.scores, False, None, v, last) for v in shown]
+        last = views[-1]
+        if ended:
+            standing = _settle(*standing, last.winner, rules)
+    if standing != final or (is_over != (max(final[1]) >= rules.vacas_to_win) and len(blocks) < 10_000):
+        raise fail("public_match", "the standing does not follow from the hands")
+    if is_over:
+        assert last is not None
+        if winner != (final[1].index(max(final[1])) if max(final[1]) >= rules.vacas_to_win else winner):
+            raise fail("public_match.winner", "not the side that won the vacas")
+        result.append(
+            MatchView(seat, rules, first_mano, len(blocks) - 1, *final, last.scores, True, winner, last, last)
+        )
+    elif winner is not None:
+        raise fail("public_match.winner", "a match under way has no winner")
+    return result
+
+
+def replay_public(data: Any) -> tuple[SeatView, ...] | tuple[MatchView, ...]:
+    """The views that a :func:`public_hand` (or :func:`public_match`) history shows,
+    in order, checked for consistency: the last is the seat's view now.
+
+    >>> import mus
+    >>> state = mus.apply(mus.new_hand(seed=1), "no-mus")
+    >>> views = replay_public(public_hand(state, 3))
+    >>> len(views), views[-1] == state.view(3)
+    (2, True)
+    >>> replay_public({"type": "public_hand", "version": 1, "seat": 3, "start": {}, "steps": []})
+    Traceback (most recent call last):
+    ...
+    mus.errors.NotationError: public_hand.start: lacks seat, mano, phase, lance, to_act, scores, hand, pending, history, results, stock_size, discards_size, count, winner, hands, betting, legal, rules
+    """
+    if not isinstance(data, dict) or data.get("type") not in PUBLIC_KINDS or data.get("version") != 1:
+        raise NotationError(f"not a public_hand or public_match history, version 1: {quoted(data)}")
+    if data["type"] == "public_match":
+        return tuple(_replay_match(data))
+    data = read_object(data, "public_hand", ("type", "version", "seat", "start", "steps"))
+    if type(data["seat"]) is not int:
+        raise fail("public_hand.seat", f"a seat number, got {quoted(data['seat'])}")
+    return tuple(_replay_hand({"start": data["start"], "steps": data["steps"]}, "public_hand", data["seat"], None))

@@ -1,0 +1,265 @@
+"""The JSON Schema (draft 2020-12) of every form of :mod:`mus.data`: :data:`SCHEMA`.
+
+Its ``$defs`` hold one definition per kind (``#/$defs/<kind>``), the public histories'
+``public_hand`` and ``public_match``, and the parts inside them: the ``..._fields`` of
+the objects, the ``..._text`` of cards, hands and actions, and ``rules_knobs``. It takes
+the kinds and the keys of a view and of a step from the codecs' own tables, and checks
+that it describes every key of a view.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from typing import Any
+
+from mus.data.codecs import KINDS
+from mus.data.public import STEP_KEYS
+from mus.data.reading import MAX_LIST
+from mus.data.views import VIEW_KEYS
+from mus.lances import Lance
+from mus.rules import Rules
+from mus.scoring import Outcome
+from mus.state import Phase
+
+__all__ = ["SCHEMA"]
+
+
+def _shape(properties: dict[str, Any], optional: Sequence[str] = ()) -> dict[str, Any]:
+    required = [key for key in properties if key not in optional]
+    return {"type": "object", "properties": properties, "required": required, "additionalProperties": False}
+
+
+def _or_null(schema: dict[str, Any]) -> dict[str, Any]:
+    return {"anyOf": [schema, {"type": "null"}]}
+
+
+def _ref(name: str) -> dict[str, str]:
+    return {"$ref": f"#/$defs/{name}"}
+
+
+def _array(items: dict[str, Any]) -> dict[str, Any]:
+    return {"type": "array", "items": items, "maxItems": MAX_LIST}
+
+
+def _choice(*values: Any) -> dict[str, Any]:
+    return {"enum": list(values)}
+
+
+def _build_schema() -> dict[str, Any]:
+    card = "[1-7SCR][oceb]"
+    number, seat, flag = (
+        {"type": "integer", "minimum": 0},
+        {"type": "integer", "minimum": 0, "maximum": 5},
+        {"type": "boolean"},
+    )
+    parts: dict[str, Any] = {
+        "card_text": {"type": "string", "pattern": f"^{card}$"},
+        "hand_text": {"type": "string", "pattern": f"^{card}( {card}){{3}}$"},
+        "action_text": {
+            "type": "string",
+            "minLength": 1,
+            "maxLength": 200,
+            "description": "str(action), or 'discard N cards' for a discard a seat was not shown",
+        },
+        "entry": {"type": "array", "prefixItems": [seat, _ref("action_text")], "items": False, "minItems": 2},
+        "sides": _array(number),
+        "seats": _array(seat),
+        "lance": _choice(*(str(lance) for lance in Lance)),
+        "seed": {"type": ["integer", "string"]},
+        "rules_knobs": _shape(
+            {
+                "seats": _choice(2, 3, 4, 5, 6),
+                "teams": _choice(2, 3, 4, 5, 6),
+                "eight_kings": flag,
+                "real_31": _choice(False, True, "king"),
+                "juego_order": _choice("standard", "descending"),
+                "target": {"type": "integer", "minimum": 1, "maximum": 1000},
+                "games_to_win": _choice(1, 2, 3, 4, 5),
+                "vacas_to_win": _choice(1, 2, 3, 4, 5),
+                "max_bet": _or_null({"type": "integer", "minimum": 2, "maximum": 1000}),
+                "payouts": _shape(
+                    {
+                        "en_paso": number,
+                        "first_refusal": number,
+                        "juego_31": number,
+                        "juego": number,
+                        "punto": number,
+                        "pares": {"type": "array", "items": number, "minItems": 3, "maxItems": 3},
+                    },
+                    optional=("en_paso", "first_refusal", "pares", "juego_31", "juego", "punto"),
+                ),
+                "folded_seat_counts": flag,
+                "declarations": _choice("derived", "explicit"),
+                "mus_decision": _choice("seat", "team"),
+                "mus_corrido": _choice("off", "game", "match"),
+                "mus_visto": _choice("new-card", "servido"),
+                "senas": flag,
+                "house": _array(
+                    {"anyOf": [{"type": "string"}, _shape({"name": {"type": "string"}, "fields": {"type": "object"}})]}
+                ),
+            },
+            optional=tuple(Rules().to_dict()),
+        ),
+        "lance_result_fields": _shape(
+            {
+                "lance": _ref("lance"),
+                "outcome": _choice(*(str(o) for o in Outcome)),
+                "stake": number,
+                "team": _or_null(seat),
+                "seats": _ref("seats"),
+                "folded": _ref("seats"),
+            }
+        ),
+        "count_line_fields": _shape(
+            {
+                "lance": _ref("lance"),
+                "outcome": _choice(*(str(o) for o in Outcome)),
+                "team": _or_null(seat),
+                "seat": _or_null(seat),
+                "bet": number,
+                "refusal": number,
+                "bonus": number,
+                "scores": _ref("sides"),
+                "liars": _ref("seats"),
+                "individual": flag,
+            }
+        ),
+        "count_fields": _shape(
+            {
+                "lines": _array(_ref("count_line_fields")),
+                "scores": _ref("sides"),
+                "winner": _or_null(seat),
+                "stopped_at": _or_null(_ref("lance")),
+                "uncounted": _array(_ref("lance")),
+                "individual": flag,
+            }
+        ),
+        "betting_fields": _shape(
+            {
+                "lance": _ref("lance"),
+                "seats": _ref("seats"),
+                "stake": number,
+                "previous": number,
+                "bets": number,
+                "bettor": _or_null(seat),
+                "ordago": flag,
+                "folded": _ref("seats"),
+                "accepted": _ref("seats"),
+            }
+        ),
+        "legal_actions_fields": _shape(
+            {
+                "seat": _or_null(seat),
+                "actions": _array(_ref("action_text")),
+                "min_bet": _or_null(number),
+                "max_bet": _or_null(number),
+                "team_fold": flag,
+            }
+        ),
+        "deal_fields": _shape(
+            {
+                "rules": _ref("rules_knobs"),
+                "mano": seat,
+                "scores": _ref("sides"),
+                "hands": _array(_ref("hand_text")),
+                "stock": _array(_ref("card_text")),
+                "seed": _ref("seed"),
+                "corrido": flag,
+            }
+        ),
+        "mus_hand": _shape(
+            {
+                "format": {"const": "mus-hand"},
+                "version": {"const": 1},
+                "rules": _ref("rules_knobs"),
+                "mano": seat,
+                "scores": _ref("sides"),
+                "corrido": flag,
+                "seed": _ref("seed"),
+                "hands": _array(_ref("hand_text")),
+                "stock": {"type": "string"},
+                "actions": _array(_ref("entry")),
+                "count": _array({"type": "string"}),
+            },
+            optional=("corrido",),
+        ),
+        "mus_match": _shape(
+            {
+                "format": {"const": "mus-match"},
+                "version": {"const": 1},
+                "rules": _ref("rules_knobs"),
+                "seed": _ref("seed"),
+                "mano": seat,
+                "hands": _array(
+                    _shape(
+                        {
+                            "hands": _array(_ref("hand_text")),
+                            "actions": _array(_ref("entry")),
+                            "count": _array({"type": "string"}),
+                        },
+                        optional=("count",),
+                    )
+                ),
+            }
+        ),
+    }
+    view = {
+        "seat": seat, "rules": _ref("rules_knobs"), "mano": seat, "phase": _choice(*(str(p) for p in Phase)),
+        "lance": _or_null(_ref("lance")), "to_act": _or_null(seat), "scores": _ref("sides"), "hand": _ref("hand_text"),
+        "pending": _array(_ref("card_text")), "history": _array(_ref("entry")), "results": _array(_ref("lance_result_fields")),
+        "stock_size": number, "discards_size": number, "count": _or_null(_ref("count_fields")), "winner": _or_null(seat),
+        "hands": _or_null(_array(_or_null(_ref("hand_text")))), "betting": _or_null(_ref("betting_fields")),
+        "legal": _array(_ref("action_text")),
+    }  # fmt: skip
+    assert set(view) == set(VIEW_KEYS) | {"rules"}
+    parts["seat_view_fields"] = _shape(view)
+    parts["hand_view_fields"] = _shape({key: value for key, value in view.items() if key != "rules"})
+    parts["step"] = _shape(
+        {"entries": _array(_ref("entry")), **{key: view[key] for key in STEP_KEYS if key != "entries"}},
+        optional=STEP_KEYS,
+    )
+    parts["match_view_fields"] = _shape({
+        "seat": seat, "rules": _ref("rules_knobs"), "first_mano": seat, "hand_number": number, "games": _ref("sides"),
+        "vacas": _ref("sides"), "scores": _ref("sides"), "is_over": flag, "winner": _or_null(seat),
+        "hand": _ref("hand_view_fields"), "last": _or_null(_ref("hand_view_fields")),
+    })  # fmt: skip
+    wrapped = {"card": ("text", "card_text"), "hand": ("text", "hand_text"), "action": ("text", "action_text"),
+               "rules": ("rules", "rules_knobs"), "hand_state": ("history", "mus_hand"), "match_state": ("history", "mus_match")}  # fmt: skip
+    kinds: dict[str, Any] = {}
+    for kind in KINDS:
+        if kind in wrapped:
+            key, part = wrapped[kind]
+            kinds[kind] = _shape({"type": {"const": kind}, key: _ref(part)})
+        else:
+            fields = parts[f"{kind}_fields"]
+            kinds[kind] = {
+                **fields,
+                "properties": {"type": {"const": kind}, **fields["properties"]},
+                "required": ["type", *fields["required"]],
+            }
+    kinds["public_hand"] = _shape({
+        "type": {"const": "public_hand"}, "version": {"const": 1}, "seat": seat, "start": _ref("seat_view_fields"),
+        "steps": _array(_ref("step")),
+    })  # fmt: skip
+    kinds["public_match"] = _shape({
+        "type": {"const": "public_match"}, "version": {"const": 1}, "seat": seat, "rules": _ref("rules_knobs"),
+        "first_mano": seat, "games": _ref("sides"), "vacas": _ref("sides"), "is_over": flag, "winner": _or_null(seat),
+        "hands": _array(_shape({"games": _ref("sides"), "vacas": _ref("sides"), "start": _ref("hand_view_fields"), "steps": _array(_ref("step"))})),
+    })  # fmt: skip
+    return {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "$id": "https://mus-rules.readthedocs.io/en/latest/data.schema.json",
+        "title": "mus-rules data forms (mus.data)",
+        "oneOf": [_ref(kind) for kind in kinds],
+        "$defs": {**kinds, **parts},
+    }
+
+
+SCHEMA: dict[str, Any] = _build_schema()
+"""The JSON Schema (draft 2020-12) of every form: ``#/$defs/<kind>`` for each kind of
+:data:`~mus.data.codecs.KINDS`, and ``public_hand`` and ``public_match``; the whole schema
+accepts any of them.
+
+>>> SCHEMA["$schema"], sorted(SCHEMA["$defs"])[:3]
+('https://json-schema.org/draft/2020-12/schema', ['action', 'action_text', 'betting'])
+"""

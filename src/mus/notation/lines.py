@@ -1,0 +1,204 @@
+"""What the histories of both games are read with: the limits on what is read, the
+line reader of the text notations, the actions of a history as entries (from its action
+lines or its JSON ``[seat, text]`` pairs), and seeds as text.
+
+:mod:`mus.notation` (the Mus) and :mod:`mus.individuel.notation` (the Mus individuel)
+build their notations on these; each error is a :class:`~mus.NotationError` that says
+where, by line number or action number.
+
+>>> lines = Lines("mus-hand 1\\n# a comment\\nseed 42\\n0 no-mus\\n")
+>>> lines.field("mus-hand"), read_seed(lines.field("seed")[1]), lines.actions(seats=4)
+((1, '1'), 42, [('line 4', 0, NoMus())])
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import Any
+
+from mus.actions import Action, parse_action
+from mus.errors import MusError, NotationError, quoted
+
+__all__ = [
+    "MAX_ACTIONS",
+    "MAX_LINE",
+    "MAX_TEXT",
+    "Entry",
+    "Lines",
+    "json_entries",
+    "read_int",
+    "read_seed",
+    "seed_text",
+]
+
+MAX_TEXT = 400_000_000
+"""The longest history text or JSON accepted, in characters: past any match the engine
+can play (readers take time linear in the text)."""
+MAX_ACTIONS = 100_000
+"""The most actions accepted in one hand. The engine never plays more: it cuts the mus
+after :data:`~mus.state.MAX_MUS_ROUNDS` rounds and stops raises after
+:data:`~mus.state.MAX_BETS` bets in a lance, so a hand stays under about 63,000 (six
+seats: 5,000 rounds of twelve actions, and the betting)."""
+MAX_LINE = MAX_TEXT
+"""The longest line accepted in the text notation: any (a seed may be long)."""
+
+Entry = tuple[str, int, Action]
+"""An action read from a history: where it stands (``"line 12"``, ``"action 3"``), the
+seat and the action."""
+
+
+def read_int(raw: str, what: str) -> int:
+    """The whole number that ``raw`` writes (up to nine digits), for the field ``what``.
+
+    >>> read_int("-12", "mano")
+    -12
+    >>> read_int("1e3", "target")
+    Traceback (most recent call last):
+    ...
+    mus.errors.NotationError: target must be a whole number, not '1e3'
+    """
+    if not re.fullmatch(r"-?[0-9]{1,9}", raw):
+        raise NotationError(f"{what} must be a whole number, not {quoted(raw[:20])}")
+    return int(raw)
+
+
+def seed_text(seed: int | str) -> str:
+    """A seed as a history writes it: a number as is, a text quoted (as JSON quotes it),
+    so that :func:`read_seed` tells them apart.
+
+    >>> seed_text(42), seed_text("table 7")
+    ('42', '"table 7"')
+    """
+    return str(seed) if isinstance(seed, int) else json.dumps(seed)
+
+
+def read_seed(raw: str) -> int | str:
+    """The seed that :func:`seed_text` wrote: a whole number of up to 4,000 digits, or a
+    quoted text.
+
+    >>> read_seed("42"), read_seed('"table 7"')
+    (42, 'table 7')
+    >>> read_seed("table 7")
+    Traceback (most recent call last):
+    ...
+    mus.errors.NotationError: bad seed 'table 7': a whole number of up to 4,000 digits, or a quoted string
+    """
+    if raw.startswith('"'):
+        try:
+            seed = json.loads(raw)
+        except ValueError:
+            raise NotationError(f"bad seed {quoted(raw[:40])}") from None
+        if not isinstance(seed, str):
+            raise NotationError(f"bad seed {quoted(raw[:40])}")
+        return seed
+    if not re.fullmatch(r"-?[0-9]{1,4000}", raw):
+        raise NotationError(f"bad seed {quoted(raw[:40])}: a whole number of up to 4,000 digits, or a quoted string")
+    return int(raw)
+
+
+class Lines:
+    """The meaningful lines of a history's text, numbered, read one field at a time;
+    blank lines are skipped and ``#`` lines kept apart as comments. Errors are
+    :class:`~mus.NotationError`, with the line number.
+
+    >>> lines = Lines("mano 2\\n\\nscores 0-0\\n1 mus\\n# a comment\\n")
+    >>> lines.field("mano"), lines.peek()
+    ((1, '2'), (3, 'scores 0-0'))
+    >>> lines.field("seed")
+    Traceback (most recent call last):
+    ...
+    mus.errors.NotationError: line 3: expected 'seed', found 'scores 0-0'
+    >>> lines.field("scores"), lines.actions(seats=4), lines.comments_after(0, 3)
+    ((3, '0-0'), [('line 4', 1, Mus())], ['# a comment'])
+    """
+
+    def __init__(self, text: str) -> None:
+        if not isinstance(text, str):
+            raise NotationError(f"a history is text, got {type(text).__name__}")
+        if len(text) > MAX_TEXT:
+            raise NotationError(f"history longer than {MAX_TEXT} characters")
+        self.lines: list[tuple[int, str]] = []
+        """The meaningful lines, stripped: (line number, text)."""
+        self.comments: list[tuple[int, str]] = []
+        """The comment lines: (how many meaningful lines come before it, text); a comment
+        belongs to the meaningful line it follows."""
+        for number, line in enumerate(text.splitlines(), 1):
+            if len(line) > MAX_LINE:
+                raise NotationError(f"line {number}: longer than {MAX_LINE} characters")
+            line = line.strip()
+            if line.startswith("#"):
+                self.comments.append((len(self.lines), line))
+            elif line:
+                self.lines.append((number, line))
+        self.at = 0
+        """The index in :attr:`lines` of the next line to read."""
+
+    def comments_after(self, start: int, end: int) -> list[str]:
+        """The comment lines that follow meaningful lines ``start`` to ``end - 1``."""
+        return [line for after, line in self.comments if start < after <= end]
+
+    def peek(self) -> tuple[int, str] | None:
+        """The next line (its number and text) without reading it; ``None`` at the end."""
+        return self.lines[self.at] if self.at < len(self.lines) else None
+
+    def field(self, name: str) -> tuple[int, str]:
+        """Read the next line, which must be ``name`` and its value: the line number and
+        the value."""
+        entry = self.peek()
+        if entry is None:
+            raise NotationError(f"missing {quoted(name)} line at the end")
+        number, line = entry
+        key, _, rest = line.partition(" ")
+        if key != name:
+            raise NotationError(f"line {number}: expected {quoted(name)}, found {quoted(line[:40])}")
+        self.at += 1
+        return number, rest.strip()
+
+    def actions(self, seats: int, limit: int = MAX_ACTIONS) -> list[Entry]:
+        """The action lines from here on, as entries (``"line N"``, seat, action)."""
+        entries: list[Entry] = []
+        while (entry := self.peek()) is not None and entry[1][:1].isdigit():
+            number, line = entry
+            seat_text, _, action_text = line.partition(" ")
+            if not re.fullmatch(r"[0-9]{1,2}", seat_text) or int(seat_text) >= seats:
+                raise NotationError(f"line {number}: no seat {quoted(seat_text)}")
+            try:
+                action = parse_action(action_text)
+            except MusError as error:
+                raise NotationError(f"line {number}: {error}") from None
+            entries.append((f"line {number}", int(seat_text), action))
+            if len(entries) > limit:
+                raise NotationError(f"line {number}: more than {limit} actions in a hand")
+            self.at += 1
+        return entries
+
+
+def json_entries(actions: Any, seats: int, limit: int = MAX_ACTIONS) -> list[Entry]:
+    """A JSON history's ``[seat, text]`` pairs as entries (``"action N"``, seat, action).
+
+    >>> json_entries([[0, "mus"], [1, "no-mus"]], seats=4)
+    [('action 0', 0, Mus()), ('action 1', 1, NoMus())]
+    >>> json_entries([[4, "mus"]], seats=4)
+    Traceback (most recent call last):
+    ...
+    mus.errors.NotationError: action 0: expected [seat, text], got [4, 'mus']
+    """
+    if not isinstance(actions, list) or len(actions) > limit:
+        raise NotationError(f"actions must be a list of at most {limit} [seat, action] pairs")
+    entries = []
+    for index, entry in enumerate(actions):
+        if (
+            not isinstance(entry, list)
+            or len(entry) != 2
+            or isinstance(entry[0], bool)
+            or not isinstance(entry[0], int)
+            or not 0 <= entry[0] < seats
+            or not isinstance(entry[1], str)
+        ):
+            raise NotationError(f"action {index}: expected [seat, text], got {str(entry)[:40]}")
+        try:
+            entries.append((f"action {index}", entry[0], parse_action(entry[1])))
+        except MusError as error:
+            raise NotationError(f"action {index}: {error}") from None
+    return entries
