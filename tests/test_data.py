@@ -3,9 +3,7 @@ read strictly; public histories replay the seat's views and hold no secret."""
 
 from __future__ import annotations
 
-import ast
 import json
-import pathlib
 import random
 import re
 from collections.abc import Callable
@@ -444,79 +442,3 @@ def test_every_name_imports_from_the_package() -> None:
         "view_data",
     ]  # fmt: skip
     assert [name for name in data.__all__ if not hasattr(data, name)] == []
-
-
-# --- the layering of mus.notation and mus.data --------------------------------------------
-
-LAYERED = ("mus.notation", "mus.data", "mus.individuel.notation")
-"""The modules whose imports are checked."""
-
-PRIVATE_READS_LEFT = {"mus.data.codecs": {"LegalActions._make"}}
-"""Private reads that stay until their module gives a public way: a legal-action list's
-kinds (``legal._kinds``, which this check cannot see: ``legal`` is no module's name)
-and its builder from them are private to mus.reducer, which is the core's to change."""
-
-
-def _modules() -> dict[str, pathlib.Path]:
-    """Every module of the package by name, from its source files."""
-    root = pathlib.Path(mus.__file__).parent
-    modules = {}
-    for path in root.rglob("*.py"):
-        parts = path.relative_to(root.parent).with_suffix("").parts
-        modules[".".join(parts[:-1] if parts[-1] == "__init__" else parts)] = path
-    return modules
-
-
-def _imports(name: str, path: pathlib.Path, modules: dict[str, pathlib.Path]) -> tuple[set[str], list[str]]:
-    """The modules of the package that ``name`` imports, wherever it does (in a
-    function, under TYPE_CHECKING), and its reads of other modules' private names."""
-    imported: set[str] = set()
-    bound: set[str] = set()
-    private: list[str] = []
-    tree = ast.parse(path.read_text(encoding="utf-8"))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            imported |= {alias.name for alias in node.names}
-            bound |= {(alias.asname or alias.name).partition(".")[0] for alias in node.names}
-        elif isinstance(node, ast.ImportFrom) and node.module is not None:
-            assert node.level == 0, f"{name}: the package imports absolutely"
-            for alias in node.names:
-                # ``from mus.notation import lines`` imports the module mus.notation.lines.
-                submodule = f"{node.module}.{alias.name}"
-                imported.add(submodule if submodule in modules else node.module)
-                bound.add(alias.asname or alias.name)
-                if alias.name.startswith("_"):
-                    private.append(f"from {node.module} import {alias.name}")
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id in bound:
-            read = f"{node.value.id}.{node.attr}"
-            if (
-                node.attr.startswith("_")
-                and not node.attr.startswith("__")
-                and read not in PRIVATE_READS_LEFT.get(name, ())
-            ):
-                private.append(read)
-    return {module for module in imported if module in modules and module != name}, private
-
-
-def test_no_private_names_across_modules_and_no_import_circle() -> None:
-    modules = _modules()
-    graph = {name: _imports(name, path, modules) for name, path in modules.items()}
-    layered = sorted(name for name in modules if name.startswith(LAYERED))
-    assert {"mus.notation.lines", "mus.data.schema", "mus.individuel.notation"} <= set(layered)
-    for name in layered:
-        assert not graph[name][1], f"{name} reads private names: {graph[name][1]}"
-        if name.startswith("mus.notation"):
-            assert not any(m.startswith("mus.data") for m in graph[name][0]), f"{name} imports mus.data"
-    # A walk from each module along the imports, through every module of the package:
-    # coming back to the start is a circle.
-    for start in layered:
-        stack: list[tuple[str, tuple[str, ...]]] = [(start, (start,))]
-        seen = {start}
-        while stack:
-            name, path = stack.pop()
-            for target in sorted(graph[name][0]):
-                assert target != start, f"an import circle: {' -> '.join((*path, target))}"
-                if target not in seen:
-                    seen.add(target)
-                    stack.append((target, (*path, target)))
