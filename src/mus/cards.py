@@ -20,6 +20,7 @@ import functools
 import hashlib
 import struct
 from collections.abc import Iterable, Iterator
+from typing import Any
 
 import attrs
 
@@ -127,12 +128,19 @@ def _check_suit(instance: object, attribute: attrs.Attribute[Suit], value: objec
 class Card:
     """One card: a rank and a suit. Immutable and hashable.
 
+    There is one value per card: ``Card(rank, suit)``, :meth:`parse`, a pickle or a copy
+    all give the same object as :data:`ALL_CARDS` holds, so a card equals only itself
+    and hashes by identity, in C (hands, discards and deals compare and hash cards all
+    the time).
+
     >>> Card(Rank.SIETE, Suit.ESPADAS)
     Card.parse('7e')
     >>> Card.parse("7e") in {Card(Rank.SIETE, Suit.ESPADAS)}
     True
     >>> sorted([Card.parse("1b"), Card.parse("Ro"), Card.parse("7e")])
     [Card.parse('Ro'), Card.parse('7e'), Card.parse('1b')]
+    >>> Card(Rank.REY, Suit.OROS) is Card.parse("Ro") is ALL_CARDS[9]
+    True
     """
 
     rank: Rank = attrs.field(validator=_check_rank)
@@ -140,8 +148,19 @@ class Card:
     order: int = attrs.field(init=False, eq=False, hash=False, repr=False)
     """Position in the sorted order a player fans the cards: high ranks first, then suit."""
 
+    def __new__(cls, rank: Rank, suit: Suit) -> Card:
+        # The card's one value, once the 40 exist. attrs' __init__ then sets the same
+        # rank and suit again; anything else (an int for a rank) gets a fresh object,
+        # which __init__ refuses, so the 40 are never written with a bad value.
+        if cls is Card and type(rank) is Rank and type(suit) is Suit and "_CARD" in globals():
+            return _CARD[rank, suit]
+        return super().__new__(cls)
+
     def __attrs_post_init__(self) -> None:
         object.__setattr__(self, "order", (Rank.REY - self.rank) * 4 + _SUIT_INDEX[self.suit])
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (Card.parse, (str(self),))
 
     @classmethod
     def parse(cls, text: str) -> Card:
@@ -180,20 +199,7 @@ class Card:
         """
         return _SUIT_INDEX[self.suit] * 10 + _RANK_INDEX[self.rank]
 
-    # Cards are compared and hashed by ``order`` (unique per card): dealing and
-    # validating hands hashes cards constantly, and an int is the cheapest key.
-    def __eq__(self, other: object) -> bool:
-        if type(other) is not Card:
-            return NotImplemented
-        return self.order == other.order
-
-    def __ne__(self, other: object) -> bool:
-        if type(other) is not Card:
-            return NotImplemented
-        return self.order != other.order
-
-    def __hash__(self) -> int:
-        return self.order
+    # One value per card: equality and hash are object's own (identity, in C).
 
     def __lt__(self, other: object) -> bool:
         if not isinstance(other, Card):

@@ -164,22 +164,22 @@ def _explicit(
     if not isinstance(hands, (tuple, list)) or len(hands) != n:
         raise MusError(f"hands are a list of {n} hands by seat, got {quoted(hands)}")
     held = tuple(hands) if set(map(type, hands)) == _HAND_TYPE else tuple(map(_hand, hands))
-    # Cards as numbers (their places in ALL_CARDS), through C-level maps: a Card hashes
-    # in Python, and each Python-level loop turn costs more than the whole check.
-    dealt = list(map(_INDEX_OF_ORDER.__getitem__, map(_ORDER, chain.from_iterable(map(_CARDS, held)))))
+    # C-level passes only: a card hashes by identity (there is one value per card), and
+    # each Python-level loop turn would cost more than a whole pass.
+    dealt = tuple(chain.from_iterable(map(_CARDS, held)))
+    if stock is not None:
+        rest = stock if type(stock) is tuple and set(map(type, stock)) == _CARD_TYPE else parse_cards(stock)
+        if len(dealt) + len(rest) == len(set(dealt + rest)) == len(ALL_CARDS):  # every card once
+            return held, rest
     taken = set(dealt)
     if len(taken) != len(dealt):
-        twice = next(index for index in dealt if dealt.count(index) > 1)
-        raise MusError(f"card {ALL_CARDS[twice]} is dealt twice")
-    free = list(filterfalse(taken.__contains__, range(len(ALL_CARDS))))
-    if stock is None:
-        # The free cards, in deck order, shuffled by the seed as mus.cards.shuffle would.
-        order = map(free.__getitem__, shuffled_positions(len(free), seed))
-        return held, tuple(map(ALL_CARDS.__getitem__, order))
-    rest = stock if type(stock) is tuple and set(map(type, stock)) == _CARD_TYPE else parse_cards(stock)
-    if len(rest) != len(free) or set(map(_INDEX_OF_ORDER.__getitem__, map(_ORDER, rest))) != set(free):
+        twice = next(card for card in dealt if dealt.count(card) > 1)
+        raise MusError(f"card {twice} is dealt twice")
+    if stock is not None:
         raise MusError("the stock must hold exactly the cards not in the hands, each once")
-    return held, rest
+    # The free cards, in deck order, shuffled by the seed as mus.cards.shuffle would.
+    free = tuple(filterfalse(taken.__contains__, ALL_CARDS))
+    return held, tuple(map(free.__getitem__, shuffled_positions(len(free), seed)))
 
 
 def _hand(value: Hand | str) -> Hand:
@@ -188,9 +188,7 @@ def _hand(value: Hand | str) -> Hand:
 
 _HAND_TYPE = {Hand}
 _CARD_TYPE = {Card}
-_ORDER = attrgetter("order")
 _CARDS = attrgetter("cards")
-_INDEX_OF_ORDER = {card.order: index for index, card in enumerate(ALL_CARDS)}
 
 
 _MUS = Phase.MUS
