@@ -45,6 +45,7 @@ The package's modules, one concept each; every name above is importable from
 from __future__ import annotations
 
 from mus.data.codecs import KINDS, dumps, from_data, loads, to_data
+from mus.data.individuel_public import public_session
 from mus.data.public import public_hand, public_match, replay_public, view_data
 from mus.data.schema import SCHEMA
 
@@ -56,6 +57,7 @@ __all__ = [
     "loads",
     "public_hand",
     "public_match",
+    "public_session",
     "replay_public",
     "to_data",
     "view_data",
