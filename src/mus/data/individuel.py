@@ -147,7 +147,8 @@ def _read_held(value: Any, where: str, sizes: tuple[int, ...], empty: str = "") 
         if _held_text(cards) != text:
             raise fail(where, f"write {quoted(_held_text(cards))}, not {quoted(text)}")
     if len(cards) not in sizes or len(set(cards)) != len(cards):
-        raise fail(where, f"{' or '.join(map(str, sizes))} different cards, got {quoted(text)}")
+        counts = ", ".join(map(str, sizes[:-1])) + f" or {sizes[-1]}"
+        raise fail(where, f"{counts} different cards, got {quoted(text)}")
     return cards
 
 
@@ -374,7 +375,7 @@ def read_individuel_view(value: Any, where: str, rules: IndividuelRules | None =
     >>> read_individuel_view({**individuel_view_data(view), "held": "Ro"}, "view")
     Traceback (most recent call last):
     ...
-    mus.errors.NotationError: view.held: 0 or 4 or 5 different cards, got 'Ro'
+    mus.errors.NotationError: view.held: 0, 4 or 5 different cards, got 'Ro'
     """
     data = read_object(value, where, INDIVIDUEL_VIEW_KEYS + (("rules",) if rules is None else ()))
     rules = read_individuel_rules(data["rules"], f"{where}.rules") if rules is None else rules
