@@ -6,8 +6,8 @@ and hand and match states (as their :mod:`mus.notation` JSON histories).
 A kind's codec is the type of its values, the writer of its form's body and the reader
 of a body; the views and their records have theirs in :mod:`mus.data.views`. The Mus's
 kinds are one table, and the Mus individuel's another beside it
-(:data:`~mus.data.individuel.INDIVIDUEL_KINDS`): one :func:`to_data` and one
-:func:`from_data` read and write both games' values.
+(:data:`~mus.data.individuel.INDIVIDUEL_KINDS`): one :func:`~mus.data.to_data` and
+one :func:`~mus.data.from_data` read and write both games' values.
 
 >>> import mus
 >>> to_data(mus.Card.parse("Ro")), from_data({"type": "card", "text": "Ro"})

@@ -1,6 +1,6 @@
 """The public histories of the Mus individuel: a hand (:func:`public_individuel_hand`,
 which :func:`~mus.data.public_hand` gives for a hand of Mus individuel) or a session
-(:func:`public_session`) as one seat saw it, with no seed, no stock and no card the
+(:func:`~mus.data.public_session`) as one seat saw it, with no seed, no stock and no card the
 seat was not shown; and :func:`replay_individuel`, which
 :func:`~mus.data.replay_public` reads them with: the seat's views again, checked.
 
@@ -77,7 +77,7 @@ def public_individuel_hand(state: HandState, seat: int) -> dict[str, Any]:
 def public_session(session: Session, seat: int) -> dict[str, Any]:
     """The history of a session of Mus individuel as ``seat`` saw it: for each hand
     dealt so far, the game it belongs to, its number in that game, the games each seat
-    had lost when it was dealt, and its :func:`public_hand` steps; then the games lost,
+    had lost when it was dealt, and its :func:`~mus.data.public_hand` steps; then the games lost,
     each game's loser and the winner. No seed: the session's would tell every deal.
 
     >>> from mus.individuel import IndividuelRules, RandomPlayer, new_session, play_session
@@ -178,12 +178,12 @@ def _replay_session(data: Any) -> list[SeatView]:
             read_number(block["game"], f"{where}.game"),
             read_number(block["hand_in_game"], f"{where}.hand_in_game"),
         )
-        owed = tuple(
+        lost = tuple(
             read_number(v, f"{where}.losses[{i}]")
             for i, v in enumerate(read_list(block["losses"], f"{where}.losses", n))
         )
         views = _replay_hand({"start": block["start"], "steps": block["steps"]}, where, seat, rules)
-        if (standing, owed) != ((game, number), tuple(losses)):
+        if (standing, lost) != ((game, number), tuple(losses)):
             raise fail(where, f"the hand is hand {number} of game {game}, dealt when the games lost were {losses}")
         if (views[0].mano, views[0].stones, views[0].pot) != (mano, stones, pot):
             raise fail(where, "the hand does not start from the mano and stones the last one left")
@@ -193,7 +193,10 @@ def _replay_session(data: Any) -> list[SeatView]:
                 raise fail(where, "a hand before the last must have ended")
         elif last.loser is None:  # the game goes on: the next seat with stones is the mano
             number, stones, pot = number + 1, last.stones, last.pot
-            mano = next(s for s in ((last.mano + i) % n for i in range(1, n + 1)) if stones[s] > 0)
+            holding = [s for s in ((last.mano + i) % n for i in range(1, n + 1)) if stones[s] > 0]
+            if len(holding) < 2:
+                raise fail(where, "a hand that leaves one seat alone with stones has a loser")
+            mano = holding[0]
         else:
             losses[last.loser] += 1
             losers.append(last.loser)
