@@ -71,7 +71,7 @@ def rules(draw: st.DrawFn, players: int | None = None, losses: int = 3) -> Indiv
         players=draw(st.integers(MIN_PLAYERS, MAX_PLAYERS)) if players is None else players,
         stones=draw(st.sampled_from(STONES)),
         eight_kings=draw(st.booleans()),
-        real_31=draw(st.sampled_from([False, True, "king"])),
+        real_31=draw(st.sampled_from([False, True, "king"])),  # type: ignore[arg-type]
         juego_33=draw(st.booleans()),
         ordago_last_lance=draw(st.booleans()),
         zero_mid_hand=draw(st.sampled_from(["out", "plays-on"])),
@@ -148,7 +148,7 @@ def allowed_cards(hand: HandState, seat: int) -> set[str]:
     for result in hand.results:
         if result.outcome is Outcome.ORDAGO and seat in result.seats:
             shown.update(result.seats)
-    return seen | {str(card) for s in shown if hand.hands[s] is not None for card in hand.hands[s].cards}
+    return seen | {str(card) for s in shown for card in hand.held[s]}
 
 
 @QUICK
@@ -165,7 +165,8 @@ def test_every_value_of_a_hand_round_trips(states: list[HandState]) -> None:
             round_trip(state.betting)
         for seat in range(n):
             round_trip(state.view(seat))
-    for value in (*last.results, *last.moves, *(hand for hand in last.hands if hand is not None)):
+    values: list[Any] = [*last.results, *last.moves, *(hand for hand in last.hands if hand is not None)]
+    for value in values:
         round_trip(value)
     for _, action in last.history:
         round_trip(action)
@@ -288,21 +289,23 @@ def hand_form() -> dict[str, Any]:
     state = individuel.new_hand(IndividuelRules(players=3), seed=5)
     for seat in state.deal.seats:
         state = individuel.apply(state, f"discard {state.held[seat][-1]}")
-    return json.loads(json.dumps(to_data(individuel.apply(state, "bet 2"))))
+    form: dict[str, Any] = json.loads(json.dumps(to_data(individuel.apply(state, "bet 2"))))
+    return form
 
 
 def view_form() -> dict[str, Any]:
     state = individuel.new_hand(IndividuelRules(players=3), seed=5)
     state = individuel.apply(state, f"discard {state.held[0][-1]}")
-    return json.loads(json.dumps(to_data(state.view(1))))
+    form: dict[str, Any] = json.loads(json.dumps(to_data(state.view(1))))
+    return form
 
 
 def edit(form: dict[str, Any], path: str, value: Any) -> dict[str, Any]:
     """A copy of ``form`` with the value at ``path`` (``"a.b.2"``) replaced, or removed
     for :data:`REMOVE`."""
-    copy = json.loads(json.dumps(form))
+    copy: dict[str, Any] = json.loads(json.dumps(form))
     *parents, last = path.split(".")
-    node = copy
+    node: Any = copy
     for key in parents:
         node = node[int(key)] if isinstance(node, list) else node[key]
     index: Any = int(last) if isinstance(node, list) else last

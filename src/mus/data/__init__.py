@@ -1,16 +1,17 @@
 """Every public value as JSON-ready data, read back exactly; and the public histories
 a server may hand to a client.
 
-:func:`to_data` turns a card, hand, action, rule set, deal, hand or match state, seat
-or match view, legal-action list, count record, count line, lance result or betting
-record, of either game (the four-card Mus or the Mus individuel), into plain dicts,
-lists, strings, numbers, booleans and ``None``; :func:`from_data` reads it back, equal
-to the value it came from. Each form is an object with a ``"type"`` key (``"card"``,
-``"seat_view"``, ...); inside a larger form the parts go without it (a card is its text ``"Ro"``, a hand ``"Ro Rc 7e 1b"``, an
-action ``"bet 5"``), and ``from_data(part, kind)`` reads a part on its own.
-:data:`~mus.data.schema.SCHEMA` is the JSON Schema of every form; :func:`dumps` and :func:`loads` are the
-same as text. Reading is strict: unknown keys, wrong types and values the engine would
-refuse raise :class:`~mus.NotationError`.
+:func:`to_data` turns a card, hand, action, rule set, deal, hand or match state, seat or
+match view, legal-action list, count record, count line, lance result or betting record,
+of either game (the four-card Mus or the Mus individuel), into plain dicts, lists,
+strings, numbers, booleans and ``None``; :func:`from_data` reads it back, equal to the
+value it came from. Each form is an object with a ``"type"`` key (``"card"``,
+``"seat_view"``, ...); inside a larger form the parts go without it (a card is its text
+``"Ro"``, a hand ``"Ro Rc 7e 1b"``, an action ``"bet 5"``), and ``from_data(part,
+kind)`` reads a part on its own. :data:`~mus.data.schema.SCHEMA` is the JSON Schema of
+every form; :func:`dumps` and :func:`loads` are the same as text. Reading is strict:
+unknown keys, wrong types and values the engine would refuse raise
+:class:`~mus.NotationError`.
 
 >>> import mus
 >>> state = mus.apply(mus.new_hand(mus.Rules(), seed=1), "no-mus")
