@@ -1,10 +1,12 @@
 """The JSON Schema (draft 2020-12) of every form of :mod:`mus.data`: :data:`SCHEMA`.
 
 Its ``$defs`` hold one definition per kind (``#/$defs/<kind>``), the public histories'
-``public_hand`` and ``public_match``, and the parts inside them: the ``..._fields`` of
-the objects, the ``..._text`` of cards, hands and actions, and ``rules_knobs``. It takes
-the kinds and the keys of a view and of a step from the codecs' own tables, and checks
-that it describes every key of a view.
+``public_hand``, ``public_match``, ``individuel_public_hand`` and
+``individuel_public_session``, and the parts inside them: the ``..._fields`` of the
+objects, the ``..._text`` of cards, hands and actions, ``rules_knobs`` and
+``individuel_rules_knobs``, and the Mus individuel's seats (up to 7) and history
+entries. It takes the kinds and the keys of a view and of a step, of either game, from
+the codecs' own tables, and checks that it describes every key of a view.
 """
 
 from __future__ import annotations
