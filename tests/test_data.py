@@ -3,6 +3,7 @@ read strictly; public histories replay the seat's views and hold no secret."""
 
 from __future__ import annotations
 
+import functools
 import json
 import random
 import re
@@ -107,6 +108,7 @@ SLOW = settings(
 )
 
 
+@functools.cache
 def validator() -> Any:
     jsonschema = pytest.importorskip("jsonschema")
     jsonschema.Draft202012Validator.check_schema(data.SCHEMA)
@@ -261,7 +263,9 @@ def test_public_match_replays_the_views_and_hides_the_rest(match: mus.MatchState
 def test_the_kinds_and_their_parts() -> None:
     assert data.KINDS == (
         "card", "hand", "action", "rules", "deal", "hand_state", "match_state", "seat_view", "match_view",
-        "legal_actions", "count", "count_line", "lance_result", "betting",
+        "legal_actions", "count", "count_line", "lance_result", "betting", "individuel_rules", "individuel_deal",
+        "individuel_hand_state", "individuel_session", "individuel_seat_view", "individuel_lance_result",
+        "individuel_move", "individuel_betting",
     )  # fmt: skip
     state = mus.apply(mus.apply(mus.new_hand(seed=1), "no-mus"), "bet 3")
     view = to_data(state.view(1))
@@ -438,7 +442,7 @@ def test_house_rules_with_fields_round_trip() -> None:
 
 def test_every_name_imports_from_the_package() -> None:
     assert data.__all__ == [
-        "KINDS", "SCHEMA", "dumps", "from_data", "loads", "public_hand", "public_match", "replay_public", "to_data",
-        "view_data",
+        "KINDS", "SCHEMA", "dumps", "from_data", "loads", "public_hand", "public_match", "public_session",
+        "replay_public", "to_data", "view_data",
     ]  # fmt: skip
     assert [name for name in data.__all__ if not hasattr(data, name)] == []

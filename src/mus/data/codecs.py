@@ -1,12 +1,13 @@
 """The codec of each kind of value: :func:`~mus.data.to_data` and
 :func:`~mus.data.from_data`, and :func:`~mus.data.dumps` and :func:`~mus.data.loads` as
-JSON text; and the writers and readers of the kinds that are no part of a view:
-legal-action lists, deals, and hand and match states (as their :mod:`mus.notation` JSON
-histories).
+JSON text; and the writers and readers of the kinds that are no part of a view: deals,
+and hand and match states (as their :mod:`mus.notation` JSON histories).
 
 A kind's codec is the type of its values, the writer of its form's body and the reader
 of a body; the views and their records have theirs in :mod:`mus.data.views`. The Mus's
-kinds are one table: another game's would be a table of its own beside it.
+kinds are one table, and the Mus individuel's another beside it
+(:data:`~mus.data.individuel.INDIVIDUEL_KINDS`): one :func:`~mus.data.to_data` and
+one :func:`~mus.data.from_data` read and write both games' values.
 
 >>> import mus
 >>> to_data(mus.Card.parse("Ro")), from_data({"type": "card", "text": "Ro"})
@@ -19,19 +20,18 @@ import json
 from collections.abc import Callable
 from typing import Any, NamedTuple
 
-from mus.actions import ACTION_TYPES, MIN_BET, Declare, Discard, TeamFold
+from mus.actions import ACTION_TYPES
 from mus.cards import Card
+from mus.data.individuel import INDIVIDUEL_KINDS
 from mus.data.reading import (
     build,
     fail,
-    maybe,
     read_action,
     read_bool,
     read_card,
     read_cards,
     read_hand,
     read_list,
-    read_number,
     read_object,
     read_scores,
     seat_reader,
@@ -42,11 +42,13 @@ from mus.data.views import (
     count_data,
     count_line_data,
     lance_result_data,
+    legal_data,
     match_view_data,
     read_betting,
     read_count,
     read_count_line,
     read_lance_result,
+    read_legal,
     read_match_view,
     read_rules,
     read_seat_view,
@@ -66,52 +68,18 @@ from mus.state import Betting, Deal, HandState, SeatView
 
 __all__ = ["KINDS", "PUBLIC_KINDS", "dumps", "from_data", "loads", "to_data"]
 
-PUBLIC_KINDS = ("public_hand", "public_match")
+PUBLIC_KINDS = ("public_hand", "public_match", "individuel_public_hand", "individuel_public_session")
 """The kinds of the public histories (:mod:`mus.data.public`): they hold a seat's views,
 and :func:`~mus.data.replay_public` reads them, not :func:`~mus.data.from_data`.
 
 >>> from_data({"type": "public_hand"})
 Traceback (most recent call last):
 ...
-mus.errors.NotationError: type 'public_hand' is not card, hand, action, rules, deal, hand_state, match_state, seat_view, match_view, legal_actions, count, count_line, lance_result, betting: use replay_public()
+mus.errors.NotationError: type 'public_hand' is not card, hand, action, rules, deal, ..., individuel_betting: use replay_public()
 """
 
 
-# --- legal actions, deals, states -------------------------------------------------------
-
-
-# A legal-action list keeps which kinds of action it allows (bets of any size, a team
-# fold it does not list) only in LegalActions' private fields, and is built from them
-# by its private _make: mus.reducer has no public way yet, so these two functions alone
-# reach into it.
-def _legal_data(legal: LegalActions) -> dict[str, Any]:
-    kinds = legal.kinds
-    return {
-        "seat": legal.seat, "actions": [str(action) for action in legal], "min_bet": legal.min_bet,
-        "max_bet": legal.max_bet, "team_fold": kinds is not None and TeamFold in kinds,
-    }  # fmt: skip
-
-
-def _legal(value: Any, where: str) -> LegalActions:
-    data = read_object(value, where, ("seat", "actions", "min_bet", "max_bet", "team_fold"))
-    seat = maybe(lambda v, w: read_number(v, w, 0, 5), data["seat"], f"{where}.seat")
-    actions = tuple(
-        read_action(a, f"{where}.actions[{i}]") for i, a in enumerate(read_list(data["actions"], f"{where}.actions"))
-    )
-    max_bet = maybe(lambda v, w: read_number(v, w, MIN_BET), data["max_bet"], f"{where}.max_bet")
-    team_fold = read_bool(data["team_fold"], f"{where}.team_fold")
-    hand = None
-    if (actions and all(type(a) is Discard for a in actions)) or (actions and all(type(a) is Declare for a in actions)):
-        # Discards and declarations are listed in full; other lists stand for kinds.
-        kinds = None
-        cards = {card for action in actions if isinstance(action, Discard) for card in action.cards}
-        hand = Hand(tuple(cards)) if len(cards) == 4 else None
-    else:
-        kinds = frozenset(type(action) for action in actions) | (frozenset({TeamFold}) if team_fold else frozenset())
-    legal = LegalActions.make(actions, seat, kinds, hand, max_bet)
-    if legal.min_bet != data["min_bet"] or (legal.kinds is not None and TeamFold in legal.kinds) != team_fold:
-        raise fail(where, "min_bet or team_fold does not fit the listed actions")
-    return legal
+# --- deals, states ---------------------------------------------------------------------
 
 
 def _deal_data(deal: Deal) -> dict[str, Any]:
@@ -190,11 +158,12 @@ _CODECS: dict[str, _Codec] = {
     "match_state": _Codec(MatchState, lambda m: json.loads(match_to_json(m)), _match_state, "history"),
     "seat_view": _Codec(SeatView, seat_view_data, read_seat_view, ""),
     "match_view": _Codec(MatchView, match_view_data, read_match_view, ""),
-    "legal_actions": _Codec(LegalActions, _legal_data, _legal, ""),
+    "legal_actions": _Codec(LegalActions, legal_data, read_legal, ""),
     "count": _Codec(Count, count_data, read_count, ""),
     "count_line": _Codec(CountLine, count_line_data, read_count_line, ""),
     "lance_result": _Codec(LanceResult, lance_result_data, read_lance_result, ""),
     "betting": _Codec(Betting, betting_data, read_betting, ""),
+    **{kind: _Codec(*codec) for kind, codec in INDIVIDUEL_KINDS.items()},
 }
 
 KINDS: tuple[str, ...] = tuple(_CODECS)

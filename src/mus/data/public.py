@@ -16,15 +16,19 @@ True
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterator
 from typing import Any
 
 from mus.actions import ACTION_TYPES, Declare, Discard, Fold, MusVisto, Signal, TeamFold
 from mus.data.codecs import PUBLIC_KINDS, to_data
+from mus.data.individuel_public import public_individuel_hand, replay_individuel
 from mus.data.reading import fail, maybe, read_bool, read_list, read_object, read_scores, seat_reader, side_reader
+from mus.data.steps import merged, steps_of
 from mus.data.views import VIEW_KEYS, read_rules, read_seat_view, rules_knobs, seat_view_data
 from mus.errors import NotationError, quoted
+from mus.individuel.session import Session
+from mus.individuel.state import HandState as IndividuelHandState
+from mus.individuel.state import SeatView as IndividuelSeatView
 from mus.match import MatchState, MatchView, apply_match, new_match
 from mus.reducer import apply, derived
 from mus.rules import Rules
@@ -33,16 +37,22 @@ from mus.state import HandState, Phase, SeatView
 __all__ = ["STEP_KEYS", "public_hand", "public_match", "replay_public", "view_data"]
 
 
-def view_data(state: HandState | MatchState, seat: int) -> dict[str, Any]:
-    """``to_data(state.view(seat))``: what a server sends ``seat`` after each action.
+def view_data(state: HandState | MatchState | IndividuelHandState | Session, seat: int) -> dict[str, Any]:
+    """``to_data(state.view(seat))``: what a server sends ``seat`` after each action, of
+    either game (a Mus individuel hand or session too).
 
     >>> import mus
     >>> data = view_data(mus.new_match(seed=3), 2)
     >>> data["type"], data["hand"]["hand"], data["hand"]["legal"]
     ('match_view', 'Sc 6e 3e 2c', [])
+    >>> data = view_data(mus.individuel.new_session(seed=3), 2)
+    >>> data["type"], data["held"], data["stones"]
+    ('individuel_seat_view', 'Cb So 7e 6b 4e', [8, 8, 8, 8, 8])
     """
-    if not isinstance(state, (HandState, MatchState)):
-        raise NotationError(f"view_data() needs a HandState or MatchState, got {type(state).__name__}")
+    if not isinstance(state, (HandState, MatchState, IndividuelHandState, Session)):
+        raise NotationError(
+            f"view_data() needs a HandState or MatchState, or a Mus individuel HandState or Session, got {type(state).__name__}"
+        )
     return to_data(state.view(seat))  # type: ignore[no-any-return]
 
 
@@ -56,32 +66,16 @@ def _states(hand: HandState) -> Iterator[HandState]:
             yield state
 
 
-def _steps(views: list[dict[str, Any]]) -> list[dict[str, Any]]:
-    """Each view after the first as what changed: the new history entries, if any, and
-    the fields whose values changed."""
-    steps = []
-    for before, after in itertools.pairwise(views):
-        step: dict[str, Any] = {}
-        old, new = before["history"], after["history"]
-        if new != old:
-            # One action may add more than one entry: the declarations the engine derives.
-            assert new[: len(old)] == old, "a hand's history only grows"
-            step["entries"] = new[len(old) :]
-        step.update((key, value) for key, value in after.items() if key != "history" and before[key] != value)
-        if step:
-            steps.append(step)
-    return steps
-
-
 def _hand_public(hand: HandState, seat: int, with_rules: bool) -> dict[str, Any]:
     views = [seat_view_data(state.view(seat), with_rules) for state in _states(hand)]
-    return {"start": views[0], "steps": _steps(views)}
+    return {"start": views[0], "steps": steps_of(views)}
 
 
-def public_hand(state: HandState, seat: int) -> dict[str, Any]:
+def public_hand(state: HandState | IndividuelHandState, seat: int) -> dict[str, Any]:
     """The history of a hand as ``seat`` saw it: its first view, then what changed at
     each action (no seed, no stock, no card the seat was not shown). A client may keep
-    it, and :func:`replay_public` rebuilds its views.
+    it, and :func:`replay_public` rebuilds its views. A hand of Mus individuel gives an
+    ``individuel_public_hand``, of its own views (others' discards hidden).
 
     >>> import json, mus
     >>> state = mus.new_hand(seed=3)
@@ -96,8 +90,10 @@ def public_hand(state: HandState, seat: int) -> dict[str, Any]:
     >>> "seed" in json.dumps(public) or "stock" in public, replay_public(public)[-1] == state.view(0)
     (False, True)
     """
+    if isinstance(state, IndividuelHandState):
+        return public_individuel_hand(state, seat)
     if not isinstance(state, HandState):
-        raise NotationError(f"public_hand() needs a HandState, got {type(state).__name__}")
+        raise NotationError(f"public_hand() needs a HandState, of either game, got {type(state).__name__}")
     state.view(seat)  # checks the seat
     return {"type": "public_hand", "version": 1, "seat": seat, **_hand_public(state, seat, True)}
 
@@ -144,18 +140,11 @@ True
 
 
 def _replay_hand(data: Any, where: str, seat: int, rules: Rules | None) -> list[SeatView]:
-    hand = read_object(data, where, ("start", "steps"))
-    current = dict(read_object(hand["start"], f"{where}.start", VIEW_KEYS + (("rules",) if rules is None else ())))
-    views = [read_seat_view(current, f"{where}.start", rules)]
-    for i, step in enumerate(read_list(hand["steps"], f"{where}.steps")):
-        at = f"{where}.steps[{i}]"
-        if not read_object(step, at, (), STEP_KEYS):
-            raise fail(at, "an empty step")
-        current = {**current, **{key: value for key, value in step.items() if key != "entries"}}
-        if "entries" in step:
-            current["history"] = current["history"] + read_list(step["entries"], f"{at}.entries")
+    views: list[SeatView] = []
+    for at, current in merged(data, where, VIEW_KEYS + (("rules",) if rules is None else ()), STEP_KEYS):
         view = read_seat_view(current, at, rules)
-        _check_step(views[-1], view, at)
+        if views:
+            _check_step(views[-1], view, at)
         views.append(view)
     if views[0].seat != seat:
         raise fail(where, f"the views are seat {views[0].seat}'s, not seat {seat}'s")
@@ -260,9 +249,10 @@ def _replay_match(data: dict[str, Any]) -> list[MatchView]:
     return result
 
 
-def replay_public(data: Any) -> tuple[SeatView, ...] | tuple[MatchView, ...]:
-    """The views that a :func:`public_hand` (or :func:`public_match`) history shows,
-    in order, checked for consistency: the last is the seat's view now.
+def replay_public(data: Any) -> tuple[SeatView, ...] | tuple[MatchView, ...] | tuple[IndividuelSeatView, ...]:
+    """The views that a :func:`public_hand` (or :func:`public_match`, or
+    :func:`public_session`) history shows, in order, checked for consistency: the last
+    is the seat's view now. A public session gives the views of every hand in turn.
 
     >>> import mus
     >>> state = mus.apply(mus.new_hand(seed=1), "no-mus")
@@ -275,9 +265,11 @@ def replay_public(data: Any) -> tuple[SeatView, ...] | tuple[MatchView, ...]:
     mus.errors.NotationError: public_hand.start: lacks seat, mano, phase, lance, to_act, scores, hand, pending, history, results, stock_size, discards_size, count, winner, hands, betting, legal, rules
     """
     if not isinstance(data, dict) or data.get("type") not in PUBLIC_KINDS or data.get("version") != 1:
-        raise NotationError(f"not a public_hand or public_match history, version 1: {quoted(data)}")
+        raise NotationError(f"not a public history ({', '.join(PUBLIC_KINDS)}), version 1: {quoted(data)}")
     if data["type"] == "public_match":
         return tuple(_replay_match(data))
+    if data["type"] in ("individuel_public_hand", "individuel_public_session"):
+        return replay_individuel(data)
     data = read_object(data, "public_hand", ("type", "version", "seat", "start", "steps"))
     if type(data["seat"]) is not int:
         raise fail("public_hand.seat", f"a seat number, got {quoted(data['seat'])}")

@@ -1,10 +1,12 @@
 """The JSON Schema (draft 2020-12) of every form of :mod:`mus.data`: :data:`SCHEMA`.
 
 Its ``$defs`` hold one definition per kind (``#/$defs/<kind>``), the public histories'
-``public_hand`` and ``public_match``, and the parts inside them: the ``..._fields`` of
-the objects, the ``..._text`` of cards, hands and actions, and ``rules_knobs``. It takes
-the kinds and the keys of a view and of a step from the codecs' own tables, and checks
-that it describes every key of a view.
+``public_hand``, ``public_match``, ``individuel_public_hand`` and
+``individuel_public_session``, and the parts inside them: the ``..._fields`` of the
+objects, the ``..._text`` of cards, hands and actions, ``rules_knobs`` and
+``individuel_rules_knobs``, and the Mus individuel's seats (up to 7) and history
+entries. It takes the kinds and the keys of a view and of a step, of either game, from
+the codecs' own tables, and checks that it describes every key of a view.
 """
 
 from __future__ import annotations
@@ -13,9 +15,13 @@ from collections.abc import Sequence
 from typing import Any
 
 from mus.data.codecs import KINDS
+from mus.data.individuel import INDIVIDUEL_VIEW_KEYS
+from mus.data.individuel_public import INDIVIDUEL_STEP_KEYS
 from mus.data.public import STEP_KEYS
 from mus.data.reading import MAX_LIST
 from mus.data.views import VIEW_KEYS
+from mus.individuel.rules import MAX_PLAYERS, MIN_PLAYERS, STONES, IndividuelRules
+from mus.individuel.state import Outcome as IndividuelOutcome
 from mus.lances import Lance
 from mus.rules import Rules
 from mus.scoring import Outcome
@@ -149,7 +155,7 @@ def _build_schema() -> dict[str, Any]:
         ),
         "legal_actions_fields": _shape(
             {
-                "seat": _or_null(seat),
+                "seat": _or_null({"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS - 1}),  # either game's
                 "actions": _array(_ref("action_text")),
                 "min_bet": _or_null(number),
                 "max_bet": _or_null(number),
@@ -223,8 +229,11 @@ def _build_schema() -> dict[str, Any]:
         "vacas": _ref("sides"), "scores": _ref("sides"), "is_over": flag, "winner": _or_null(seat),
         "hand": _ref("hand_view_fields"), "last": _or_null(_ref("hand_view_fields")),
     })  # fmt: skip
+    parts.update(_individuel_parts(card, number, flag))
     wrapped = {"card": ("text", "card_text"), "hand": ("text", "hand_text"), "action": ("text", "action_text"),
-               "rules": ("rules", "rules_knobs"), "hand_state": ("history", "mus_hand"), "match_state": ("history", "mus_match")}  # fmt: skip
+               "rules": ("rules", "rules_knobs"), "hand_state": ("history", "mus_hand"), "match_state": ("history", "mus_match"),
+               "individuel_rules": ("rules", "individuel_rules_knobs"), "individuel_hand_state": ("history", "mus_individuel_hand"),
+               "individuel_session": ("history", "mus_individuel_session")}  # fmt: skip
     kinds: dict[str, Any] = {}
     for kind in KINDS:
         if kind in wrapped:
@@ -246,6 +255,20 @@ def _build_schema() -> dict[str, Any]:
         "first_mano": seat, "games": _ref("sides"), "vacas": _ref("sides"), "is_over": flag, "winner": _or_null(seat),
         "hands": _array(_shape({"games": _ref("sides"), "vacas": _ref("sides"), "start": _ref("hand_view_fields"), "steps": _array(_ref("step"))})),
     })  # fmt: skip
+    one = _ref("individuel_seat")  # a seat of the Mus individuel
+    kinds["individuel_public_hand"] = _shape({
+        "type": {"const": "individuel_public_hand"}, "version": {"const": 1}, "seat": one,
+        "start": _ref("individuel_seat_view_fields"), "steps": _array(_ref("individuel_step")),
+    })  # fmt: skip
+    kinds["individuel_public_session"] = _shape({
+        "type": {"const": "individuel_public_session"}, "version": {"const": 1}, "seat": one,
+        "rules": _ref("individuel_rules_knobs"), "first_mano": one, "losses": _ref("sides"), "losers": _ref("individuel_seats"),
+        "winner": _or_null(one),
+        "hands": _array(_shape({
+            "game": number, "hand_in_game": number, "losses": _ref("sides"), "start": _ref("individuel_hand_view_fields"),
+            "steps": _array(_ref("individuel_step")),
+        })),
+    })  # fmt: skip
     return {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
         "$id": "https://mus-rules.readthedocs.io/en/latest/data.schema.json",
@@ -253,6 +276,86 @@ def _build_schema() -> dict[str, Any]:
         "oneOf": [_ref(kind) for kind in kinds],
         "$defs": {**kinds, **parts},
     }
+
+
+def _individuel_parts(card: str, number: dict[str, Any], flag: dict[str, Any]) -> dict[str, Any]:
+    """The parts of the Mus individuel's forms (:mod:`mus.data.individuel`)."""
+    seat = {"type": "integer", "minimum": 0, "maximum": MAX_PLAYERS - 1}
+    lance, entry = (
+        _ref("lance"),
+        {"type": "array", "prefixItems": [seat, _ref("action_text")], "items": False, "minItems": 2},
+    )
+    held = f"^({card}( {card}){{3,4}})?$"  # a seat's cards: none, four or five
+    dealt = {"type": "string", "pattern": f"^({card}( {card}){{4}}|-)$"}  # five, or '-' in a history
+    parts: dict[str, Any] = {
+        "individuel_seat": seat,
+        "individuel_seats": _array(_ref("individuel_seat")),
+        "individuel_entry": entry,
+        "held_text": {"type": "string", "pattern": held},
+        "individuel_rules_knobs": _shape(
+            {
+                "players": {"type": "integer", "minimum": MIN_PLAYERS, "maximum": MAX_PLAYERS},
+                "stones": _choice(*STONES),
+                "eight_kings": flag,
+                "real_31": _choice(False, True, "king"),
+                "juego_33": flag,
+                "ordago_last_lance": flag,
+                "zero_mid_hand": _choice("out", "plays-on"),
+                "next_game_mano": _choice("rotate", "loser-deals"),
+                "losses": {"type": "integer", "minimum": 1, "maximum": 20},
+            },
+            optional=tuple(IndividuelRules().to_dict()),
+        ),
+        "individuel_lance_result_fields": _shape({
+            "lance": lance, "outcome": _choice(*(str(o) for o in IndividuelOutcome)), "seats": _ref("individuel_seats"),
+            "stake": number, "forfeits": number, "taker": _or_null(_ref("individuel_seat")),
+        }),
+        "individuel_move_fields": _shape({
+            "lance": lance, "seat": _ref("individuel_seat"), "stones": number, "to": _or_null(_ref("individuel_seat")),
+            "owed": number, "why": {"type": "string", "maxLength": 200},
+        }),
+        "individuel_betting_fields": _shape({
+            "lance": lance, "seats": _ref("individuel_seats"), "competing": _ref("individuel_seats"), "stake": number,
+            "puts": _ref("sides"), "folded": _ref("individuel_seats"), "opener": _or_null(_ref("individuel_seat")),
+            "bettor": _or_null(_ref("individuel_seat")), "all_in": flag, "lap": number, "forward": flag,
+        }),
+        "individuel_deal_fields": _shape({
+            "rules": _ref("individuel_rules_knobs"), "mano": _ref("individuel_seat"), "stones": _ref("sides"), "pot": number,
+            "cards": _array({"type": "string", "pattern": f"^({card}( {card}){{4}})?$"}), "stock": _array(_ref("card_text")),
+            "seed": _ref("seed"),
+        }),
+        "mus_individuel_hand": _shape({
+            "format": {"const": "mus-individuel-hand"}, "version": {"const": 1}, "rules": _ref("individuel_rules_knobs"),
+            "mano": _ref("individuel_seat"), "stones": _ref("sides"), "seed": _ref("seed"), "cards": _array(dealt),
+            "stock": {"type": "string"}, "actions": _array(_ref("individuel_entry")), "count": _array({"type": "string"}),
+        }),
+        "mus_individuel_session": _shape({
+            "format": {"const": "mus-individuel-session"}, "version": {"const": 1}, "rules": _ref("individuel_rules_knobs"),
+            "seed": _ref("seed"), "mano": _ref("individuel_seat"),
+            "hands": _array(_shape({"cards": _array(dealt), "actions": _array(_ref("individuel_entry"))})),
+        }),
+    }  # fmt: skip
+    seat_or_null = _or_null(_ref("individuel_seat"))
+    view = {
+        "seat": _ref("individuel_seat"), "rules": _ref("individuel_rules_knobs"), "mano": _ref("individuel_seat"),
+        "phase": _choice(*(str(p) for p in (Phase.DISCARD, Phase.BETTING, Phase.FINISHED))), "lance": _or_null(lance),
+        "to_act": seat_or_null, "stones": _ref("sides"), "pot": number, "held": _ref("held_text"),
+        "discard": _or_null(_ref("card_text")), "hands": _array(_or_null(_ref("hand_text"))),
+        "history": _array(_ref("individuel_entry")), "results": _array(_ref("individuel_lance_result_fields")),
+        "moves": _array(_ref("individuel_move_fields")), "betting": _or_null(_ref("individuel_betting_fields")),
+        "loser": seat_or_null, "legal": _ref("legal_actions_fields"),
+    }  # fmt: skip
+    assert set(view) == set(INDIVIDUEL_VIEW_KEYS) | {"rules"}
+    parts["individuel_seat_view_fields"] = _shape(view)
+    parts["individuel_hand_view_fields"] = _shape({key: value for key, value in view.items() if key != "rules"})
+    parts["individuel_step"] = _shape(
+        {
+            "entries": _array(_ref("individuel_entry")),
+            **{key: view[key] for key in INDIVIDUEL_STEP_KEYS if key != "entries"},
+        },
+        optional=INDIVIDUEL_STEP_KEYS,
+    )
+    return parts
 
 
 SCHEMA: dict[str, Any] = _build_schema()

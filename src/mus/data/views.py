@@ -1,5 +1,6 @@
 """Seat and match views as data, and the records they hold: the rules (as knobs), the
-history entries, lance results, count lines, counts and betting records.
+history entries, lance results, count lines, counts, betting records and legal-action
+lists.
 
 Each record has a writer (``..._data``: the value as plain JSON-ready data, without the
 ``"type"`` that :func:`~mus.data.to_data` adds) and a strict reader (``read_...``), which
@@ -18,6 +19,7 @@ from __future__ import annotations
 import re
 from typing import Any
 
+from mus.actions import MIN_BET, Bet, Declare, Discard, TeamFold
 from mus.data.reading import (
     build,
     fail,
@@ -37,7 +39,10 @@ from mus.data.reading import (
     side_reader,
 )
 from mus.errors import quoted
+from mus.hand import HAND_SIZE, Hand
+from mus.individuel.rules import MAX_PLAYERS
 from mus.lances import Lance
+from mus.legal import LegalActions
 from mus.match import MatchView
 from mus.rules import Rules
 from mus.scoring import Count, CountLine, LanceResult, Outcome
@@ -50,11 +55,13 @@ __all__ = [
     "count_data",
     "count_line_data",
     "lance_result_data",
+    "legal_data",
     "match_view_data",
     "read_betting",
     "read_count",
     "read_count_line",
     "read_lance_result",
+    "read_legal",
     "read_match_view",
     "read_rules",
     "read_seat_view",
@@ -275,6 +282,63 @@ def read_betting(value: Any, where: str, rules: Rules | None = None) -> Betting:
         maybe(seat_reader(rules), data["bettor"], f"{where}.bettor"), read_bool(data["ordago"], f"{where}.ordago"),
         read_seats(data["folded"], f"{where}.folded", rules), read_seats(data["accepted"], f"{where}.accepted", rules),
     )  # fmt: skip
+
+
+# --- legal-action lists -------------------------------------------------------------------
+
+_LEGAL_KEYS = ("seat", "actions", "min_bet", "max_bet", "team_fold")
+
+
+def legal_data(legal: LegalActions) -> dict[str, Any]:
+    """A legal-action list as data: the listed actions, the seat they are for, the bets
+    allowed, and whether an unlisted team fold is legal too. The one list of both games
+    (a view of the Mus individuel holds one).
+
+    >>> import mus
+    >>> legal_data(mus.apply(mus.new_hand(seed=1), "no-mus").legal_actions())
+    {'seat': 0, 'actions': ['pass', 'bet 2', 'ordago'], 'min_bet': 2, 'max_bet': None, 'team_fold': False}
+    """
+    kinds = legal.kinds
+    return {
+        "seat": legal.seat, "actions": [str(action) for action in legal], "min_bet": legal.min_bet,
+        "max_bet": legal.max_bet, "team_fold": kinds is not None and TeamFold in kinds,
+    }  # fmt: skip
+
+
+def read_legal(value: Any, where: str) -> LegalActions:
+    """The list that :func:`legal_data` data describes; its seat ranges over the
+    largest table of either game (the Mus individuel's eight).
+
+    >>> import mus
+    >>> legal = mus.apply(mus.new_hand(seed=1), "no-mus").legal_actions()
+    >>> back = read_legal(legal_data(legal), "legal_actions")
+    >>> back == legal, back.seat, mus.Bet(30) in back
+    (True, 0, True)
+    """
+    data = read_object(value, where, _LEGAL_KEYS)
+    seat = maybe(lambda v, w: read_number(v, w, 0, MAX_PLAYERS - 1), data["seat"], f"{where}.seat")
+    actions = tuple(
+        read_action(a, f"{where}.actions[{i}]") for i, a in enumerate(read_list(data["actions"], f"{where}.actions"))
+    )
+    # The Mus individuel's answers to a stake no one can raise carry a max_bet of 0.
+    max_bet = maybe(lambda v, w: read_number(v, w, 0), data["max_bet"], f"{where}.max_bet")
+    if max_bet is not None and max_bet < MIN_BET and any(type(a) is Bet for a in actions):
+        raise fail(f"{where}.max_bet", f"a list with a bet allows bets of at least {MIN_BET}, got {max_bet}")
+    team_fold = read_bool(data["team_fold"], f"{where}.team_fold")
+    hand = None
+    if (actions and all(type(a) is Discard for a in actions)) or (actions and all(type(a) is Declare for a in actions)):
+        # Discards and declarations are listed in full; other lists stand for kinds.
+        kinds = None
+        cards = {card for action in actions if isinstance(action, Discard) for card in action.cards}
+        hand = (
+            Hand(tuple(cards)) if len(cards) == HAND_SIZE else None
+        )  # the mus exchange's; five are the Mus individuel's
+    else:
+        kinds = frozenset(type(action) for action in actions) | (frozenset({TeamFold}) if team_fold else frozenset())
+    legal = LegalActions.make(actions, seat, kinds, hand, max_bet)
+    if legal.min_bet != data["min_bet"] or (legal.kinds is not None and TeamFold in legal.kinds) != team_fold:
+        raise fail(where, "min_bet or team_fold does not fit the listed actions")
+    return legal
 
 
 # --- views --------------------------------------------------------------------------------

@@ -31,12 +31,13 @@ from mus.legal import LegalActions
 __all__ = ["Session", "apply_session", "new_session"]
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen
 class Session:
     """A session at one moment: the hand being played (the last one, once the
     session is over), the hands already finished, each seat's games lost, each
     finished game's loser, and the winner once every other seat has lost
-    ``rules.losses`` games.
+    ``rules.losses`` games. Sessions are equal when all of these are (so a session
+    read back from its history equals the one written).
 
     >>> session = new_session(IndividuelRules(players=4), seed=1)
     >>> session.game, session.losses, session.to_act, session.hand.stones
