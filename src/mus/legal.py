@@ -48,17 +48,24 @@ __all__ = [
     "ORDAGO_ANSWER",
     "ORDAGO_ANSWER_TEAM",
     "SERVIDO",
+    "Judge",
     "LegalActions",
     "capped",
     "discards",
 ]
 
 
-class _Judge(Protocol):
-    # What a list trimmed by a house rule asks about any action: the state it came from.
-    def is_legal(self, action: Any, seat: int | None = None) -> bool: ...
+class Judge(Protocol):
+    """What a list trimmed by a house rule's legality hook asks about any action: the
+    state it came from (a :class:`~mus.HandState`)."""
 
-    def legal_actions(self) -> LegalActions: ...
+    def is_legal(self, action: Any, seat: int | None = None) -> bool:
+        """Whether ``action`` (by ``seat``, if given) is legal in the state."""
+        ...
+
+    def legal_actions(self) -> LegalActions:
+        """The state's legal actions."""
+        ...
 
 
 class LegalActions(tuple):  # type: ignore[type-arg]
@@ -95,9 +102,9 @@ class LegalActions(tuple):  # type: ignore[type-arg]
     a team fold though unlisted), or ``None`` when exactly the listed actions are."""
     hand: Hand | None
     """The hand whose discards are listed, in the mus exchange; else ``None``."""
-    _judge: _Judge | None
+    _judge: Judge | None
 
-    def __new__(cls, state: _Judge) -> LegalActions:
+    def __new__(cls, state: Judge) -> LegalActions:
         return state.legal_actions()
 
     @classmethod
@@ -108,7 +115,7 @@ class LegalActions(tuple):  # type: ignore[type-arg]
         kinds: frozenset[type] | None,
         hand: Hand | None = None,
         max_bet: int | None = None,
-        judge: _Judge | None = None,
+        judge: Judge | None = None,
     ) -> LegalActions:
         """The list of ``actions`` for ``seat``: the engine's constructor.
 

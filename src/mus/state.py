@@ -38,17 +38,28 @@ from mus.scoring import Count, LanceResult, Outcome, Tally, record, score_line
 from mus.table import Betting, Deal, HandStateBase, HiddenDiscard, Phase, SeatView
 
 __all__ = [
+    "FIELDS",
     "MAX_BETS",
     "MAX_MUS_ROUNDS",
     "Betting",
+    "Cards",
     "Deal",
+    "Draft",
     "HandState",
     "HiddenDiscard",
+    "Log",
     "Phase",
     "SeatView",
     "allowed",
+    "draft_after",
+    "event_problem",
+    "legal",
     "legal_actions",
+    "mus_speakers",
+    "refuser",
+    "served",
     "start",
+    "unpickle",
 ]
 
 MAX_BETS = 100

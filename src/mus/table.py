@@ -108,7 +108,7 @@ class HandStateBase:
     and whether the hand is over, read off the ``queue`` of seats to speak, the
     ``betting`` on the current lance and the ``phase``.
 
-    :class:`mus.HandState` and :class:`mus.individuel.HandState` derive from it; each
+    :class:`mus.HandState` and :class:`mus.individuel.HandState <mus.individuel.state.HandState>` derive from it; each
     game keeps its own deal, betting and results, with parallel names.
 
     >>> import mus

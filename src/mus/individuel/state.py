@@ -262,7 +262,7 @@ class HandState(HandStateBase):
 
     def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
         """Whether ``action`` (an action or its text, read as
-        :func:`~mus.individuel.apply` reads it; by ``seat``, if given) is legal now.
+        :func:`~mus.individuel.reducer.apply` reads it; by ``seat``, if given) is legal now.
 
         >>> from mus.individuel import new_hand
         >>> state = new_hand(seed=1)
@@ -413,7 +413,7 @@ def _limits(state: HandState) -> _Limits:
 
 def problem(state: HandState, action: object, seat: int | None = None, *, said: str | None = None) -> str | None:
     """Why ``action`` (by ``seat``, if given) is illegal now, or ``None`` if it is legal:
-    the one validator of the Mus individuel, which :func:`~mus.individuel.apply`,
+    the one validator of the Mus individuel, which :func:`~mus.individuel.reducer.apply`,
     :func:`legal_actions` and :meth:`HandState.is_legal` all ask. ``said`` is the
     player's own words for the action, quoted back in the answer.
 
