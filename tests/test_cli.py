@@ -1,6 +1,6 @@
 """The ``mus`` command line, run as real processes (``python -m mus``).
 
-Outputs are checked against figures worked out by hand from RULES.md and against the
+Outputs are checked against figures worked out by hand from the rules page (docs/rules.rst) and against the
 library itself; ``mus play`` and ``mus replay --step`` are driven through a real
 pseudo-terminal by a scripted person, and through piped standard input to its end.
 """
@@ -289,7 +289,7 @@ def lance_lines(out: str) -> dict[str, str]:
 
 
 def test_compare_four_hands() -> None:
-    # Worked from RULES.md, eight kings: hand 4 (3b 2e 1o 4c) plays as R 4 1 1 (16 points,
+    # Worked from the rules page (docs/rules.rst), eight kings: hand 4 (3b 2e 1o 4c) plays as R 4 1 1 (16 points,
     # pareja of as). Grande: R R 7 1 beats R 4 1 1 at the 2nd card. Chica: 1 1 4 R beats
     # 1 5 6 S at the 2nd card. Pares: pareja of rey beats pareja of caballo and of as.
     # Nobody reaches 31 (28, 29, 22, 16): punto, won by 29.
@@ -815,7 +815,7 @@ def test_play_mus_corrido_moves_the_mano() -> None:
     assert "mus corrido: the seat that cuts the mus in this hand becomes mano" in out
     assert "  seat 2: no hay mus\n  mus corrido: seat 2 cut the mus and becomes mano; it speaks first\n" in out
     assert "hand 1; mano: seat 2;" in out
-    # Seat 2, the new mano, bets 5 on grande; in answer to a bet "paso" folds (RULES.md
+    # Seat 2, the new mano, bets 5 on grande; in answer to a bet "paso" folds (rules page,
     # section 7).
     out = ok("play", "--seed", "11", "--seat", "1", "--mus-corrido", "game", stdin="mus\npaso\nquit\n")
     assert "  seat 2: envido 5\n" in out and "seat 1 (you): no quiero\n" in out
