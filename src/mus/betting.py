@@ -32,6 +32,8 @@ from mus.state import Betting, Draft, HandState, Phase, draft_after
 __all__ = ["MOVES", "open_lance"]
 
 _DECLARE_PHASE = Phase.DECLARE
+_PARES, _JUEGO, _PUNTO = Lance.PARES, Lance.JUEGO, Lance.PUNTO
+_VOID, _NO_BET = Outcome.VOID, Outcome.NO_BET
 _BETTING = Phase.BETTING
 _FINISHED = Phase.FINISHED
 _new = object.__new__
@@ -39,7 +41,7 @@ _tuple = tuple.__new__
 _SPEAKING = {n: Rules(seats=n, teams=n).orders for n in range(2, MAX_SEATS + 1)}
 
 
-_HAS = frozenset((Lance.PARES, Lance.JUEGO))
+_HAS = frozenset((_PARES, _JUEGO))
 _DECLARE = {(lance, has): Declare(lance, has) for lance in _HAS for has in (False, True)}
 
 
@@ -57,7 +59,7 @@ def open_lance(draft: Draft, lance: Lance) -> HandState:
     deal = draft.deal
     rules = deal.rules
     order = rules.orders[draft.mano]
-    if lance is Lance.PARES or lance is Lance.JUEGO:
+    if lance is _PARES or lance is _JUEGO:
         if rules.declarations == "explicit":
             draft.phase = _DECLARE_PHASE
             draft.betting = Betting(lance, ())
@@ -66,7 +68,7 @@ def open_lance(draft: Draft, lance: Lance) -> HandState:
             return draft
         # has_pares / has_juego, read straight from the rules' tables.
         ranking = rules.ranking
-        table, least = (ranking.keys[lance], 1) if lance is Lance.PARES else (ranking.points, 31)
+        table, least = (ranking.keys[lance], 1) if lance is _PARES else (ranking.points, 31)
         hands = draft._table[0]
         log = draft._log
         seats = []
@@ -79,14 +81,14 @@ def open_lance(draft: Draft, lance: Lance) -> HandState:
         draft._log = log
         draft._size += len(order)
         return _declared(draft, lance, tuple(seats))
-    if lance is Lance.PUNTO and rules.declarations == "explicit":
+    if lance is _PUNTO and rules.declarations == "explicit":
         # A seat that hid its juego takes no part in punto (rules section 6).
         points = rules.ranking.points
         hands = draft._table[0]
         playing = tuple(seat for seat in order if points[hands[seat].multiset] < 31)
         if len(playing) < len(order):
             if len({rules.team_of[seat] for seat in playing}) < 2:
-                result = _result(lance, _EN_PASO, seats=playing) if playing else _result(lance, Outcome.VOID)
+                result = _result(lance, _EN_PASO, seats=playing) if playing else _result(lance, _VOID)
                 draft.results += (result,)
                 return _next(draft, lance)
             order = playing
@@ -100,14 +102,12 @@ def open_lance(draft: Draft, lance: Lance) -> HandState:
 def _declared(draft: Draft, lance: Lance, seats: tuple[int, ...]) -> HandState:
     """Go on once the seats that have pares (juego) are known (rules sections 6, 12):
     the lance is bet on when at least two sides have it."""
-    if lance is Lance.JUEGO and not seats:
-        return open_lance(draft, Lance.PUNTO)
+    if lance is _JUEGO and not seats:
+        return open_lance(draft, _PUNTO)
     team_of = draft.deal.rules.team_of
     sides = {team_of[seat] for seat in seats}
     if len(sides) < 2:
-        result = (
-            _result(lance, Outcome.NO_BET, team=sides.pop(), seats=seats) if sides else _result(lance, Outcome.VOID)
-        )
+        result = _result(lance, _NO_BET, team=sides.pop(), seats=seats) if sides else _result(lance, _VOID)
         draft.results += (result,)
         return _next(draft, lance)
     draft.phase = _BETTING
@@ -131,7 +131,7 @@ def _declare(state: HandState, seat: int, action: Action) -> HandState:
 
 
 def _next(draft: Draft, lance: Lance) -> HandState:
-    following = _FOLLOWING.get(lance)
+    following = _FOLLOWING[lance]
     if following is not None:
         return open_lance(draft, following)
     deal = draft.deal
@@ -152,7 +152,8 @@ def _finish(draft: Draft, winner: int | None) -> HandState:
 
 
 _set = object.__setattr__
-_FOLLOWING = {Lance.GRANDE: Lance.CHICA, Lance.CHICA: Lance.PARES, Lance.PARES: Lance.JUEGO}
+_FOLLOWING = (Lance.CHICA, _PARES, _JUEGO, None, None)
+"""The lance after each, by lance (after juego or punto, the count)."""
 _ACCEPTED, _ORDAGO, _REFUSED, _EN_PASO = Outcome.ACCEPTED, Outcome.ORDAGO, Outcome.REFUSED, Outcome.EN_PASO
 
 
@@ -197,19 +198,6 @@ def _pass(state: HandState, seat: int, action: Action) -> HandState:
     return _next(draft, betting.lance)
 
 
-def _raise(state: HandState, seat: int, action: Action, stake: int, ordago: bool) -> HandState:
-    betting = state.betting
-    assert betting is not None
-    draft = draft_after(state, seat, action)
-    draft.betting = _tuple(  # Betting(...), without the named tuple's Python-level __new__
-        Betting,
-        (betting.lance, betting.seats, stake, betting.stake, betting.bets + 1, seat, ordago, betting.folded, ()),
-    )
-    draft.queue = _answerers(state.deal.rules.team_of, betting.seats, betting.folded, seat)
-    draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
-    return draft
-
-
 @functools.lru_cache(maxsize=8192)
 def _answerers(
     team_of: tuple[int, ...], seats: tuple[int, ...], folded: tuple[int, ...], bettor: int
@@ -225,13 +213,24 @@ def _answerers(
 
 
 def _bet(state: HandState, seat: int, action: Action) -> HandState:
-    assert state.betting is not None
-    return _raise(state, seat, action, state.betting.stake + action.stones, False)  # type: ignore[union-attr]
+    """A bet, or a raise of ``action.stones`` on the stake: the other side answers."""
+    lance, seats, stake, _, bets, _, _, folded, _ = state.betting  # type: ignore[misc]
+    draft = draft_after(state, seat, action)
+    # Betting(...) without the named tuple's Python-level __new__.
+    draft.betting = _tuple(Betting, (lance, seats, stake + action.stones, stake, bets + 1, seat, False, folded, ()))  # type: ignore[union-attr]
+    draft.queue = _answerers(state.deal.rules.team_of, seats, folded, seat)
+    draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
+    return draft
 
 
 def _ordago(state: HandState, seat: int, action: Action) -> HandState:
-    assert state.betting is not None
-    return _raise(state, seat, action, state.betting.stake, True)
+    """An órdago, over whatever stake stands: it can only be accepted or folded."""
+    lance, seats, stake, _, bets, _, _, folded, _ = state.betting  # type: ignore[misc]
+    draft = draft_after(state, seat, action)
+    draft.betting = _tuple(Betting, (lance, seats, stake, stake, bets + 1, seat, True, folded, ()))
+    draft.queue = _answerers(state.deal.rules.team_of, seats, folded, seat)
+    draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
+    return draft
 
 
 def _binding_folds(betting: Betting, rules: Rules) -> tuple[int, ...]:
@@ -340,7 +339,7 @@ def _refused(draft: Draft, betting: Betting) -> HandState:
         team = _honest_taker(draft, betting, bettors)
     if team is None:
         # Every side in the lance declared falsely: nobody takes the stones.
-        draft.results += (_result(betting.lance, Outcome.VOID, seats=seats, folded=folded),)
+        draft.results += (_result(betting.lance, _VOID, seats=seats, folded=folded),)
         return _next(draft, betting.lance)
     scores = list(draft.scores)
     scores[team] += stones

@@ -313,7 +313,7 @@ def shuffled_positions(size: int, seed: int | str) -> bytes:
     # whole deal, and the hash is the same on every machine and Python version.
     tag = f"int:{seed}" if isinstance(seed, int) else f"str:{seed}"
     digest = hashlib.shake_128(tag.encode("utf-8", "surrogatepass")).digest(8 * size)
-    mask, tags, floats = _sort_tables(size)
+    mask, tags, floats = _DECK_TABLES if size == 40 else _sort_tables(size)
     # Sorting floats without a key function is several times cheaper than sorting
     # positions by 64-bit int keys, and the deal is a third of a hand. Each key
     # becomes the double in [1, 2) whose mantissa is its top 46 bits over its
@@ -337,6 +337,7 @@ def _sort_tables(size: int) -> tuple[int, int, struct.Struct]:
 
 
 _LOW_6_BITS = bytes(value & 0x3F for value in range(256))
+_DECK_TABLES = _sort_tables(40)  # the deal's, without the cache's lookup
 
 
 def _check_deck(instance: object, attribute: attrs.Attribute[tuple[Card, ...]], value: object) -> None:

@@ -136,6 +136,8 @@ class Hand:
         card = _CARD_AT_ORDER
         code = _CODE_AT_ORDER
         multiset = _MULTISET_OF_CODE
+        # The slots' own setters: cheaper than object.__setattr__ on a frozen class.
+        set_cards, set_multiset = _SET_CARDS, _SET_MULTISET
         hands = []
         for start in starts:
             a, b, c, d = orders[start : start + HAND_SIZE]
@@ -151,8 +153,8 @@ class Hand:
             if b > c:
                 b, c = c, b
             hand = _new(cls)
-            _set(hand, "cards", (card[a], card[b], card[c], card[d]))
-            _set(hand, "multiset", multiset[code[a] + code[b] + code[c] + code[d]])
+            set_cards(hand, (card[a], card[b], card[c], card[d]))
+            set_multiset(hand, multiset[code[a] + code[b] + code[c] + code[d]])
             hands.append(hand)
         rest = orders[dealt:]
         # itemgetter of two or more items gives their tuple in one C call.
@@ -205,3 +207,7 @@ class Hand:
 
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"
+
+
+_SET_CARDS = Hand.__dict__["cards"].__set__
+_SET_MULTISET = Hand.__dict__["multiset"].__set__

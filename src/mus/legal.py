@@ -15,7 +15,7 @@ states.
 
 from __future__ import annotations
 
-import itertools
+from itertools import combinations
 from typing import Any, Protocol
 
 from mus.actions import (
@@ -129,12 +129,19 @@ class LegalActions(tuple):  # type: ignore[type-arg]
         (True, False, 'pass, bet 2-8')
         """
         legal = tuple.__new__(cls, actions)
-        _set(legal, "seat", seat)
-        _set(legal, "min_bet", MIN_BET if kinds is not None and Bet in kinds else None)
-        _set(legal, "max_bet", max_bet)
-        _set(legal, "kinds", kinds)
-        _set(legal, "hand", hand)
-        _set(legal, "_judge", judge)
+        # One store of the whole instance dict: each attribute set apart costs a call.
+        _set(
+            legal,
+            "__dict__",
+            {
+                "seat": seat,
+                "min_bet": MIN_BET if kinds is not None and Bet in kinds else None,
+                "max_bet": max_bet,
+                "kinds": kinds,
+                "hand": hand,
+                "_judge": judge,
+            },
+        )
         return legal
 
     @property
@@ -194,15 +201,17 @@ def discards(hand: Hand, seat: int) -> LegalActions:
     (15, Discard.parse('Ro'), Discard.parse('Ro Rc 7e 1b'), 'discard 1 to 4 of Ro Rc 7e 1b')
     """
     listed = []
+    cards = hand.cards
     for size in _DISCARD_SIZES:
-        for subset in itertools.combinations(hand.cards, size):
+        for subset in combinations(cards, size):
             discard = _new(Discard)
-            _set(discard, "cards", subset)
+            _set_cards(discard, subset)  # the slot's own setter: the cheapest store
             listed.append(discard)
     return LegalActions.make(tuple(listed), seat, None, hand)
 
 
 _new = object.__new__
+_set_cards = Discard.__dict__["cards"].__set__
 _DISCARD_SIZES = range(1, HAND_SIZE + 1)
 
 

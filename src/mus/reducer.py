@@ -193,6 +193,7 @@ _CARDS = attrgetter("cards")
 
 _MUS = Phase.MUS
 _DISCARD = Phase.DISCARD
+_GRANDE = Lance.GRANDE
 
 
 def derived(action: Action, rules: Rules) -> bool:
@@ -290,7 +291,7 @@ def _no_mus(state: HandState, seat: int, action: Action) -> HandState:
     if state.deal.corrido:
         # Mus corrido (rules section 13): the seat that cuts becomes the mano.
         draft.mano = seat
-    return open_lance(draft, Lance.GRANDE)
+    return open_lance(draft, _GRANDE)
 
 
 def _discard(state: HandState, seat: int, action: Action) -> HandState:

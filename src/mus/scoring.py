@@ -259,6 +259,7 @@ class Count:
 
 
 _BONUS_LANCES = (Lance.PARES, Lance.JUEGO, Lance.PUNTO)
+_CHICA, _PARES, _JUEGO, _PUNTO = Lance.CHICA, Lance.PARES, Lance.JUEGO, Lance.PUNTO
 
 
 def score_line(scores: Sequence[int]) -> str:
@@ -273,7 +274,7 @@ def score_line(scores: Sequence[int]) -> str:
 
 
 def _team_bonus(lance: Lance, hands: Sequence[Hand], team: int, rules: Rules, seats: Sequence[int]) -> int:
-    if lance is Lance.PUNTO:
+    if lance is _PUNTO:
         return rules.payouts.punto
     team_of = rules.team_of
     table = rules.bonuses
@@ -301,10 +302,10 @@ def false_declarations(lance: Lance, hands: Sequence[Hand], rules: Rules, seats:
     >>> false_declarations(Lance.PARES, hands, Rules(), (0, 1, 2))
     (2,)
     """
-    if lance is Lance.PARES:
-        keys = rules.ranking.keys[Lance.PARES]
+    if lance is _PARES:
+        keys = rules.ranking.keys[_PARES]
         return tuple(seat for seat in seats if not keys[hands[seat].multiset])
-    if lance is Lance.JUEGO:
+    if lance is _JUEGO:
         totals = rules.ranking.points
         return tuple(seat for seat in seats if totals[hands[seat].multiset] < 31)
     return ()
@@ -335,13 +336,16 @@ def showdown(lance: Lance, hands: Sequence[Hand], rules: Rules, mano: int, seats
     """
     keys = rules.ranking.keys[lance]
     best = None
-    best_key = 0 if lance is Lance.PARES or lance is Lance.JUEGO else -1
+    best_key = 0 if lance is _PARES or lance is _JUEGO else -1
+    if len(seats) == len(hands):
+        seats = ()  # every seat: no need to ask for each
     for seat in rules.orders[mano]:
         if seats and seat not in seats:
             continue
         key = keys[hands[seat].multiset]
         if key > best_key:
-            best, best_key = seat, key
+            best = seat
+            best_key = key
     return best
 
 
@@ -412,7 +416,7 @@ def tally(
         if outcome is _REFUSED or outcome is _NO_BET:
             if outcome is _REFUSED or result.team not in forfeit:
                 team = result.team
-            if team is not None and team not in forfeit and lance >= Lance.PARES:
+            if team is not None and team not in forfeit and lance >= _PARES:
                 extra = _team_bonus(lance, hands, team, rules, result.seats)
         elif outcome is not _VOID:
             seats = tuple(s for s in result.seats if team_of[s] not in forfeit) if forfeit else result.seats
@@ -424,9 +428,9 @@ def tally(
                 team = team_of[seat]
             if outcome is _ACCEPTED:
                 bet = result.stake
-            elif outcome is _EN_PASO and lance <= Lance.CHICA:
+            elif outcome is _EN_PASO and lance <= _CHICA:
                 bet = rules.payouts.en_paso
-            if team is not None and outcome is not _ORDAGO and lance >= Lance.PARES:
+            if team is not None and outcome is not _ORDAGO and lance >= _PARES:
                 extra = _team_bonus(lance, hands, team, rules, seats)
         if team is not None and outcome is not _ORDAGO:
             score[team] += bet + extra

@@ -106,6 +106,11 @@ _BETTING = Phase.BETTING
 
 # --- what the seat to act may do ------------------------------------------------------
 
+_NO_ACTIONS = lists.NO_ACTIONS
+_OPENING, _ANSWER, _ANSWER_TEAM = lists.OPENING, lists.ANSWER, lists.ANSWER_TEAM
+_ORDAGO_ANSWER, _ORDAGO_ANSWER_TEAM = lists.ORDAGO_ANSWER, lists.ORDAGO_ANSWER_TEAM
+_MUS_LISTS, _SERVIDO, _DECLARE_LISTS = lists.MUS, lists.SERVIDO, lists.DECLARE
+_discards, _capped = lists.discards, lists.capped
 _MUS_KINDS = frozenset((Mus, NoMus))
 _OPENING_KINDS = frozenset(type(action) for action in lists.OPENING[0])
 _ANSWER_KINDS = frozenset(type(action) for action in lists.ANSWER[0]) | {TeamFold}
@@ -255,7 +260,7 @@ def legal_actions(state: HandState) -> LegalActions:
     """
     queue = state.queue
     if not queue:
-        return lists.NO_ACTIONS
+        return _NO_ACTIONS
     seat = queue[0]
     phase = state.phase
     rules = state.deal.rules
@@ -263,28 +268,28 @@ def legal_actions(state: HandState) -> LegalActions:
         betting = state.betting
         assert betting is not None
         if betting.bets == 0:
-            listed = lists.OPENING[seat]
+            listed = _OPENING[seat]
         elif len(queue) > 1 and rules.teams == 2:
             # Two or more partners still to answer: a team fold differs from a fold.
-            listed = (lists.ORDAGO_ANSWER_TEAM if betting.ordago else lists.ANSWER_TEAM)[seat]
+            listed = (_ORDAGO_ANSWER_TEAM if betting.ordago else _ANSWER_TEAM)[seat]
         else:
-            listed = (lists.ORDAGO_ANSWER if betting.ordago else lists.ANSWER)[seat]
+            listed = (_ORDAGO_ANSWER if betting.ordago else _ANSWER)[seat]
         if betting.bets >= MAX_BETS:
-            listed = lists.capped(listed, 0)
+            listed = _capped(listed, 0)
         elif rules.max_bet is not None and listed.min_bet is not None:
-            listed = lists.capped(listed, rules.max_bet)
+            listed = _capped(listed, rules.max_bet)
     elif phase is _MUS:
         table = state._table
         if table[6] >= MAX_MUS_ROUNDS or (table[5] is not None and served(state, seat)):
-            listed = lists.SERVIDO[seat]
+            listed = _SERVIDO[seat]
         else:
-            listed = lists.MUS[seat]
+            listed = _MUS_LISTS[seat]
     elif phase is _DISCARD:
-        listed = lists.discards(state.hands[seat], seat)
+        listed = _discards(state.hands[seat], seat)
     else:
         betting = state.betting
         assert betting is not None
-        listed = lists.DECLARE[betting.lance][seat]
+        listed = _DECLARE_LISTS[betting.lance][seat]
     if not rules.gates:
         return listed
     # A house rule's legality hook trims the list; its ``in`` asks the state.
