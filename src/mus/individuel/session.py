@@ -31,12 +31,16 @@ from mus.legal import LegalActions
 __all__ = ["Session", "apply_session", "new_session"]
 
 
-@attrs.frozen(eq=False)
+@attrs.frozen
 class Session:
     """A session at one moment: the hand being played (the last one, once the
     session is over), the hands already finished, each seat's games lost, each
     finished game's loser, and the winner once every other seat has lost
     ``rules.losses`` games.
+
+    Sessions are equal when their values are (rules, seed, first mano, hands played,
+    games lost...), as :class:`mus.MatchState` values are: a session read back from its
+    history equals the session written.
 
     >>> session = new_session(IndividuelRules(players=4), seed=1)
     >>> session.game, session.losses, session.to_act, session.hand.stones
@@ -67,6 +71,16 @@ class Session:
     def legal_actions(self) -> LegalActions:
         """The legal actions in the current hand."""
         return self.hand.legal_actions()
+
+    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
+        """Whether ``action`` (an action or its text; by ``seat``, if given) is legal now,
+        as :meth:`mus.MatchState.is_legal`: exactly when :func:`apply_session` takes it.
+
+        >>> session = new_session(IndividuelRules(players=2), seed=3)
+        >>> session.is_legal(session.legal_actions()[0]), session.is_legal("mus")
+        (True, False)
+        """
+        return not self.is_over and self.hand.is_legal(action, seat)
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know of the current hand."""
@@ -101,7 +115,10 @@ def apply_session(session: Session, action: Action | str, seat: int | None = Non
     (1, 1)
     """
     if not isinstance(session, Session):
-        raise MusError(f"apply_session() needs a Session, got {type(session).__name__}")
+        raise MusError(
+            f"apply_session() needs a Mus individuel Session, got {type(session).__module__}.{type(session).__name__}"
+            " (a four-card match is played by mus.apply)"
+        )
     if session.is_over:
         raise IllegalActionError("the session is over")
     hand = apply(session.hand, action, seat)
