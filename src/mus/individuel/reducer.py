@@ -327,7 +327,9 @@ def _count(draft: _Draft) -> HandState:
         hand = draft.hand(winner)
         extra = bonus(lance, hand, rules)
         if outcome is Outcome.EN_PASO:
-            draft.shed(lance, winner, en_paso(lance, hand, rules), f"en paso{_bonus_words(lance, hand, rules)}")
+            # Grande's and chica's en paso stone is theirs under either grande_chica_stone.
+            words = "" if lance in (Lance.GRANDE, Lance.CHICA) else _bonus_words(lance, hand, rules)
+            draft.shed(lance, winner, en_paso(lance, hand, rules), f"en paso{words}")
         elif outcome is Outcome.ACCEPTED:
             stake, words = result.stake, f"stake {result.stake}"
             opponents = len(result.seats) - 1

@@ -14,7 +14,7 @@ basket (``pot``); their sum never changes (the órdago moves stones between play
 from __future__ import annotations
 
 import warnings
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import attrs
 
@@ -137,9 +137,11 @@ class HandState(HandStateBase):
         """How many entries the history has, as ``mus.HandState.actions``."""
         return len(self.history)
 
-    def __getattr__(self, name: str) -> Any:
-        # Only names the class lacks: those of the four-card game say where to look.
-        elsewhere(self, name)
+    if not TYPE_CHECKING:  # a type checker still flags the names the class lacks
+
+        def __getattr__(self, name: str) -> Any:
+            # Only names the class lacks: those of the four-card game say where to look.
+            elsewhere(self, name)
 
     def legal_actions(self) -> LegalActions:
         """The actions the seat to act may take; supports ``in`` for any action (see
@@ -282,8 +284,10 @@ class SeatView:
         )
         return self.hand
 
-    def __getattr__(self, name: str) -> Any:
-        elsewhere(self, name)
+    if not TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Any:
+            elsewhere(self, name)
 
 
 # --- what the seat to act may do: the one validator ------------------------------------
