@@ -88,7 +88,7 @@ class IndividuelRules:
       lost that many (« un certain nombre de coups, fixé d'un commun accord »).
 
     Where the seed's text reads two ways, a knob says which reading is played (the
-    default first; :doc:`/variants` quotes the sentence each value follows):
+    default first; :ref:`individuel-readings` quotes the sentence each value follows):
 
     * ``juego_order``: ``"standard"`` (31, 32, 40, 37 ... 33, the order of the
       four-card game, rules section 5) or ``"descending"`` (« c'est le score de 31 qui

@@ -150,7 +150,7 @@ class HandState(HandStateBase):
 
     def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
         """Whether ``action`` (an action or its text, read as
-        :func:`~mus.individuel.apply` reads it; by ``seat``, if given) is legal now.
+        :func:`~mus.individuel.reducer.apply` reads it; by ``seat``, if given) is legal now.
 
         >>> from mus.individuel import new_hand
         >>> state = new_hand(seed=1)
@@ -276,7 +276,7 @@ class SeatView:
 
     @property
     def held(self) -> tuple[Card, ...]:
-        """Deprecated: ``hand``, as :attr:`mus.SeatView.hand` (goes in 0.3.0)."""
+        """Deprecated: ``hand``, the name :class:`mus.SeatView` has (goes in 0.3.0)."""
         warnings.warn(
             "SeatView.held is SeatView.hand in the Mus individuel, as in the four-card game; the old name goes in 0.3.0",
             DeprecationWarning,
@@ -327,7 +327,7 @@ def _limits(state: HandState) -> _Limits:
 
 def problem(state: HandState, action: object, seat: int | None = None, *, said: str | None = None) -> str | None:
     """Why ``action`` (by ``seat``, if given) is illegal now, or ``None`` if it is legal:
-    the one validator of the Mus individuel, which :func:`~mus.individuel.apply`,
+    the one validator of the Mus individuel, which :func:`~mus.individuel.reducer.apply`,
     :func:`legal_actions` and :meth:`HandState.is_legal` all ask. ``said`` is the
     player's own words for the action, quoted back in the answer.
 
@@ -435,7 +435,7 @@ def legal_actions(state: HandState) -> LegalActions:
 
 
 def start(deal: Deal) -> HandState:
-    """The first state of a :class:`~mus.individuel.state.Deal`: the discards, from the mano.
+    """The first state of a :class:`~mus.individuel.table.Deal`: the discards, from the mano.
 
     >>> from mus.individuel import apply, new_hand
     >>> state = new_hand(seed=4)
