@@ -279,7 +279,7 @@ def test_a_seat_out_of_the_game_and_the_stones_of_a_deal() -> None:
     form = to_data(state.deal)
     assert form["cards"][1] == "" and form["pot"] == 9 and form["stones"] == [5, 0, 2, 4]
     assert to_data(state)["history"]["cards"][1] == "-"
-    assert round_trip(state.deal) == state.deal and round_trip(state.view(1)).held == ()
+    assert round_trip(state.deal) == state.deal and round_trip(state.view(1)).hand == ()
 
 
 # --- strict reading -----------------------------------------------------------------------
@@ -355,9 +355,9 @@ REMOVE = object()
         (view_form, "stones", [8, 8, "8"], "individuel_seat_view.stones[2]: a whole number from 0 up"),
         (
             view_form,
-            "held",
+            "hand",
             "Ro Ro Co 7e 3c",
-            "individuel_seat_view.held: 0, 4 or 5 different cards, got 'Ro Ro Co 7e 3c'",
+            "individuel_seat_view.hand: 0, 4 or 5 different cards, got 'Ro Ro Co 7e 3c'",
         ),
         (view_form, "phase", "mus", "individuel_seat_view.phase: one of discard, betting, finished"),
         (view_form, "history.0", [0, "discard 2 cards"], "individuel_seat_view.history[0][1]"),

@@ -146,7 +146,7 @@ def test_views_hide_other_players_cards_and_discards() -> None:
     for seat in midway.deal.seats:
         midway = apply(midway, Discard((midway.held[seat][0],)))
     view = midway.view(2)
-    assert view.held == midway.held[2] and view.discard == midway.discards[2]
+    assert view.hand == midway.held[2] and view.discard == midway.discards[2]
     assert [hand is not None for hand in view.hands] == [seat == 2 for seat in range(5)]
     assert [type(action) for _, action in view.history] == [
         HiddenDiscard,

@@ -13,6 +13,9 @@ True
 >>> match = play_match(mus.new_match(rules.evolve(games_to_win=1), seed=9), [HeuristicBot()] * 5)
 >>> match.is_over, match.winner in range(5)
 (True, True)
+
+They play the four-card game: given a view, a hand or a session of the Mus individuel
+they raise a :class:`~mus.MusError` that names :mod:`mus.individuel`'s own players.
 """
 
 from __future__ import annotations
@@ -43,6 +46,17 @@ class Bot(Protocol):
         ...
 
 
+def _four_card(rules: object, what: str) -> None:
+    """Refuse, saying where to look, a view or state of the Mus individuel (whose rules
+    are not a :class:`~mus.Rules`)."""
+    if not isinstance(rules, Rules):
+        raise MusError(
+            f"mus.bots play the four-card game, and this {what} is not of it (its rules are {type(rules).__name__}): the "
+            "Mus individuel's players are mus.individuel.RandomPlayer and SimplePlayer, played by "
+            "mus.individuel.play_hand and play_session"
+        )
+
+
 class RandomBot:
     """Picks uniformly among the listed legal actions, from its own seeded generator.
 
@@ -56,6 +70,7 @@ class RandomBot:
         self.random = random.Random(seed)
 
     def choose(self, view: SeatView) -> Action:
+        _four_card(view.rules, "view")
         return self.random.choice(view.legal)
 
 
@@ -127,6 +142,7 @@ class HeuristicBot:
         self.boldness = boldness
 
     def choose(self, view: SeatView) -> Action:
+        _four_card(view.rules, "view")
         action = self._choice(view)
         if view.rules.gates and action not in view.legal and view.legal:
             # A house rule's legality hook forbids the choice: the nearest listed one.
@@ -191,6 +207,7 @@ def play_hand(state: HandState, bots: Sequence[Bot], *, limit: int = 10_000) -> 
     >>> state.is_over, len(state.scores)
     (True, 2)
     """
+    _four_card(state.rules, "hand")
     _check_bots(bots, state.rules.seats)
     for _ in range(limit):
         seat = state.to_act
@@ -209,6 +226,7 @@ def play_match(match: MatchState, bots: Sequence[Bot], *, limit: int = 1_000_000
     >>> match.is_over, len(match.games)
     (True, 2)
     """
+    _four_card(match.rules, "match")
     _check_bots(bots, match.rules.seats)
     for _ in range(limit):
         seat = match.to_act

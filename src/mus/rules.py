@@ -453,7 +453,14 @@ class Rules:
         try:
             return PRESETS[name]
         except (KeyError, TypeError):
-            raise RulesError(f"unknown preset {quoted(name)} (presets: {', '.join(sorted(PRESETS))})") from None
+            hint = ""
+            if isinstance(name, str) and name.lower().startswith("individuel"):
+                hint = (
+                    f"; {quoted(name)} is the Mus individuel, a game of its own: "
+                    f"mus.individuel.IndividuelRules.preset({name!r}) (presets individuel, individuel-2 to "
+                    "individuel-8, individuel-primes); the four-card game each for himself is individual-2 to individual-6"
+                )
+            raise RulesError(f"unknown preset {quoted(name)} (presets: {', '.join(sorted(PRESETS))}){hint}") from None
 
     def to_dict(self) -> dict[str, Any]:
         """The knobs as plain data (for JSON); :meth:`from_dict` reads it back.

@@ -1,17 +1,24 @@
 """``mus replay``: step through a saved hand or match history (any of the four
-notations; several matches one after another, as ``mus simulate --save`` writes them)."""
+notations; several matches one after another, as ``mus simulate --save`` writes them),
+or a Mus individuel hand or session (``mus-individuel-hand 1``,
+``mus-individuel-session 1``, text or JSON; several sessions one after another, as
+``mus simulate --preset individuel --save`` writes them)."""
 
 from __future__ import annotations
 
 import argparse
+import json
 import sys
 from collections.abc import Iterator
 
 import mus
 from mus import Declare, HandState, MatchState, MusError, Phase
+from mus import individuel as solo
 from mus.cli.narration import deal_lines, print_lines, status, step_lines
 from mus.cli.options import add_command, file_errors, rules_summary
 from mus.cli.words import games_line, games_text, scores_text, team_name
+from mus.individuel.cli import deal_lines as solo_deal_lines
+from mus.individuel.cli import event_lines, summary
 from mus.notation import load
 
 __all__ = ["MAX_FILE", "register", "run"]
@@ -51,6 +58,10 @@ class _Stepper:
             self.enabled = False
 
 
+_HEADERS = frozenset(("mus-match 1", "mus-individuel-session 1", "mus-individuel-hand 1"))
+"""The first lines of the histories a file may hold several of, one after another."""
+
+
 def _histories(path: str) -> Iterator[str]:
     """The histories in ``path`` one by one, read as they are needed: several
     ``mus-match 1`` texts one after another (``simulate --save``) come out apart, so a
@@ -64,7 +75,7 @@ def _histories(path: str) -> Iterator[str]:
                 size += len(line)
                 if size > MAX_FILE:
                     raise MusError(f"{path} is longer than {MAX_FILE:,} characters")
-                if line.strip() == "mus-match 1" and any(part.strip() for part in chunk):
+                if line.strip() in _HEADERS and any(part.strip() for part in chunk):
                     yield "".join(chunk)
                     chunk = []
                 chunk.append(line)
@@ -111,8 +122,76 @@ def _replay_match(match: MatchState, stepper: _Stepper) -> None:
         print(f"the match is unfinished: games {scores_text(match.games)}, score {scores_text(match.scores)}")
 
 
+def _individuel(text: str) -> solo.HandState | solo.Session | None:
+    """The Mus individuel hand or session that ``text`` holds, or ``None`` when it is
+    not one (then it is read as a history of the four-card game)."""
+    start = text.lstrip()
+    if start.startswith("mus-individuel-hand"):
+        return solo.parse_hand(text)
+    if start.startswith("mus-individuel-session"):
+        return solo.parse_session(text)
+    if not start.startswith("{") or '"mus-individuel-' not in text[:10_000]:
+        return None
+    try:
+        kind = json.loads(text).get("format")
+    except (ValueError, RecursionError, AttributeError):
+        return None  # the four-card reader says what is wrong with it
+    if kind == "mus-individuel-hand":
+        return solo.hand_from_json(text)
+    return solo.session_from_json(text) if kind == "mus-individuel-session" else None
+
+
+def _replay_individuel_hand(hand: solo.HandState, stepper: _Stepper) -> None:
+    state = hand.initial()
+    print_lines(solo_deal_lines(state))
+    for seat, action in hand.history:
+        after = solo.apply(state, action, seat)
+        print_lines(event_lines(state, after, seat, action), "  ")
+        stepper.wait()
+        state = after
+    if not state.is_over:
+        where = "discards" if state.phase is Phase.DISCARD else f"{state.lance}, seat {state.to_act} to speak"
+        print(f"  (the history stops here, the hand unfinished: {where})")
+
+
+def _replay_individuel_session(session: solo.Session, stepper: _Stepper) -> None:
+    print(f"session, seed {session.seed}, first mano seat {session.first_mano}: {summary(session.rules)}")
+    hands = list(session.finished)
+    if session.hand.history and not session.is_over:
+        hands.append(session.hand)  # the hand under way when the history stops
+    game, number = 1, 0
+    lost = [0] * session.rules.players
+    for hand in hands:
+        number += 1
+        print()
+        print(f"=== game {game}, hand {number} ===")
+        _replay_individuel_hand(hand, stepper)
+        if hand.loser is not None:
+            lost[hand.loser] += 1
+            print(f"  games lost {'-'.join(map(str, lost))}")
+            game, number = game + 1, 0
+    if session.winner is not None:
+        print(f"seat {session.winner} wins the session; games lost {'-'.join(map(str, session.losses))}")
+    else:
+        print(f"the session is unfinished: games lost {'-'.join(map(str, session.losses))}")
+
+
+def _replay_one(history: HandState | MatchState | solo.HandState | solo.Session, stepper: _Stepper) -> None:
+    if isinstance(history, solo.Session):
+        _replay_individuel_session(history, stepper)
+    elif isinstance(history, solo.HandState):
+        print(f"hand: {summary(history.rules)}")
+        _replay_individuel_hand(history, stepper)
+    elif isinstance(history, MatchState):
+        _replay_match(history, stepper)
+    else:
+        print(f"hand: {rules_summary(history.rules)}")
+        _replay_hand(history, stepper)
+
+
 def run(args: argparse.Namespace) -> int:
-    """Step through a saved hand or match history (any of the four notations)."""
+    """Step through a saved hand or match history (any of the four notations), or a Mus
+    individuel hand or session."""
     path: str = args.file
     stepper = _Stepper(bool(args.step) and path != "-" and sys.stdin.isatty())
     texts = _histories(path)
@@ -121,15 +200,11 @@ def run(args: argparse.Namespace) -> int:
     while text is not None:
         # One history ahead: the next is read (and its errors found) only when this one is
         # done, but whether a header is needed is known at once.
-        history = load(text)
+        history = _individuel(text) or load(text)
         following = next(texts, None)
         number += 1
         if number > 1 or following is not None:
             print(f"##### history {number}")
-        if isinstance(history, MatchState):
-            _replay_match(history, stepper)
-        else:
-            print(f"hand: {rules_summary(history.rules)}")
-            _replay_hand(history, stepper)
+        _replay_one(history, stepper)
         text = following
     return 0

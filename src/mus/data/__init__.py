@@ -34,7 +34,7 @@ written by the same functions:
 >>> from mus import individuel
 >>> hand = individuel.new_hand(individuel.IndividuelRules(players=3), seed=2)
 >>> view = to_data(hand.view(1))
->>> view["type"], view["held"], view["stones"]
+>>> view["type"], view["hand"], view["stones"]
 ('individuel_seat_view', 'Co Cc 7o 3o 3b', [8, 8, 8])
 >>> from_data(view) == hand.view(1) and loads(dumps(hand)) == hand
 True

@@ -12,7 +12,7 @@ largest table, eight players.
 >>> from mus.individuel import IndividuelRules, new_hand
 >>> state = new_hand(IndividuelRules(players=3), seed=2)
 >>> data = individuel_view_data(state.view(1))
->>> data["held"], data["hands"], data["stones"], data["history"]
+>>> data["hand"], data["hands"], data["stones"], data["history"]
 ('Co Cc 7o 3o 3b', [None, None, None], [8, 8, 8], [])
 >>> read_individuel_view(data, "individuel_seat_view") == state.view(1)
 True
@@ -328,14 +328,14 @@ def _read_session(value: Any, where: str) -> Session:
 # --- the seat view --------------------------------------------------------------------------
 
 INDIVIDUEL_VIEW_KEYS = (
-    "seat", "mano", "phase", "lance", "to_act", "stones", "pot", "held", "discard", "hands", "history",
+    "seat", "mano", "phase", "lance", "to_act", "stones", "pot", "hand", "discard", "hands", "history",
     "results", "moves", "betting", "loser", "legal",
 )  # fmt: skip
 """The keys of a Mus individuel seat view's data, but ``rules`` (which a view inside a
 public session goes without).
 
 >>> INDIVIDUEL_VIEW_KEYS[5:9]
-('stones', 'pot', 'held', 'discard')
+('stones', 'pot', 'hand', 'discard')
 """
 
 
@@ -353,7 +353,7 @@ def individuel_view_data(view: SeatView, with_rules: bool = True) -> dict[str, A
         data["rules"] = individuel_knobs(view.rules)
     data.update(
         mano=view.mano, phase=str(view.phase), lance=None if view.lance is None else str(view.lance),
-        to_act=view.to_act, stones=list(view.stones), pot=view.pot, held=_held_text(view.held),
+        to_act=view.to_act, stones=list(view.stones), pot=view.pot, hand=_held_text(view.hand),
         discard=None if view.discard is None else str(view.discard),
         hands=[None if hand is None else str(hand) for hand in view.hands],
         history=[[seat, str(action)] for seat, action in view.history],
@@ -372,10 +372,10 @@ def read_individuel_view(value: Any, where: str, rules: IndividuelRules | None =
     >>> view = new_hand(seed=1).view(2)
     >>> read_individuel_view(individuel_view_data(view), "view") == view
     True
-    >>> read_individuel_view({**individuel_view_data(view), "held": "Ro"}, "view")
+    >>> read_individuel_view({**individuel_view_data(view), "hand": "Ro"}, "view")
     Traceback (most recent call last):
     ...
-    mus.errors.NotationError: view.held: 0, 4 or 5 different cards, got 'Ro'
+    mus.errors.NotationError: view.hand: 0, 4 or 5 different cards, got 'Ro'
     """
     data = read_object(value, where, INDIVIDUEL_VIEW_KEYS + (("rules",) if rules is None else ()))
     rules = read_individuel_rules(data["rules"], f"{where}.rules") if rules is None else rules
@@ -388,7 +388,7 @@ def read_individuel_view(value: Any, where: str, rules: IndividuelRules | None =
         phase=read_enum(_PHASES, data["phase"], f"{where}.phase"),
         lance=maybe(lambda v, w: read_enum(Lance, v, w), data["lance"], f"{where}.lance"),
         to_act=maybe(seat, data["to_act"], f"{where}.to_act"), stones=_per_seat(data["stones"], f"{where}.stones", n),
-        pot=read_number(data["pot"], f"{where}.pot"), held=_read_held(data["held"], f"{where}.held", (0, 4, 5)),
+        pot=read_number(data["pot"], f"{where}.pot"), hand=_read_held(data["hand"], f"{where}.hand", (0, 4, 5)),
         discard=maybe(read_card, data["discard"], f"{where}.discard"),
         hands=tuple(maybe(read_hand, hand, f"{where}.hands[{i}]") for i, hand in enumerate(hands)),
         history=tuple(_entry(entry, f"{where}.history[{i}]", n, True) for i, entry in enumerate(history)),

@@ -9,7 +9,7 @@ seat was not shown; and :func:`replay_individuel`, which
 >>> for seat in state.deal.seats:
 ...     state = apply(state, f"discard {state.held[seat][-1]}")
 >>> public = public_individuel_hand(state, 1)
->>> public["start"]["held"], public["steps"][0]["entries"], public["steps"][1]["held"]
+>>> public["start"]["hand"], public["steps"][0]["entries"], public["steps"][1]["hand"]
 ('6b 4c 3e 2b 1e', [[0, 'discard 1 card']], '6b 4c 3e 2b')
 >>> replay_individuel(public)[-1] == state.view(1)
 True
@@ -44,7 +44,7 @@ INDIVIDUEL_STEP_KEYS = (*tuple(key for key in INDIVIDUEL_VIEW_KEYS if key not in
 """The keys a step of a Mus individuel hand may have: every field of a view that can
 change (all but the seat, and the history, which ``entries`` extends).
 
->>> "held" in INDIVIDUEL_STEP_KEYS and "history" not in INDIVIDUEL_STEP_KEYS
+>>> "hand" in INDIVIDUEL_STEP_KEYS and "history" not in INDIVIDUEL_STEP_KEYS
 True
 """
 
@@ -65,7 +65,7 @@ def public_individuel_hand(state: HandState, seat: int) -> dict[str, Any]:
     the seat was shown: its own, those of an órdago it was in, all of them at the count.
 
     >>> from mus.individuel import new_hand
-    >>> public_individuel_hand(new_hand(seed=1), 0)["start"]["held"]
+    >>> public_individuel_hand(new_hand(seed=1), 0)["start"]["hand"]
     'Ro Co 7e 3c 1e'
     """
     if not isinstance(state, HandState):
@@ -140,7 +140,7 @@ def _check_step(before: SeatView, after: SeatView, where: str) -> None:
     if who != before.seat and isinstance(action, Discard):
         raise fail(where, f"seat {who}'s discard is shown to seat {before.seat}")
     mine = after.hands[after.seat]
-    if mine is not None and (len(after.held) != 4 or mine != Hand(after.held)):
+    if mine is not None and (len(after.hand) != 4 or mine != Hand(after.hand)):
         raise fail(where, "the seat's shown hand is not its hand")
 
 

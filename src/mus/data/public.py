@@ -46,7 +46,7 @@ def view_data(state: HandState | MatchState | IndividuelHandState | Session, sea
     >>> data["type"], data["hand"]["hand"], data["hand"]["legal"]
     ('match_view', 'Sc 6e 3e 2c', [])
     >>> data = view_data(mus.individuel.new_session(seed=3), 2)
-    >>> data["type"], data["held"], data["stones"]
+    >>> data["type"], data["hand"], data["stones"]
     ('individuel_seat_view', 'Cb So 7e 6b 4e', [8, 8, 8, 8, 8])
     """
     if not isinstance(state, (HandState, MatchState, IndividuelHandState, Session)):

@@ -20,7 +20,7 @@ from mus.data.individuel_public import INDIVIDUEL_STEP_KEYS
 from mus.data.public import STEP_KEYS
 from mus.data.reading import MAX_LIST
 from mus.data.views import VIEW_KEYS
-from mus.individuel.rules import MAX_PLAYERS, MIN_PLAYERS, STONES, IndividuelRules
+from mus.individuel.rules import MAX_PLAYERS, MIN_PLAYERS, READINGS, STONES, IndividuelRules
 from mus.individuel.state import Outcome as IndividuelOutcome
 from mus.lances import Lance
 from mus.rules import Rules
@@ -303,6 +303,7 @@ def _individuel_parts(card: str, number: dict[str, Any], flag: dict[str, Any]) -
                 "zero_mid_hand": _choice("out", "plays-on"),
                 "next_game_mano": _choice("rotate", "loser-deals"),
                 "losses": {"type": "integer", "minimum": 1, "maximum": 20},
+                **{name: _choice(*choices) for name, choices in READINGS.items()},
             },
             optional=tuple(IndividuelRules().to_dict()),
         ),
@@ -339,7 +340,7 @@ def _individuel_parts(card: str, number: dict[str, Any], flag: dict[str, Any]) -
     view = {
         "seat": _ref("individuel_seat"), "rules": _ref("individuel_rules_knobs"), "mano": _ref("individuel_seat"),
         "phase": _choice(*(str(p) for p in (Phase.DISCARD, Phase.BETTING, Phase.FINISHED))), "lance": _or_null(lance),
-        "to_act": seat_or_null, "stones": _ref("sides"), "pot": number, "held": _ref("held_text"),
+        "to_act": seat_or_null, "stones": _ref("sides"), "pot": number, "hand": _ref("held_text"),
         "discard": _or_null(_ref("card_text")), "hands": _array(_or_null(_ref("hand_text"))),
         "history": _array(_ref("individuel_entry")), "results": _array(_ref("individuel_lance_result_fields")),
         "moves": _array(_ref("individuel_move_fields")), "betting": _or_null(_ref("individuel_betting_fields")),

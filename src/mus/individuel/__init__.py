@@ -16,9 +16,11 @@ ends when every player but one has lost an agreed number of games.
 ((Card.parse('Cb'), Card.parse('6b'), Card.parse('5o'), Card.parse('5c'), Card.parse('4b')), (8, 8))
 
 The modules: :mod:`~mus.individuel.rules` (the knobs), :mod:`~mus.individuel.scoring`
-(what a lance is worth), :mod:`~mus.individuel.state` and
-:mod:`~mus.individuel.reducer` (a hand), :mod:`~mus.individuel.session` (games and
-sessions), :mod:`~mus.individuel.notation` (histories as text and JSON),
+(what a lance is worth), :mod:`~mus.individuel.table` (a hand's plain values),
+:mod:`~mus.individuel.state` (a hand, and what a player may do),
+:mod:`~mus.individuel.deal` and :mod:`~mus.individuel.reducer` (dealing and playing a
+hand), :mod:`~mus.individuel.session` (games and sessions),
+:mod:`~mus.individuel.notation` (histories as text and JSON),
 :mod:`~mus.individuel.bots` (players for simulations).
 """
 
@@ -36,8 +38,8 @@ from mus.individuel.notation import (
     session_to_json,
 )
 from mus.individuel.reducer import apply, new_hand, replay
-from mus.individuel.rules import PRESETS, IndividuelRules
-from mus.individuel.scoring import best, bonus, en_paso, worst
+from mus.individuel.rules import PRESETS, READINGS, IndividuelRules
+from mus.individuel.scoring import best, bonus, en_paso, is_real_31, keys, worst
 from mus.individuel.session import Session, apply_session, new_session
 from mus.individuel.state import (
     Betting,
@@ -45,6 +47,7 @@ from mus.individuel.state import (
     HandState,
     LanceResult,
     Move,
+    NotInThisGameError,
     Outcome,
     Phase,
     SeatView,
@@ -56,6 +59,7 @@ from mus.legal import LegalActions
 
 __all__ = [
     "PRESETS",
+    "READINGS",
     "Betting",
     "Deal",
     "HandState",
@@ -63,6 +67,7 @@ __all__ = [
     "LanceResult",
     "LegalActions",
     "Move",
+    "NotInThisGameError",
     "Outcome",
     "Phase",
     "Player",
@@ -79,6 +84,8 @@ __all__ = [
     "format_session",
     "hand_from_json",
     "hand_to_json",
+    "is_real_31",
+    "keys",
     "legal_actions",
     "new_hand",
     "new_session",

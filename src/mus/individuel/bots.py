@@ -2,7 +2,9 @@
 
 A player is anything with ``choose(view) -> Action``. :class:`RandomPlayer` picks among
 the legal actions (bets of any legal size); :class:`SimplePlayer` keeps its best four
-cards and bets by the strength of its hand.
+cards and bets by the strength of its hand. They play the Mus individuel only: given a
+view or a state of the four-card game they raise a :class:`~mus.MusError` that names
+:mod:`mus.bots`, whose bots play that game.
 
 >>> from mus.individuel import new_hand
 >>> state = play_hand(new_hand(seed=9), [SimplePlayer()] * 5)
@@ -21,10 +23,11 @@ from typing import Protocol
 
 from mus.actions import Accept, Action, Bet, Discard, Fold, Ordago, Pass
 from mus.cards import Card
+from mus.errors import MusError
 from mus.hand import RANK_MULTISETS, Hand
 from mus.individuel.reducer import apply
 from mus.individuel.rules import IndividuelRules
-from mus.individuel.scoring import bonus
+from mus.individuel.scoring import bonus, keys
 from mus.individuel.session import Session, apply_session
 from mus.individuel.state import HandState, Phase, SeatView
 from mus.lances import Lance
@@ -38,6 +41,15 @@ class Player(Protocol):
     def choose(self, view: SeatView) -> Action:
         """The action to take; called only when it is the view's seat to act."""
         ...
+
+
+def _checked(view: object) -> SeatView:
+    if not isinstance(view, SeatView):
+        raise MusError(
+            f"the Mus individuel's players choose from a mus.individuel SeatView, got {type(view).__module__}."
+            f"{type(view).__name__}: the four-card game's bots are mus.bots.RandomBot and mus.bots.HeuristicBot"
+        )
+    return view
 
 
 class RandomPlayer:
@@ -54,7 +66,7 @@ class RandomPlayer:
         self.random = random.Random(seed)
 
     def choose(self, view: SeatView) -> Action:
-        action: Action = self.random.choice(view.legal)
+        action: Action = self.random.choice(_checked(view).legal)
         low, high = getattr(view.legal, "min_bet", None), getattr(view.legal, "max_bet", None)
         if isinstance(action, Bet) and low is not None and high is not None:
             return Bet(self.random.randint(low, high))
@@ -67,9 +79,9 @@ def _percentiles(rules: IndividuelRules) -> tuple[tuple[float, ...], ...]:
     a crude strength, enough for a simple player."""
     table = []
     for lance in Lance:
-        keys = rules.core.ranking.keys[lance]
-        ordered = sorted(keys)
-        table.append(tuple(_share(ordered, key) for key in keys))
+        lance_keys = keys(rules)[lance]
+        ordered = sorted(lance_keys)
+        table.append(tuple(_share(ordered, key) for key in lance_keys))
     return tuple(table)
 
 
@@ -87,10 +99,10 @@ class SimplePlayer:
     """
 
     def choose(self, view: SeatView) -> Action:
-        legal = view.legal
+        legal = _checked(view).legal
         if view.phase is Phase.DISCARD:
             discards: list[Discard] = [action for action in legal if isinstance(action, Discard)]
-            return max(discards, key=lambda action: _keep_value(view.held, action, view.rules))
+            return max(discards, key=lambda action: _keep_value(view.hand, action, view.rules))
         hand = view.hands[view.seat]
         assert hand is not None and view.lance is not None
         strength = _percentiles(view.rules)[view.lance][hand.multiset]
@@ -117,6 +129,11 @@ def play_hand(state: HandState, players: Sequence[Player]) -> HandState:
     >>> play_hand(new_hand(seed=2), [RandomPlayer(s) for s in range(5)]).is_over
     True
     """
+    if not isinstance(state, HandState):
+        raise MusError(
+            f"play_hand() plays a Mus individuel HandState, got {type(state).__module__}.{type(state).__name__}"
+            " (a four-card hand is played by mus.bots.play_hand)"
+        )
     while state.to_act is not None:
         state = apply(state, players[state.to_act].choose(state.view(state.to_act)))
     return state
@@ -124,6 +141,11 @@ def play_hand(state: HandState, players: Sequence[Player]) -> HandState:
 
 def play_session(session: Session, players: Sequence[Player], max_hands: int = 100_000) -> Session:
     """Play ``session`` to its end (or ``max_hands`` more hands) with one player per seat."""
+    if not isinstance(session, Session):
+        raise MusError(
+            f"play_session() plays a Mus individuel Session, got {type(session).__module__}.{type(session).__name__}"
+            " (a four-card match is played by mus.bots.play_match)"
+        )
     for _ in itertools.repeat(None, max_hands * 200):
         if session.is_over:
             break

@@ -23,13 +23,24 @@ from mus.individuel.rules import IndividuelRules
 from mus.individuel.session import Session, apply_session, new_session
 from mus.individuel.state import HandState, Outcome, Phase
 
-__all__ = ["PLAYERS", "play", "simulate", "summary"]
+__all__ = ["PLAYERS", "deal_lines", "event_lines", "play", "simulate", "summary"]
 
 _NUMBERS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight"]
 
 PLAYERS = {"simple": SimplePlayer, "heuristic": SimplePlayer, "random": RandomPlayer}
 """The players ``mus simulate --preset individuel --bots`` knows (``heuristic`` is the
 simple player, so the four-card game's default works here too)."""
+
+
+_READING_WORDS = {
+    ("juego_order", "descending"): ", juego 31 then 40 down to 32",
+    ("accepted_stake", "per-opponent"): ", an accepted stake sheds once per opponent",
+    ("refused_raise", "previous-stake"): ", a refused raise sheds the stake before it",
+    ("grande_chica_stone", "always"): ", grande and chica shed 1 on top of any stake",
+    ("out_lance", "lost"): ", a lance won by a player with no stones left is lost",
+    ("real_31_three", "as-king"): ", a 3 is the real 31's rey",
+}
+"""How :func:`summary` words the readings that are not at their defaults."""
 
 
 def summary(rules: IndividuelRules) -> str:
@@ -50,6 +61,7 @@ def summary(rules: IndividuelRules) -> str:
         text += ", a player with no stones left plays the hand on"
     if rules.next_game_mano == "loser-deals":
         text += ", the loser deals the next game"
+    text += "".join(words for (name, value), words in _READING_WORDS.items() if getattr(rules, name) == value)
     return text + f", lose {rules.losses} game{'s' if rules.losses > 1 else ''} and you are out of the session"
 
 
@@ -67,10 +79,33 @@ def _players(text: str, seed: int | str, rules: IndividuelRules) -> list[Player]
     ]
 
 
-def _event_lines(before: HandState, after: HandState, seat: int, action: Action, person: int | None) -> list[str]:
-    """What one action showed everyone: the action, then any stones that moved."""
+def deal_lines(state: HandState) -> list[str]:
+    """The deal as a replay shows it: the mano, the stones, each seat's five cards.
+
+    >>> from mus.individuel import new_hand
+    >>> deal_lines(new_hand(IndividuelRules(players=2), seed=11))[1]
+    'seat 0: Cb 6b 5o 5c 4b'
+    """
+    lines = [f"seat {state.mano} is mano; stones {'-'.join(map(str, state.stones))}, basket {state.pot}"]
+    lines += [f"seat {seat}: {' '.join(map(str, state.held[seat]))}" for seat in state.deal.seats]
+    return lines
+
+
+def event_lines(before: HandState, after: HandState, seat: int, action: Action, person: int | None = None) -> list[str]:
+    """What one action showed: the action, the lance's result when its betting ended,
+    any stones that moved, and the end of the hand. ``person`` is the seat of the player
+    it is shown to (others' discards are hidden from him), or ``None`` for a replay,
+    which shows everything.
+
+    >>> from mus.actions import Discard
+    >>> from mus.individuel import apply, new_hand
+    >>> state = new_hand(IndividuelRules(players=2), seed=11)
+    >>> event_lines(state, apply(state, "discard 4b"), 0, Discard.parse("4b"), person=1)
+    ['seat 0: discard a card']
+    """
     who = "you" if seat == person else f"seat {seat}"
-    words = "discard a card" if before.phase is Phase.DISCARD and seat != person else str(action)
+    hidden = before.phase is Phase.DISCARD and person is not None and seat != person
+    words = "discard a card" if hidden else str(action)
     lines = [f"{who}: {words}"]
     if before.lance is not None and after.lance != before.lance and after.results[len(before.results) :]:
         lines += [f"  {result}" for result in after.results[len(before.results) :]]
@@ -90,7 +125,7 @@ def _step(session: Session, action: Action | str, person: int | None) -> tuple[S
     assert seat is not None
     after = apply_session(session, action)
     played = after.finished[-1] if len(after.finished) > len(session.finished) else after.hand
-    return after, _event_lines(hand, played, seat, played.history[len(hand.history)][1], person)
+    return after, event_lines(hand, played, seat, played.history[len(hand.history)][1], person)
 
 
 def _read(prompt: str) -> str | None:

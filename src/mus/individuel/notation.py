@@ -39,7 +39,7 @@ from typing import Any
 from mus.cards import Card, parse_cards
 from mus.errors import MusError, NotationError
 from mus.individuel.reducer import apply, new_hand
-from mus.individuel.rules import IndividuelRules
+from mus.individuel.rules import READINGS, IndividuelRules
 from mus.individuel.session import Session, apply_session, new_session
 from mus.individuel.state import HandState
 from mus.notation.lines import Entry
@@ -49,6 +49,7 @@ from mus.notation.lines import read_seed as _read_seed
 from mus.notation.lines import seed_text as _seed_text
 
 __all__ = [
+    "LATER_KNOBS",
     "format_hand",
     "format_session",
     "hand_from_json",
@@ -56,6 +57,7 @@ __all__ = [
     "parse_hand",
     "parse_rules",
     "parse_session",
+    "rules_data",
     "rules_text",
     "session_from_json",
     "session_to_json",
@@ -67,14 +69,41 @@ MAX_TEXT = 4_000_000
 MAX_ACTIONS = 10_000
 
 
+LATER_KNOBS: tuple[str, ...] = tuple(READINGS)
+"""Knobs added after the first version of the notation (the readings of
+:data:`~mus.individuel.rules.READINGS`): histories write them only when they differ
+from their defaults, so a history that does not use them reads and writes exactly as
+it did before they existed."""
+
+_DEFAULTS = IndividuelRules()
+
+
+def rules_data(rules: IndividuelRules) -> dict[str, Any]:
+    """The knobs as histories store them: :meth:`IndividuelRules.to_dict
+    <mus.individuel.rules.IndividuelRules.to_dict>` without the :data:`LATER_KNOBS`
+    left at their defaults.
+
+    >>> "out_lance" in rules_data(IndividuelRules()), rules_data(IndividuelRules(out_lance="lost"))["out_lance"]
+    (False, 'lost')
+    """
+    data = rules.to_dict()
+    for key in LATER_KNOBS:
+        if data[key] == getattr(_DEFAULTS, key):
+            del data[key]
+    return data
+
+
 def rules_text(rules: IndividuelRules) -> str:
-    """Every knob as ``name=value`` words.
+    """Every knob as ``name=value`` words (the :data:`LATER_KNOBS` only when they are
+    not at their defaults).
 
     >>> rules_text(IndividuelRules(players=3)).split()[:2]
     ['players=3', 'stones=8']
+    >>> rules_text(IndividuelRules(juego_order="descending")).split()[-1]
+    'juego_order=descending'
     """
     words = []
-    for name, value in rules.to_dict().items():
+    for name, value in rules_data(rules).items():
         text = ("true" if value else "false") if isinstance(value, bool) else str(value)
         words.append(f"{name}={text}")
     return " ".join(words)
@@ -209,7 +238,7 @@ def _hand_data(state: HandState) -> dict[str, Any]:
     return {
         "format": "mus-individuel-hand",
         "version": 1,
-        "rules": deal.rules.to_dict(),
+        "rules": rules_data(deal.rules),
         "mano": deal.mano,
         "stones": list(deal.stones),
         "seed": deal.seed,
@@ -363,7 +392,7 @@ def session_to_json(session: Session) -> str:
     data = {
         "format": "mus-individuel-session",
         "version": 1,
-        "rules": session.rules.to_dict(),
+        "rules": rules_data(session.rules),
         "seed": session.seed,
         "mano": session.first_mano,
         "hands": [

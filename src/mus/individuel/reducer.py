@@ -30,17 +30,15 @@ mus.errors.IllegalActionError: there is no bet to accept ("quiero") in chica
 
 from __future__ import annotations
 
-import secrets
 import warnings
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable
 from typing import Any
 
 from mus.actions import Accept, Action, Bet, Discard, Fold, Ordago, Pass, parse_action
-from mus.cards import ALL_CARDS, Card, parse_cards, seed_arg, shuffle
-from mus.checks import whole
-from mus.errors import IllegalActionError, MusError, quoted
+from mus.errors import IllegalActionError, MusError
 from mus.hand import Hand
-from mus.individuel.rules import CARDS_DEALT, IndividuelRules
+from mus.individuel.deal import new_hand
+from mus.individuel.rules import IndividuelRules
 from mus.individuel.scoring import best, bonus, en_paso, has, worst
 from mus.individuel.state import (
     ORDAGO_PUT,
@@ -57,96 +55,6 @@ from mus.individuel.state import (
 from mus.ranking import Lance
 
 __all__ = ["apply", "new_hand", "replay"]
-
-_DEFAULT = IndividuelRules()
-
-
-# --- the deal -------------------------------------------------------------------------
-
-
-def new_hand(
-    rules: IndividuelRules | None = None,
-    *,
-    seed: int | str | None = None,
-    cards: Sequence[str | Sequence[Card | str] | None] | None = None,
-    mano: int = 0,
-    stones: Sequence[int] | None = None,
-) -> HandState:
-    """A fresh hand: five cards to each player who still holds stones, one at a time
-    from the mano, from a deck shuffled by ``seed`` (or ``cards`` given by seat; the
-    rest is the stock, shuffled by ``seed``).
-
-    ``stones`` are by seat (default: every player starts with ``rules.stones``); the
-    basket holds what the players have shed, so that stones are conserved.
-
-    >>> state = new_hand(IndividuelRules(players=3), seed=7, stones=(5, 0, 3), mano=2)
-    >>> state.deal.seats, state.pot, [len(cards) for cards in state.held]
-    ((2, 0), 16, [5, 0, 5])
-    >>> new_hand(IndividuelRules(players=3), stones=(5, 0, 0))
-    Traceback (most recent call last):
-    ...
-    mus.errors.MusError: a hand needs at least two players with stones, got (5, 0, 0)
-    """
-    rules = _DEFAULT if rules is None else rules
-    if not isinstance(rules, IndividuelRules):
-        raise MusError(f"rules must be an IndividuelRules, got {quoted(rules)}")
-    n = rules.players
-    held = _stones_arg(stones, rules)
-    mano = whole(mano, "the mano", 0, n - 1)
-    if held[mano] == 0:
-        raise MusError(f"the mano, seat {mano}, has no stones left: it is out of the game")
-    seed = secrets.randbits(63) if seed is None else seed_arg(seed)
-    order = tuple(seat for seat in ((mano + i) % n for i in range(n)) if held[seat] > 0)
-    if cards is None:
-        deck = shuffle(ALL_CARDS, seed)
-        dealt: list[list[Card]] = [[] for _ in range(n)]
-        for index in range(CARDS_DEALT * len(order)):
-            dealt[order[index % len(order)]].append(deck[index])
-        stock = deck[CARDS_DEALT * len(order) :]
-        by_seat = tuple(tuple(sorted(cards_)) for cards_ in dealt)
-    else:
-        by_seat, stock = _explicit(cards, order, seed, n)
-    return start(Deal(rules, mano, held, n * rules.stones - sum(held), by_seat, stock, seed))
-
-
-def _stones_arg(stones: Sequence[int] | None, rules: IndividuelRules) -> tuple[int, ...]:
-    n = rules.players
-    if stones is None:
-        return (rules.stones,) * n
-    if not isinstance(stones, (tuple, list)) or len(stones) != n:
-        raise MusError(f"stones are {n} numbers, one per seat, got {quoted(stones)}")
-    stones = tuple(whole(value, "a seat's stones") for value in stones)
-    if sum(stones) > n * rules.stones:
-        raise MusError(
-            f"{n} players starting with {rules.stones} hold {n * rules.stones} stones in all, not {sum(stones)}"
-        )
-    if sum(1 for value in stones if value > 0) < 2:
-        raise MusError(f"a hand needs at least two players with stones, got {tuple(stones)}")
-    return tuple(stones)
-
-
-def _explicit(
-    cards: Sequence[str | Sequence[Card | str] | None], order: tuple[int, ...], seed: int | str, n: int
-) -> tuple[tuple[tuple[Card, ...], ...], tuple[Card, ...]]:
-    if not isinstance(cards, (tuple, list)) or len(cards) != n:
-        raise MusError(
-            f"cards are a list of {n} entries by seat (five cards, or none for a seat out), got {quoted(cards)}"
-        )
-    by_seat: list[tuple[Card, ...]] = []
-    seen: set[Card] = set()
-    for seat, given in enumerate(cards):
-        dealt = parse_cards(given) if given else ()
-        if len(dealt) != (CARDS_DEALT if seat in order else 0):
-            wanted = "five cards" if seat in order else "no cards (it has no stones)"
-            raise MusError(f"seat {seat} is dealt {wanted}, got {len(dealt)}")
-        for card in dealt:
-            if card in seen:
-                raise MusError(f"card {card} is dealt twice")
-            seen.add(card)
-        by_seat.append(tuple(sorted(dealt)))
-    # The rest in the order the seed shuffles the deck: a seeded deal given as cards
-    # has the very same stock.
-    return tuple(by_seat), tuple(card for card in shuffle(ALL_CARDS, seed) if card not in seen)
 
 
 # --- drafts ---------------------------------------------------------------------------
@@ -376,11 +284,17 @@ def _go_on(draft: _Draft) -> HandState:
 
 
 def _refused(draft: _Draft, betting: Betting, taker: int) -> HandState:
-    """Every other player folded: the last bettor sheds at once what they had staked,
-    or 1 stone when nobody had staked anything (a first bet refused)."""
-    forfeits = sum(min(betting.puts[seat], ORDAGO_PUT - 1) for seat in betting.folded)
-    stones = forfeits or 1
-    why = "refused, staked by those who folded" if forfeits else "refused first bet"
+    """Every other player folded: the last bettor sheds at once 1 stone when nobody had
+    staked anything (a first bet refused), else under ``refused_raise="forfeits"`` what
+    they had staked, summed, and under ``"previous-stake"`` the stake that stood before
+    his last raise (the most any other player had staked)."""
+    staked = [min(betting.puts[seat], ORDAGO_PUT - 1) for seat in betting.folded]
+    if draft.rules.refused_raise == "previous-stake":
+        stones, why = max(staked, default=0), "refused, the stake before the raise"
+    else:
+        stones, why = sum(staked), "refused, staked by those who folded"
+    if not stones:
+        stones, why = 1, "refused first bet"
     draft.shed(betting.lance, taker, stones, why)
     return _settled(draft, LanceResult(betting.lance, Outcome.REFUSED, (taker,), stones, taker=taker))
 
@@ -407,20 +321,23 @@ def _count(draft: _Draft) -> HandState:
         lance, outcome = result.lance, result.outcome
         if outcome in (Outcome.VOID, Outcome.ORDAGO):
             continue
-        if outcome in (Outcome.REFUSED, Outcome.ALONE):
-            winner = result.taker if draft.alive((result.taker or 0,)) else None
-        else:
-            winner = best(lance, draft.hands, draft.alive(result.seats), rules)
+        winner = _counted_winner(draft, result)
         if winner is None:
             continue
         hand = draft.hand(winner)
         extra = bonus(lance, hand, rules)
         if outcome is Outcome.EN_PASO:
-            draft.shed(lance, winner, en_paso(lance, hand, rules), f"en paso{_bonus_words(lance, hand, rules)}")
+            # Grande's and chica's en paso stone is theirs under either grande_chica_stone.
+            words = "" if lance in (Lance.GRANDE, Lance.CHICA) else _bonus_words(lance, hand, rules)
+            draft.shed(lance, winner, en_paso(lance, hand, rules), f"en paso{words}")
         elif outcome is Outcome.ACCEPTED:
-            owed = result.stake + result.forfeits + extra
+            stake, words = result.stake, f"stake {result.stake}"
+            opponents = len(result.seats) - 1
+            if rules.accepted_stake == "per-opponent" and opponents > 1:
+                stake, words = result.stake * opponents, f"stake {result.stake} from each of {opponents}"
+            owed = stake + result.forfeits + extra
             forfeited = f" + {result.forfeits} forfeited" if result.forfeits else ""
-            draft.shed(lance, winner, owed, f"stake {result.stake}{forfeited}{_bonus_words(lance, hand, rules, extra)}")
+            draft.shed(lance, winner, owed, f"{words}{forfeited}{_bonus_words(lance, hand, rules, extra)}")
         elif extra:
             draft.shed(lance, winner, extra, f"{outcome}{_bonus_words(lance, hand, rules)}")
         if draft.loser is not None:
@@ -428,8 +345,21 @@ def _count(draft: _Draft) -> HandState:
     return _finish(draft)
 
 
+def _counted_winner(draft: _Draft, result: LanceResult) -> int | None:
+    """Who sheds the lance at the count. A player with no stones left sheds nothing:
+    under ``out_lance="next-best"`` (and ``zero_mid_hand="out"``) his cards are down and
+    the best of the others still holding stones wins it; under ``"lost"`` his cards
+    keep it, and it is lost (he sheds 0 of what it owed)."""
+    keep = draft.rules.out_lance == "lost"
+    if result.outcome in (Outcome.REFUSED, Outcome.ALONE):
+        taker = result.taker
+        return taker if taker is not None and (keep or draft.alive((taker,))) else None
+    return best(result.lance, draft.hands, result.seats if keep else draft.alive(result.seats), draft.rules)
+
+
 def _bonus_words(lance: Lance, hand: Hand, rules: IndividuelRules, extra: int | None = None) -> str:
-    """How the hand earned its bonus, as ``", medias 2"``; empty for grande and chica."""
+    """How the hand earned its bonus, as ``", medias 2"``, or ``" + punto 1"`` on top of
+    a stake (``extra``); empty for grande and chica unless ``grande_chica_stone="always"``."""
     stones = bonus(lance, hand, rules) if extra is None else extra
     if lance is Lance.PARES:
         combo = rules.core.ranking.pares[hand.multiset]
@@ -438,7 +368,9 @@ def _bonus_words(lance: Lance, hand: Hand, rules: IndividuelRules, extra: int | 
         return f", juego of {rules.core.ranking.points[hand.multiset]} {stones}"
     if lance is Lance.PUNTO:
         return f" + punto {stones}" if extra is not None else ""
-    return ""
+    if not stones:
+        return ""
+    return f" + {lance} {stones}" if extra is not None else f", {lance} {stones}"
 
 
 # --- the reducer ----------------------------------------------------------------------
@@ -456,7 +388,10 @@ def apply(state: HandState, action: Action | str, seat: int | None = None) -> Ha
     mus.errors.IllegalActionError: cannot discard 1o: seat 0 holds Ro Co 7e 3c 1e
     """
     if not isinstance(state, HandState):
-        raise MusError(f"apply() needs an individuel HandState, got {type(state).__name__}")
+        raise MusError(
+            f"apply() needs a Mus individuel HandState, got {type(state).__module__}.{type(state).__name__}"
+            " (a four-card hand or match is played by mus.apply)"
+        )
     said: str | None = None
     if isinstance(action, str):
         said = action

@@ -24,9 +24,11 @@ from typing import Any
 import attrs
 
 from mus.errors import RulesError, quoted
+from mus.ranking import JUEGO_ORDERS
+from mus.rules import PRESETS as FOUR_CARD_PRESETS
 from mus.rules import Rules
 
-__all__ = ["CARDS_DEALT", "MAX_PLAYERS", "MIN_PLAYERS", "PRESETS", "STONES", "IndividuelRules"]
+__all__ = ["CARDS_DEALT", "MAX_PLAYERS", "MIN_PLAYERS", "PRESETS", "READINGS", "STONES", "IndividuelRules"]
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -46,6 +48,19 @@ def _whole(value: object, name: str, low: int, high: int) -> int:
 def _choice(value: object, name: str, choices: tuple[str, ...]) -> None:
     if not isinstance(value, str) or value not in choices:
         raise RulesError(f"{name} must be one of {', '.join(map(repr, choices))}, got {quoted(value)}")
+
+
+READINGS: dict[str, tuple[str, ...]] = {
+    "juego_order": tuple(JUEGO_ORDERS),
+    "accepted_stake": ("once", "per-opponent"),
+    "refused_raise": ("forfeits", "previous-stake"),
+    "grande_chica_stone": ("en-paso", "always"),
+    "out_lance": ("next-best", "lost"),
+    "real_31_three": ("not-a-figure", "as-king"),
+}
+"""The knobs for the places where the seed's text reads two ways, and their values,
+the default (today's reading) first. Histories write them only when they are not at
+their defaults."""
 
 
 @attrs.frozen
@@ -72,6 +87,42 @@ class IndividuelRules:
     * ``losses``: the lost games that end a session, once every player but one has
       lost that many (« un certain nombre de coups, fixé d'un commun accord »).
 
+    Where the seed's text reads two ways, a knob says which reading is played (the
+    default first; :ref:`individuel-readings` quotes the sentence each value follows):
+
+    * ``juego_order``: ``"standard"`` (31, 32, 40, 37 ... 33, the order of the
+      four-card game, rules section 5) or ``"descending"`` (« c'est le score de 31 qui
+      gagne, suivi de 40, puis toutes les valeurs en descendant jusqu'à 32 », seed
+      ``000``'s own Mus, which « La valeur et l'ordre des cartes sont les mêmes qu'au
+      Mus » carries over); the values of :data:`mus.ranking.JUEGO_ORDERS`.
+    * ``accepted_stake``: a stake accepted by several players is shed ``"once"`` by the
+      winner of the lance (the classic game's payment, « qui remporte les 19 Pierres »),
+      or ``"per-opponent"``, once for each other player who accepted it (« Les Pierres
+      misées sont placées à part »: every stake set apart goes to the basket).
+    * ``refused_raise``: when all but the last bettor fold, he sheds at once the
+      ``"forfeits"``, what those who folded had staked, summed (« il perd les Pierres
+      qu'il a misées jusque-là »), or the ``"previous-stake"``, the stake that stood
+      before his last raise (« il rapporte la quantité misée lors de la dernière
+      Enchère acceptée »); 1 stone after a first bet either way. They differ only with
+      three or more players.
+    * ``grande_chica_stone``: the 1 stone of grande and chica is shed ``"en-paso"`` only
+      (as in the classic game, « La Grande Main (en passe) : 1 Pierre »), or
+      ``"always"`` by the lance's winner, on top of an accepted stake or a refusal, as
+      pareja's 1 is (the individuel's list read literally: « de 1 Pierre pour chacune
+      des phases de Grande Main, de Petite et de Paire »).
+    * ``out_lance``: a lance whose best hand belongs to a player who has no stones left
+      when it is counted (he shed his last one earlier in the count, or in a later
+      lance's betting) passes to the ``"next-best"`` hand among those still holding
+      stones (« L'objectif du jeu est de se débarrasser de toutes ses Pierres »: he is
+      done), or is ``"lost"``: nobody sheds it (« chaque joueur pose ... les Pierres
+      qui correspondent aux phases qu'il a remportées »). Under
+      ``zero_mid_hand="plays-on"`` his cards always keep the lance, so it is lost.
+    * ``real_31_three``: under eight kings, whether three sietes and a 3 (which plays
+      as a rey) are a real 31: ``"not-a-figure"`` (« d'une Figure et non d'un trois »)
+      or ``"as-king"`` (« les cartes d'indice trois sont considérées comme des Rois »,
+      and the real 31's figure « doit, pour certains, être le Roi »). Only with
+      ``real_31`` and ``eight_kings``.
+
     >>> IndividuelRules(players=8, stones=10, real_31="king", juego_33=True).core.real_31
     'king'
     >>> IndividuelRules(players=9)
@@ -89,6 +140,12 @@ class IndividuelRules:
     zero_mid_hand: str = attrs.field(default="out", kw_only=True)
     next_game_mano: str = attrs.field(default="rotate", kw_only=True)
     losses: int = attrs.field(default=3, kw_only=True)
+    juego_order: str = attrs.field(default="standard", kw_only=True)
+    accepted_stake: str = attrs.field(default="once", kw_only=True)
+    refused_raise: str = attrs.field(default="forfeits", kw_only=True)
+    grande_chica_stone: str = attrs.field(default="en-paso", kw_only=True)
+    out_lance: str = attrs.field(default="next-best", kw_only=True)
+    real_31_three: str = attrs.field(default="not-a-figure", kw_only=True)
     core: Rules = attrs.field(init=False, eq=False, repr=False)
     """The four-card game's rules with the same card knobs: its lance tables rank the
     four cards each player keeps."""
@@ -105,7 +162,10 @@ class IndividuelRules:
         _choice(self.zero_mid_hand, "zero_mid_hand", ("out", "plays-on"))
         _choice(self.next_game_mano, "next_game_mano", ("rotate", "loser-deals"))
         _whole(self.losses, "losses", 1, 20)
-        object.__setattr__(self, "core", Rules(eight_kings=self.eight_kings, real_31=self.real_31))
+        for name, choices in READINGS.items():
+            _choice(getattr(self, name), name, choices)
+        core = Rules(eight_kings=self.eight_kings, real_31=self.real_31, juego_order=self.juego_order)
+        object.__setattr__(self, "core", core)
 
     def evolve(self, **changes: Any) -> IndividuelRules:
         """A copy with some knobs changed, validated like the constructor.
@@ -128,7 +188,12 @@ class IndividuelRules:
         try:
             return PRESETS[name]
         except (KeyError, TypeError):
-            raise RulesError(f"unknown Mus individuel preset {quoted(name)} (presets: {', '.join(PRESETS)})") from None
+            hint = ""
+            if isinstance(name, str) and name in FOUR_CARD_PRESETS:
+                hint = f"; {quoted(name)} is a preset of the four-card game: mus.Rules.preset({name!r})"
+            raise RulesError(
+                f"unknown Mus individuel preset {quoted(name)} (presets: {', '.join(PRESETS)}){hint}"
+            ) from None
 
     def to_dict(self) -> dict[str, Any]:
         """The knobs as plain data; :meth:`from_dict` reads it back.

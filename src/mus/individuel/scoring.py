@@ -5,7 +5,9 @@ of the four-card game: the comparators of :mod:`mus.lances`, under
 :attr:`IndividuelRules.core <mus.individuel.rules.IndividuelRules.core>`. Only the
 amounts differ, and they are shed instead of won (seed ``000``): grande, chica,
 pareja and « juego no » (punto) 1; medias 2; duples and a juego of 31 3; other juegos
-2; optionally the real 31 5 and the 33 of a siete, a seis and two tens 4.
+2; optionally the real 31 5 and the 33 of a siete, a seis and two tens 4. Two knobs
+change the lance tables themselves: ``juego_order`` (through ``core``) and
+``real_31_three`` (:func:`keys`).
 
 >>> from mus import Hand, Lance
 >>> from mus.individuel.rules import IndividuelRules
@@ -18,13 +20,68 @@ pareja and « juego no » (punto) 1; medias 2; duples and a juego of 31 3; other
 
 from __future__ import annotations
 
+import functools
 from collections.abc import Sequence
 
-from mus.hand import Hand
+from mus.cards import Rank
+from mus.hand import RANK_MULTISETS, Hand
 from mus.individuel.rules import IndividuelRules
-from mus.lances import Lance, is_real_31, rank_points
+from mus.lances import Lance, rank_points
+from mus.lances import is_real_31 as real_31_of
+from mus.rules import Rules
 
-__all__ = ["best", "bonus", "en_paso", "has", "is_juego_33", "worst"]
+__all__ = ["best", "bonus", "en_paso", "has", "is_juego_33", "is_real_31", "keys", "worst"]
+
+_SIETES_AND_A_THREE = frozenset(
+    index for index, ranks in enumerate(RANK_MULTISETS) if ranks.count(Rank.SIETE) == 3 and Rank.TRES in ranks
+)
+"""The rank multisets of three sietes and a 3: 31 under eight kings."""
+_SIETES_AND_A_REY = RANK_MULTISETS.index((Rank.REY, Rank.SIETE, Rank.SIETE, Rank.SIETE))
+
+
+@functools.lru_cache(maxsize=32)
+def _three_as_king_tables(core: Rules) -> tuple[tuple[int, ...], ...]:
+    tables = core.ranking.keys
+    juego = list(tables[Lance.JUEGO])
+    for index in _SIETES_AND_A_THREE:
+        juego[index] = juego[_SIETES_AND_A_REY]
+    return tuple(tuple(juego) if lance is Lance.JUEGO else tables[lance] for lance in Lance)
+
+
+def _three_as_king(rules: IndividuelRules) -> bool:
+    return rules.real_31_three == "as-king" and rules.eight_kings and bool(rules.real_31)
+
+
+def keys(rules: IndividuelRules) -> tuple[tuple[int, ...], ...]:
+    """The lance tables of the Mus individuel, by lance and then by rank multiset (the
+    bigger key wins): the four-card game's under :attr:`IndividuelRules.core
+    <mus.individuel.rules.IndividuelRules.core>`, where under
+    ``real_31_three="as-king"`` three sietes and a 3 rank as the real 31 they then are.
+
+    >>> from mus import Hand, Lance
+    >>> hand = Hand.parse("7o 7c 7e 3b")
+    >>> rules = IndividuelRules(real_31=True, real_31_three="as-king")
+    >>> keys(rules)[Lance.JUEGO][hand.multiset] > keys(IndividuelRules(real_31=True))[Lance.JUEGO][hand.multiset]
+    True
+    """
+    if _three_as_king(rules):
+        return _three_as_king_tables(rules.core)
+    return rules.core.ranking.keys
+
+
+def is_real_31(hand: Hand, rules: IndividuelRules) -> bool:
+    """Whether the hand is a real 31 under ``rules``: three sietes and a figure (only a
+    rey under ``real_31="king"``), or under ``real_31_three="as-king"`` a 3, which plays
+    as a rey under eight kings; never without ``real_31``.
+
+    >>> from mus import Hand
+    >>> sietes = Hand.parse("7o 7c 7e 3b")
+    >>> is_real_31(sietes, IndividuelRules(real_31="king")), is_real_31(sietes, IndividuelRules(real_31="king", real_31_three="as-king"))
+    (False, True)
+    """
+    if _three_as_king(rules) and hand.multiset in _SIETES_AND_A_THREE:
+        return True
+    return bool(rules.real_31) and real_31_of(hand, rules.core)
 
 
 def has(lance: Lance, hand: Hand, rules: IndividuelRules) -> bool:
@@ -60,7 +117,7 @@ def bonus(lance: Lance, hand: Hand, rules: IndividuelRules) -> int:
     """What the hand sheds on top of any stake when it wins the lance: pares pareja 1,
     medias 2, duples 3; juego 3 for 31 (5 for a real 31 under ``real_31``), 4 for the
     33 under ``juego_33``, 2 otherwise; punto 1; grande and chica nothing (they shed 1
-    only en paso, see :func:`en_paso`).
+    only en paso, see :func:`en_paso`), or 1 under ``grande_chica_stone="always"``.
 
     >>> from mus import Hand, Lance
     >>> bonus(Lance.PARES, Hand.parse("Ro Rc Rb 1b"), IndividuelRules()), bonus(Lance.PUNTO, Hand.parse("Ro 4c 5b 1b"), IndividuelRules())
@@ -74,9 +131,9 @@ def bonus(lance: Lance, hand: Hand, rules: IndividuelRules) -> int:
         if total < 31:
             return 0
         if total == 31:
-            return 5 if rules.real_31 and is_real_31(hand, rules.core) else 3
+            return 5 if is_real_31(hand, rules) else 3
         return 4 if rules.juego_33 and total == 33 and is_juego_33(hand, rules) else 2
-    return 1 if lance is Lance.PUNTO else 0
+    return 1 if lance is Lance.PUNTO or rules.grande_chica_stone == "always" else 0
 
 
 def en_paso(lance: Lance, hand: Hand, rules: IndividuelRules) -> int:
@@ -90,10 +147,6 @@ def en_paso(lance: Lance, hand: Hand, rules: IndividuelRules) -> int:
     return 1 if lance in (Lance.GRANDE, Lance.CHICA) else bonus(lance, hand, rules)
 
 
-def _key(lance: Lance, hand: Hand, rules: IndividuelRules) -> int:
-    return rules.core.ranking.keys[lance][hand.multiset]
-
-
 def best(lance: Lance, hands: Sequence[Hand | None], seats: Sequence[int], rules: IndividuelRules) -> int | None:
     """The seat among ``seats`` (listed from the mano) whose hand wins the lance; ties
     go to the seat nearest the mano, as in every Mus. ``None`` when ``seats`` is empty.
@@ -103,12 +156,13 @@ def best(lance: Lance, hands: Sequence[Hand | None], seats: Sequence[int], rules
     >>> best(Lance.PARES, hands, (1, 0), IndividuelRules()), best(Lance.PARES, hands, (0, 1), IndividuelRules())
     (1, 0)
     """
+    table = keys(rules)[lance]
     winner: int | None = None
     top = -1
     for seat in seats:
         hand = hands[seat]
         assert hand is not None
-        key = _key(lance, hand, rules)
+        key = table[hand.multiset]
         if key > top:
             winner, top = seat, key
     return winner
@@ -124,12 +178,13 @@ def worst(lance: Lance, hands: Sequence[Hand | None], seats: Sequence[int], rule
     >>> worst(Lance.PARES, hands, (0, 1, 2), IndividuelRules()), worst(Lance.GRANDE, hands, (0, 1, 2), IndividuelRules())
     (2, 2)
     """
+    table = keys(rules)[lance]
     loser = seats[0]
     bottom: int | None = None
     for seat in seats:
         hand = hands[seat]
         assert hand is not None
-        key = _key(lance, hand, rules)
+        key = table[hand.multiset]
         if bottom is None or key <= bottom:
             loser, bottom = seat, key
     return loser

@@ -39,6 +39,10 @@ class Session:
     ``rules.losses`` games. Sessions are equal when all of these are (so a session
     read back from its history equals the one written).
 
+    Sessions are equal when their values are (rules, seed, first mano, hands played,
+    games lost...), as :class:`mus.MatchState` values are: a session read back from its
+    history equals the session written.
+
     >>> session = new_session(IndividuelRules(players=4), seed=1)
     >>> session.game, session.losses, session.to_act, session.hand.stones
     (0, (0, 0, 0, 0), 0, (8, 8, 8, 8))
@@ -68,6 +72,16 @@ class Session:
     def legal_actions(self) -> LegalActions:
         """The legal actions in the current hand."""
         return self.hand.legal_actions()
+
+    def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
+        """Whether ``action`` (an action or its text; by ``seat``, if given) is legal now,
+        as :meth:`mus.MatchState.is_legal`: exactly when :func:`apply_session` takes it.
+
+        >>> session = new_session(IndividuelRules(players=2), seed=3)
+        >>> session.is_legal(session.legal_actions()[0]), session.is_legal("mus")
+        (True, False)
+        """
+        return not self.is_over and self.hand.is_legal(action, seat)
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know of the current hand."""
@@ -102,7 +116,10 @@ def apply_session(session: Session, action: Action | str, seat: int | None = Non
     (1, 1)
     """
     if not isinstance(session, Session):
-        raise MusError(f"apply_session() needs a Session, got {type(session).__name__}")
+        raise MusError(
+            f"apply_session() needs a Mus individuel Session, got {type(session).__module__}.{type(session).__name__}"
+            " (a four-card match is played by mus.apply)"
+        )
     if session.is_over:
         raise IllegalActionError("the session is over")
     hand = apply(session.hand, action, seat)

@@ -13,8 +13,8 @@ basket (``pot``); their sum never changes (the órdago moves stones between play
 
 from __future__ import annotations
 
-import enum
-from typing import Any, NamedTuple
+import warnings
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import attrs
 
@@ -23,6 +23,7 @@ from mus.cards import Card
 from mus.errors import MusError, quoted
 from mus.hand import Hand
 from mus.individuel.rules import IndividuelRules
+from mus.individuel.table import ORDAGO_PUT, Betting, Deal, LanceResult, Move, Outcome
 from mus.legal import NO_ACTIONS, LegalActions
 from mus.ranking import Lance
 from mus.table import HandStateBase, HiddenDiscard, Phase
@@ -34,6 +35,7 @@ __all__ = [
     "HandState",
     "LanceResult",
     "Move",
+    "NotInThisGameError",
     "Outcome",
     "Phase",
     "SeatView",
@@ -42,170 +44,45 @@ __all__ = [
     "start",
 ]
 
-ORDAGO_PUT = 1_000_000
-"""What an órdago puts at stake, as a number: more than any player can hold."""
 
-
-class Outcome(enum.Enum):
-    """How the betting on a lance ended.
-
-    >>> str(Outcome.ALONE), Outcome("ordago")
-    ('alone', <Outcome.ORDAGO: 'ordago'>)
-    """
-
-    EN_PASO = "en paso"
-    """Nobody bet: the best hand sheds the en paso value at the count."""
-    ACCEPTED = "accepted"
-    """The stakes were equalled: the best hand among those still in sheds the stake,
-    the forfeits of those who folded and its bonus at the count."""
-    REFUSED = "refused"
-    """All but one folded: that one shed the refusal stones at once (and its bonus at
-    the count)."""
-    ORDAGO = "ordago"
-    """An órdago was accepted: shown down at once, the worst hand took every stone of
-    the others in it."""
-    ALONE = "alone"
-    """One player alone had pares (juego): he sheds his bonus at the count, no betting."""
-    VOID = "void"
-    """Nobody had pares: nobody sheds anything for the lance."""
-
-    def __str__(self) -> str:
-        return self.value
-
-
-@attrs.frozen
-class LanceResult:
-    """How the betting on one lance ended (see :class:`Outcome`).
-
-    ``seats`` are the players whose cards compete for the lance (for an órdago, those
-    in it); ``stake`` the accepted stake, or the refusal stones taken; ``forfeits``
-    the stones staked by those who folded, shed by the winner; ``taker`` the player
-    who took a refusal, or lost the órdago, or had the combination alone.
-
-    >>> str(LanceResult(Lance.GRANDE, Outcome.ACCEPTED, (0, 2), stake=4, forfeits=2))
-    'grande: 4 accepted by seats 0 and 2, 2 forfeited by those who folded'
-    """
-
-    lance: Lance
-    outcome: Outcome
-    seats: tuple[int, ...] = ()
-    stake: int = 0
-    forfeits: int = 0
-    taker: int | None = None
-
-    def __str__(self) -> str:
-        text = f"{self.lance}: {self.outcome}"
-        if self.outcome is Outcome.ACCEPTED:
-            text = f"{self.lance}: {self.stake} accepted by seats {_seats(self.seats)}"
-            if self.forfeits:
-                text += f", {self.forfeits} forfeited by those who folded"
-        elif self.outcome is Outcome.REFUSED:
-            text += f", seat {self.taker} sheds {self.stake} at once"
-        elif self.outcome is Outcome.ORDAGO:
-            text += f" among seats {_seats(self.seats)}, seat {self.taker} takes their stones"
-        elif self.outcome is Outcome.ALONE:
-            text += f", seat {self.taker}"
-        return text
-
-
-def _seats(seats: tuple[int, ...]) -> str:
-    words = list(map(str, seats))
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
-
-
-@attrs.frozen
-class Move:
-    """Stones that moved: shed by ``seat`` into the basket (``to`` is ``None``), or
-    given to the player ``to`` (the loser of an órdago). ``owed`` is what the lance
-    asked; a player never sheds more than he holds.
-
-    >>> str(Move(Lance.PARES, 3, 2, owed=2, why="medias, en paso"))
-    'pares: seat 3 sheds 2 (medias, en paso)'
-    >>> str(Move(Lance.GRANDE, 1, 8, to=4, why="órdago"))
-    'grande: seat 1 gives 8 to seat 4 (órdago)'
-    """
-
-    lance: Lance
-    seat: int
-    stones: int
-    to: int | None = None
-    owed: int = 0
-    why: str = ""
-
-    def __str__(self) -> str:
-        if self.to is not None:
-            return f"{self.lance}: seat {self.seat} gives {self.stones} to seat {self.to} ({self.why})"
-        capped = f" of {self.owed} owed" if self.owed > self.stones else ""
-        return f"{self.lance}: seat {self.seat} sheds {self.stones}{capped} ({self.why})"
-
-
-@attrs.frozen
-class Deal:
-    """What a hand starts from: the rules, the mano, each seat's stones and the
-    basket's, the five cards dealt to each seat (``()`` for a seat out of the game,
-    with no stones left) and the rest of the deck.
+class NotInThisGameError(MusError, AttributeError):
+    """A name of the four-card game's states and views that the Mus individuel has not
+    (or has under another name): its message says where to look. It is an
+    :class:`AttributeError` too, so ``hasattr`` and ``getattr(..., default)`` work.
 
     >>> from mus.individuel import new_hand
-    >>> deal = new_hand(seed=3, mano=2).deal
-    >>> deal.mano, deal.seats, len(deal.stock)
-    (2, (2, 3, 4, 0, 1), 15)
+    >>> new_hand(seed=1).winner
+    Traceback (most recent call last):
+    ...
+    mus.individuel.state.NotInThisGameError: a game of Mus individuel has a loser, not a winner: the last player holding stones loses it (.loser; a session's winner is Session.winner)
+    >>> hasattr(new_hand(seed=1), "winner")
+    False
     """
 
-    rules: IndividuelRules
-    mano: int
-    stones: tuple[int, ...]
-    pot: int
-    cards: tuple[tuple[Card, ...], ...]
-    stock: tuple[Card, ...]
-    seed: int | str
 
-    @property
-    def seats(self) -> tuple[int, ...]:
-        """The seats dealt in (those with stones), in speaking order from the mano."""
-        n = self.rules.players
-        return tuple(seat for seat in ((self.mano + i) % n for i in range(n)) if self.stones[seat] > 0)
+_ELSEWHERE = {
+    "winner": "a game of Mus individuel has a loser, not a winner: the last player holding stones loses it"
+    " (.loser; a session's winner is Session.winner)",
+    "scores": "the Mus individuel counts stones, not scores: .stones by seat and .pot, the basket",
+    "count": "the Mus individuel's count is the stones shed: .moves (and .results, how each lance ended)",
+    "team_of": "in the Mus individuel each player plays for himself: there are no teams",
+    "pending": "in the Mus individuel each player discards one card, once: .discard (.discards on a hand)",
+    "stock_size": "the Mus individuel never deals from the stock: each player keeps four of his five cards",
+    "discards_size": "the Mus individuel never deals from the stock: each player keeps four of his five cards",
+    "mus_rounds": "there is no mus in the Mus individuel: each player discards one card",
+    "servido": "there is no mus in the Mus individuel: each player discards one card",
+}
+"""The four-card game's names that the Mus individuel's states and views lack, and where
+to look instead."""
 
 
-class Betting(NamedTuple):
-    """The betting on the current lance.
-
-    ``seats`` may speak (speaking order), ``stake`` stands (0 before any bet,
-    :data:`ORDAGO_PUT` for an órdago), ``puts`` is by seat the stake each has matched,
-    ``folded`` are out, ``opener`` made the first bet and ``bettor`` the last;
-    ``all_in`` says the last bet was all its bettor's stones (no raise over it);
-    ``lap`` counts the rounds since the first bet (0 during the opening) and
-    ``forward`` says whether this round turns in the speaking order or against it.
-
-    >>> from mus.individuel import apply, new_hand
-    >>> state = new_hand(seed=1)
-    >>> for seat in state.deal.seats:
-    ...     state = apply(state, f"discard {state.held[seat][0]}")
-    >>> betting = apply(state, "bet 3").betting
-    >>> betting.stake, betting.opener, betting.lap, betting.forward
-    (3, 0, 1, True)
-    """
-
-    lance: Lance
-    seats: tuple[int, ...]
-    competing: tuple[int, ...]
-    stake: int = 0
-    puts: tuple[int, ...] = ()
-    folded: tuple[int, ...] = ()
-    opener: int | None = None
-    bettor: int | None = None
-    all_in: bool = False
-    lap: int = 0
-    forward: bool = True
-
-    @property
-    def ordago(self) -> bool:
-        """Whether an órdago stands."""
-        return self.stake >= ORDAGO_PUT
-
-    @property
-    def still_in(self) -> tuple[int, ...]:
-        """The seats that may still speak and have not folded."""
-        return tuple(seat for seat in self.seats if seat not in self.folded)
+def elsewhere(owner: object, name: str) -> NoReturn:
+    """Raise the :class:`AttributeError` of ``owner`` lacking ``name``: a
+    :class:`NotInThisGameError` saying where to look for a name of the four-card game."""
+    hint = _ELSEWHERE.get(name)
+    if hint is not None:
+        raise NotInThisGameError(hint)
+    raise AttributeError(f"{type(owner).__name__!r} object has no attribute {name!r}")
 
 
 @attrs.frozen(eq=False)
@@ -254,6 +131,17 @@ class HandState(HandStateBase):
     def game_over(self) -> bool:
         """Whether the game ended in this hand: one player alone still holds stones."""
         return self.loser is not None
+
+    @property
+    def actions(self) -> int:
+        """How many entries the history has, as ``mus.HandState.actions``."""
+        return len(self.history)
+
+    if not TYPE_CHECKING:  # a type checker still flags the names the class lacks
+
+        def __getattr__(self, name: str) -> Any:
+            # Only names the class lacks: those of the four-card game say where to look.
+            elsewhere(self, name)
 
     def legal_actions(self) -> LegalActions:
         """The actions the seat to act may take; supports ``in`` for any action (see
@@ -304,7 +192,7 @@ class HandState(HandStateBase):
 
         >>> from mus.individuel import new_hand
         >>> view = new_hand(seed=1).view(2)
-        >>> len(view.held), view.hands[0], view.to_act
+        >>> len(view.hand), view.hands[0], view.to_act
         (5, None, 0)
         """
         n = self.rules.players
@@ -324,7 +212,7 @@ class HandState(HandStateBase):
             to_act=self.to_act,
             stones=self.stones,
             pot=self.pot,
-            held=self.held[seat],
+            hand=self.held[seat],
             discard=self.discards[seat],
             hands=tuple(hand if s in shown else None for s, hand in enumerate(self.hands)),
             history=history,
@@ -350,10 +238,21 @@ class HandState(HandStateBase):
 
 @attrs.frozen
 class SeatView:
-    """What one player may know of a hand (see :meth:`HandState.view`).
+    """What one player may know of a hand (see :meth:`HandState.view`), with the names
+    of :class:`mus.SeatView` where the two games have the same thing.
 
-    ``held`` and ``discard`` are the player's own cards; ``hands`` the kept hands he
-    has been shown (others ``None``); ``legal`` his legal actions when it is his turn.
+    ``hand`` and ``discard`` are the player's own cards (``hand``: five until he
+    discards, then the four he keeps, as a tuple since a :class:`~mus.Hand` is four
+    cards; ``hands[seat]`` is that four as a ``Hand``); ``hands`` the kept hands he has
+    been shown (others ``None``); ``legal`` his legal actions when it is his turn.
+    ``loser`` is the player left alone with stones when the game ended in this hand:
+    the Mus individuel has no ``winner`` (asking for it raises
+    :class:`NotInThisGameError`, which says where to look).
+
+    >>> from mus.individuel import new_hand
+    >>> view = new_hand(seed=1).view(0)
+    >>> len(view.hand), view.hands[0], view.loser
+    (5, None, None)
     """
 
     seat: int
@@ -364,7 +263,7 @@ class SeatView:
     to_act: int | None
     stones: tuple[int, ...]
     pot: int
-    held: tuple[Card, ...]
+    hand: tuple[Card, ...]
     discard: Card | None
     hands: tuple[Hand | None, ...]
     history: tuple[tuple[int, Any], ...]
@@ -374,6 +273,21 @@ class SeatView:
     loser: int | None
     legal: LegalActions
     """The seat's legal actions when it is its turn (a :class:`~mus.LegalActions`)."""
+
+    @property
+    def held(self) -> tuple[Card, ...]:
+        """Deprecated: ``hand``, the name :class:`mus.SeatView` has (goes in 0.3.0)."""
+        warnings.warn(
+            "SeatView.held is SeatView.hand in the Mus individuel, as in the four-card game; the old name goes in 0.3.0",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self.hand
+
+    if not TYPE_CHECKING:
+
+        def __getattr__(self, name: str) -> Any:
+            elsewhere(self, name)
 
 
 # --- what the seat to act may do: the one validator ------------------------------------
@@ -427,9 +341,9 @@ def problem(state: HandState, action: object, seat: int | None = None, *, said: 
     if not state.queue:
         return "the hand is over"
     to_act = state.queue[0]
-    if seat is not None and seat != to_act:
-        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.rules.players:
-            return f"no seat {seat!r}"
+    if seat is not None and (type(seat) is not int or seat != to_act):
+        if type(seat) is not int or not 0 <= seat < state.rules.players:
+            return f"no seat {quoted(seat)}"
         return f"not seat {seat}'s turn: seat {to_act} speaks"
     kind = type(action)
     if kind in (Mus, NoMus):
@@ -521,7 +435,7 @@ def legal_actions(state: HandState) -> LegalActions:
 
 
 def start(deal: Deal) -> HandState:
-    """The first state of a :class:`~mus.individuel.state.Deal`: the discards, from the mano.
+    """The first state of a :class:`~mus.individuel.table.Deal`: the discards, from the mano.
 
     >>> from mus.individuel import apply, new_hand
     >>> state = new_hand(seed=4)
