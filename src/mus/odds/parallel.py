@@ -4,10 +4,10 @@ Work is cut into tasks whose number and seeds never depend on how many workers r
 them, and the results come back in task order: the same seed gives the same numbers
 with one worker, with several, and on Ray.
 
-Ctrl-C stops the work within about the time of one task: tasks are handed to the
-processes a few at a time (never all at once), the workers ignore Ctrl-C (the process
-that runs them handles it), and a ``KeyboardInterrupt`` (or any error) cancels the tasks
-not started and lets each worker stop after the task in hand.
+Ctrl-C stops the work at once: tasks are handed to the processes a few at a time
+(never all at once), the workers ignore Ctrl-C (the process that runs them handles
+it), and a ``KeyboardInterrupt`` (or any error) cancels the tasks not started and
+stops the workers, the tasks in hand dropped.
 
 >>> run_tasks(abs, [-3, 1, -2], workers=1)
 [3, 1, 2]
@@ -112,9 +112,9 @@ def iter_tasks(function: Callable[[T], R], tasks: Iterable[T], *, workers: int) 
     of the results), so they may be endless, and only that many results wait in
     memory. An error in a task, a ``KeyboardInterrupt``, or closing the iterator
     before its end (``break`` in a ``for`` loop; call ``close()``, or use
-    ``contextlib.closing``, to have it at once) cancels the tasks not started, and each
-    worker stops after the task it is running. The workers ignore Ctrl-C: it is this
-    process's to handle.
+    ``contextlib.closing``, to have it at once) cancels the tasks not started and
+    terminates the workers, whatever task they are in: their results would go to
+    nobody. The workers ignore Ctrl-C: it is this process's to handle.
 
     >>> list(iter_tasks(abs, iter([-1, 2, -3]), workers=2))
     [1, 2, 3]
@@ -149,8 +149,8 @@ def iter_tasks(function: Callable[[T], R], tasks: Iterable[T], *, workers: int) 
 class _Workers:
     """The default multiprocessing context, keeping the processes it starts, so that
     they can be stopped: a ``ProcessPoolExecutor`` takes any object with its
-    ``Process``, ``Queue`` and ``SimpleQueue`` (and lets its workers finish their tasks
-    otherwise)."""
+    ``Process``, ``Queue`` and ``SimpleQueue`` as its context, and has no way of its own
+    to stop its workers before they finish their tasks (before Python 3.14)."""
 
     def __init__(self) -> None:
         self.context = multiprocessing.get_context()
