@@ -3,25 +3,37 @@
     python examples/serve_game.py
 
 An asyncio server on localhost (a free port) keeps the one true ``MatchState``. The
-protocol is newline-delimited JSON, one object a line:
+protocol is newline-delimited JSON, one object a line (at most 64 KiB):
 
-* a client says ``{"type": "join", "seat": 2}``; the server answers
-  ``{"type": "welcome", "seat": 2, "history": ...}``, the match so far as that seat saw
-  it (``mus.data.public_match``: no seed, no stock, no other seat's cards);
+* a client takes a free seat with ``{"type": "join", "seat": 2}``; the server answers
+  ``{"type": "welcome", "seat": 2, "token": ..., "history": ...}``: a secret token,
+  which the seat is now bound to, and the match so far as that seat saw it
+  (``mus.data.public_match``: no seed, no stock, no other seat's cards);
+* a client that lost its connection (or whose server restarted) takes its seat back
+  with ``{"type": "join", "seat": 2, "token": ...}``: the same welcome, then its view
+  (a connection still open for the seat is closed). Without the token, or with
+  another, a seat that is taken stays its owner's;
 * once the four seats are in, and after every action, the server sends each client
   its view, ``mus.data.view_data(match, seat)`` (a ``"match_view"``);
 * the seat to act answers ``{"type": "action", "action": "envido 2"}`` (any words
-  ``mus.apply`` reads); a refused action gets ``{"type": "error", "message": ...}``
-  and the view again.
+  ``mus.apply`` reads);
+* anything else (a line that is not JSON, not UTF-8, too long or nested too deep, an
+  unknown type, a missing field, an action refused by the rules or out of turn, a
+  wrong token) gets ``{"type": "error", "message": ...}``, to its sender only, and the
+  game goes on.
 
-Four scripted clients play from their views with ``mus.bots.HeuristicBot`` (one of them
-first tries a word that does not fit, to show a refusal). Part-way through a hand the
-server saves the match in the full notation (``mus.notation.format_match``: the seed
-and every card, for the server's eyes only), stops, and a new server restores it from
-the file; the clients reconnect, replay their public history and play on to the end.
+Four scripted clients play from their views with ``mus.bots.HeuristicBot``. One first
+tries a word that does not fit, to show a refusal; another, at its first turn, sends a
+dozen malformed lines; a third drops its connection at its third turn, and while it is
+away an impostor tries its seat without the token and with a wrong one, before it
+rejoins with its own. Part-way through a hand the server saves the match in the full
+notation (``mus.notation.format_match``: the seed and every card, for the server's eyes
+only) with the seats' tokens, stops, and a new server restores both; the clients
+rejoin with their tokens, replay their public history and play on to the end.
 
 Every line sent is checked against the server's own state: no client receives a card
-its seat was not dealt, did not draw, or was not shown at the count.
+its seat was not dealt, did not draw, or was not shown at the count (an error may
+quote the cards its client named itself).
 """
 
 from __future__ import annotations
@@ -30,6 +42,7 @@ import asyncio
 import json
 import pathlib
 import re
+import secrets
 import tempfile
 from typing import Any
 
@@ -44,6 +57,23 @@ HOST = "127.0.0.1"
 SAVE_AFTER = 40
 """The server saves and stops at the first moment, after this many actions, when a
 hand is under way (some actions into it, not over)."""
+LINE_LIMIT = 1 << 16
+"""The longest line a client may send, in bytes: a longer one is skipped, unread."""
+MALFORMED = [
+    b"hello\n",
+    b"\xff\xfe\n",
+    b"\n",
+    b"[1, 2]\n",
+    b"[" * 50_000 + b"\n",
+    b"x" * (LINE_LIMIT + 10) + b"\n",
+    b'{"type": "dance"}\n',
+    b'{"type": "join", "seat": 0}\n',
+    b'{"type": "action"}\n',
+    b'{"type": "action", "action": 7}\n',
+    b'{"type": "action", "action": "envido 1000000000000"}\n',
+    b'{"type": "action", "action": "discard Ro"}\n',
+]
+"""Lines a client may send that the server cannot act on, each its own mistake."""
 
 
 def allowed_cards(hand: mus.HandState, seat: int) -> set[str]:
@@ -79,13 +109,52 @@ def cards_in(message: Any) -> set[str]:
     return set()
 
 
-class Server:
-    """Holds the match, serves each seat its own view, checks and applies actions."""
+class Refused(Exception):
+    """A client's line the server cannot act on: the message goes back to that client."""
 
-    def __init__(self, match: mus.MatchState, sent: dict[int, list[str]]) -> None:
+
+async def read_line(reader: asyncio.StreamReader) -> bytes | None:
+    """The next line from a client (``b""`` for one longer than :data:`LINE_LIMIT`,
+    skipped to its end without being kept); ``None`` once the client is gone."""
+    too_long = False
+    while True:
+        try:
+            line = await reader.readuntil(b"\n")
+            return b"" if too_long else line
+        except asyncio.LimitOverrunError as error:
+            too_long = True
+            await reader.readexactly(error.consumed)  # dropped: the rest comes next
+        except asyncio.IncompleteReadError as end:  # the client is gone, maybe mid-line
+            return None if too_long or not end.partial else end.partial
+        except ConnectionError:
+            return None
+
+
+def message_of(line: bytes) -> dict[str, Any]:
+    """The JSON object a line holds, or :class:`Refused` saying what is wrong with it."""
+    if not line.strip():
+        raise Refused(f"send one JSON object a line, of at most {LINE_LIMIT} bytes")
+    try:
+        message = json.loads(line)
+    except (ValueError, RecursionError):  # not UTF-8, not JSON, nested too deep
+        raise Refused("not a JSON object") from None
+    if not isinstance(message, dict) or message.get("type") not in ("join", "action"):
+        raise Refused('send {"type": "join", "seat": N} or {"type": "action", "action": "..."}')
+    return message
+
+
+class Server:
+    """Holds the match and the seats' tokens; serves each seat its own view, checks and
+    applies actions, and answers any line it cannot act on with an error."""
+
+    def __init__(self, match: mus.MatchState, sent: dict[int, list[str]], tokens: dict[int, str] | None = None) -> None:
         self.match = match
         self.sent = sent  # every line sent to each seat, for the final check
+        self.tokens: dict[int, str] = dict(tokens or {})  # the seats taken, and their secrets
         self.writers: dict[int, asyncio.StreamWriter] = {}
+        self.connections: set[asyncio.StreamWriter] = set()  # seats' and others', open
+        self.handlers: set[asyncio.Task[None]] = set()
+        self.started = False  # every seat was in at once: views go out
         self.actions = 0
         self.saved: str | None = None
         self.stopped = asyncio.Event()
@@ -95,15 +164,17 @@ class Server:
         self.known: dict[tuple[int, int], set[str]] = {}
 
     async def start(self) -> int:
-        self.server = await asyncio.start_server(self.connect, HOST, 0)
+        self.server = await asyncio.start_server(self.connect, HOST, 0, limit=LINE_LIMIT)
         return int(self.server.sockets[0].getsockname()[1])
 
     async def stop(self) -> None:
-        for writer in self.writers.values():
-            writer.close()
         assert self.server is not None
         self.server.close()
+        for writer in self.connections:
+            writer.close()
         await self.server.wait_closed()
+        # Each connection's handler sees its end and returns: nothing is left running.
+        await asyncio.gather(*self.handlers, return_exceptions=True)
 
     def allowed(self, seat: int, hands: range) -> set[str]:
         match = self.match
@@ -118,62 +189,110 @@ class Server:
             allowed |= self.known[number, seat]
         return allowed
 
-    async def send(self, seat: int, message: dict[str, Any], hands: range) -> None:
+    def dealt(self) -> int:
+        return len(self.match.finished) + (0 if self.match.is_over else 1)
+
+    async def send(
+        self, writer: asyncio.StreamWriter, seat: int | None, message: dict[str, Any], allowed: set[str]
+    ) -> None:
         line = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
-        leaked = cards_in(message) - self.allowed(seat, hands)
+        leaked = cards_in(message) - allowed
         assert not leaked, f"seat {seat} would see {sorted(leaked)}"
-        self.sent.setdefault(seat, []).append(line)
-        writer = self.writers[seat]
-        writer.write(line.encode() + b"\n")
-        await writer.drain()
+        if seat is not None:
+            self.sent.setdefault(seat, []).append(line)
+        try:
+            writer.write(line.encode() + b"\n")
+            await writer.drain()
+        except ConnectionError:  # gone: the seat is free to come back with its token
+            if seat is not None and self.writers.get(seat) is writer:
+                del self.writers[seat]
+
+    async def send_view(self, seat: int) -> None:
+        # A view shows the current hand and the one that ended last.
+        dealt = self.dealt()
+        message = data.view_data(self.match, seat)
+        await self.send(self.writers[seat], seat, message, self.allowed(seat, range(max(0, dealt - 2), dealt)))
 
     async def broadcast(self) -> None:
-        dealt = len(self.match.finished) + (0 if self.match.is_over else 1)
         for seat in sorted(self.writers):
-            # A view shows the current hand and the one that ended last.
-            await self.send(seat, data.view_data(self.match, seat), range(max(0, dealt - 2), dealt))
+            await self.send_view(seat)
 
     async def connect(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        handler = asyncio.current_task()
+        assert handler is not None
+        self.handlers.add(handler)
+        handler.add_done_callback(self.handlers.discard)
         try:
             await self.serve(reader, writer)
-        except Exception as error:  # asyncio would only log it: stop the run instead
+        except Exception as error:  # a bug of the server's own: stop the run, loudly
             self.failed = error
             self.stopped.set()
 
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        hello = json.loads(await reader.readline())
-        seat = hello["seat"]
-        assert hello["type"] == "join" and seat in range(RULES.seats) and seat not in self.writers
-        self.writers[seat] = writer
-        dealt = len(self.match.finished) + (0 if self.match.is_over else 1)
-        await self.send(
-            seat, {"type": "welcome", "seat": seat, "history": data.public_match(self.match, seat)}, range(dealt)
-        )
-        if len(self.writers) == RULES.seats:
-            await self.broadcast()
-        while line := await reader.readline():
-            if self.stopped.is_set():
-                break
-            await self.handle(seat, line)
-
-    async def handle(self, seat: int, line: bytes) -> None:
+        seat: int | None = None  # the seat this connection plays, once joined
+        self.connections.add(writer)
         try:
-            message = json.loads(line)
-            if (
-                not isinstance(message, dict)
-                or message.get("type") != "action"
-                or not isinstance(message.get("action"), str)
-            ):
-                raise mus.NotationError('send {"type": "action", "action": "..."}')
+            while (line := await read_line(reader)) is not None and not self.stopped.is_set():
+                message: dict[str, Any] = {}
+                try:
+                    if not line:
+                        raise Refused(f"a line is at most {LINE_LIMIT} bytes")
+                    message = message_of(line)
+                    if seat is None:
+                        seat = await self.join(message, writer)
+                    else:
+                        await self.act(seat, message)
+                except Refused as error:
+                    # Only the sender hears of it; the cards it named itself may be quoted.
+                    allowed = cards_in(message) | (
+                        self.allowed(seat, range(self.dealt())) if seat is not None else set()
+                    )
+                    await self.send(writer, seat, {"type": "error", "message": str(error)}, allowed)
+        finally:
+            if seat is not None and self.writers.get(seat) is writer:
+                del self.writers[seat]
+            self.connections.discard(writer)
+            writer.close()
+
+    async def join(self, message: dict[str, Any], writer: asyncio.StreamWriter) -> int:
+        seat, token = message.get("seat"), message.get("token")
+        if message["type"] != "join":
+            raise Refused('join first: {"type": "join", "seat": N}')
+        if type(seat) is not int or not 0 <= seat < RULES.seats:
+            raise Refused(f"seat is a number from 0 to {RULES.seats - 1}")
+        if seat in self.tokens:
+            if token is None:
+                raise Refused(f"seat {seat} is taken; its player takes it back with its token")
+            if not isinstance(token, str) or not secrets.compare_digest(token.encode(), self.tokens[seat].encode()):
+                raise Refused(f"wrong token for seat {seat}")
+            if (old := self.writers.get(seat)) is not None:
+                old.close()  # the seat's player is here now: the old connection goes
+        elif token is not None:
+            raise Refused(f"seat {seat} is free: join it without a token")
+        else:
+            self.tokens[seat] = secrets.token_hex(16)
+        self.writers[seat] = writer
+        welcome = {"type": "welcome", "seat": seat, "token": self.tokens[seat]}
+        welcome["history"] = data.public_match(self.match, seat)
+        await self.send(writer, seat, welcome, self.allowed(seat, range(self.dealt())))
+        if self.started:
+            await self.send_view(seat)
+        elif len(self.writers) == RULES.seats:
+            self.started = True
+            await self.broadcast()
+        return seat
+
+    async def act(self, seat: int, message: dict[str, Any]) -> None:
+        if message["type"] != "action":
+            raise Refused(f"you are seat {seat} already")
+        if not self.started:
+            raise Refused("the game starts once every seat is taken")
+        if not isinstance(message.get("action"), str):
+            raise Refused('send {"type": "action", "action": "..."}, the action in words')
+        try:
             self.match = mus.apply(self.match, message["action"], seat)
-        except (ValueError, mus.MusError) as error:  # bad JSON, or an action the rules refuse
-            await self.send(seat, {"type": "error", "message": str(error)}, range(0))
-            await self.send(
-                seat,
-                data.view_data(self.match, seat),
-                range(max(0, len(self.match.finished) - 1), len(self.match.finished) + 1),
-            )
-            return
+        except mus.MusError as error:  # words the rules refuse, or not this seat's turn
+            raise Refused(str(error)) from None
         self.actions += 1
         hand = self.match.hand
         if self.saved is None and self.actions >= SAVE_AFTER and hand.actions >= 3 and not hand.is_over:
@@ -192,44 +311,103 @@ class Client:
         self.seat = seat
         self.bot = HeuristicBot()
         self.ports: asyncio.Queue[int] = asyncio.Queue()
+        self.port = 0
+        self.token: str | None = None
         self.received: list[str] = []
         self.refusals = 0
+        self.turns = 0
+        self.rejoined = False
         self.final: mus.MatchView | None = None
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
 
     async def play(self) -> None:
         while self.final is None:
-            port = await self.ports.get()
-            reader, writer = await asyncio.open_connection(HOST, port)
-            writer.write(json.dumps({"type": "join", "seat": self.seat}).encode() + b"\n")
-            known: mus.MatchView | None = None
-            while line := await reader.readline():
-                text = line.decode().rstrip("\n")
-                self.received.append(text)
-                message = json.loads(text)
-                if message["type"] == "welcome":
-                    replayed = data.replay_public(message["history"])
-                    known = replayed[-1] if replayed else None  # type: ignore[assignment]
-                    continue
-                if message["type"] == "error":
-                    self.refusals += 1
-                    continue
-                view: mus.MatchView = data.from_data(message, "match_view")
-                # The first view after joining is the last one of the public history.
-                assert known is None or view == known, "the public history ends where the game stands"
-                known = None
-                if view.is_over:
-                    self.final = view
-                    break
-                if view.hand.to_act == self.seat:
-                    text = self.answer(view)
-                    writer.write(json.dumps({"type": "action", "action": text}).encode() + b"\n")
-                    await writer.drain()
-            writer.close()
+            self.port = await self.ports.get()
+            await self.join()
+            await self.follow()
 
-    def answer(self, view: mus.MatchView) -> str:
+    async def join(self) -> None:
+        self.reader, self.writer = await asyncio.open_connection(HOST, self.port)
+        hello: dict[str, Any] = {"type": "join", "seat": self.seat}
+        if self.token is not None:
+            hello["token"] = self.token  # taking the seat back
+        await self.send(hello)
+
+    async def send(self, message: dict[str, Any]) -> None:
+        assert self.writer is not None
+        self.writer.write(json.dumps(message).encode() + b"\n")
+        await self.writer.drain()
+
+    async def receive(self) -> dict[str, Any] | None:
+        assert self.reader is not None
+        line = await self.reader.readline()
+        if not line:
+            return None
+        text = line.decode().rstrip("\n")
+        self.received.append(text)
+        message: dict[str, Any] = json.loads(text)
+        if message["type"] == "error":
+            self.refusals += 1
+        return message
+
+    async def follow(self) -> None:
+        """Play on this connection until the server closes it or the match ends."""
+        known: mus.MatchView | None = None
+        while (message := await self.receive()) is not None:
+            if message["type"] == "welcome":
+                self.token = message["token"]
+                replayed = data.replay_public(message["history"])
+                known = replayed[-1] if replayed else None  # type: ignore[assignment]
+                continue
+            assert message["type"] == "match_view", message
+            view: mus.MatchView = data.from_data(message, "match_view")
+            # The first view after joining is the last one of the public history.
+            assert known is None or view == known, "the public history ends where the game stands"
+            known = None
+            if view.is_over:
+                self.final = view
+                break
+            if view.hand.to_act == self.seat and not await self.turn(view):
+                return  # dropped: back with the token, on the same server
+        assert self.writer is not None
+        self.writer.close()
+
+    async def turn(self, view: mus.MatchView) -> bool:
+        """Answer the view (the server sends nothing else meanwhile: it is this seat's
+        turn); ``False`` if the connection was dropped instead."""
+        self.turns += 1
+        if self.seat == 3 and self.turns == 1:
+            for line in MALFORMED:  # each gets its error, and the game goes on
+                assert self.writer is not None
+                self.writer.write(line)
+                error = await self.receive()
+                assert error is not None and error["type"] == "error", error
+        if self.seat == 2 and self.turns == 3:
+            assert self.writer is not None
+            self.writer.close()
+            await impostor(self.port, self.seat, self.token)
+            self.ports.put_nowait(self.port)
+            self.rejoined = True
+            return False
         if self.seat == 1 and self.refusals == 0 and view.hand.phase is mus.Phase.MUS:
-            return "quiero"  # a word that does not fit the mus: the server refuses it
-        return str(self.bot.choose(view.hand))
+            await self.send({"type": "action", "action": "quiero"})  # does not fit the mus
+            error = await self.receive()
+            assert error is not None and error["type"] == "error", error
+        await self.send({"type": "action", "action": str(self.bot.choose(view.hand))})
+        return True
+
+
+async def impostor(port: int, seat: int, token: str | None) -> None:
+    """Someone else tries a seat whose player is away: without its token, then with a
+    wrong one; both are refused."""
+    reader, writer = await asyncio.open_connection(HOST, port)
+    for hello in ({"type": "join", "seat": seat}, {"type": "join", "seat": seat, "token": "0" * 32}):
+        writer.write(json.dumps(hello).encode() + b"\n")
+        reply = json.loads(await reader.readline())
+        assert reply["type"] == "error" and f"seat {seat}" in reply["message"], reply
+    assert token is not None and token != "0" * 32
+    writer.close()
 
 
 async def until_stopped(server: Server, playing: list[asyncio.Task[None]]) -> None:
@@ -262,16 +440,19 @@ async def run() -> tuple[mus.MatchState, list[Client]]:
                 raise server.failed
             if server.match.is_over:
                 break
-            # The server goes down mid-hand; a new one restores the match from its file.
+            # The server goes down mid-hand; a new one restores the match and the seats'
+            # tokens from its files (its own: the clients never see them).
             assert server.saved is not None and not restored
-            path = pathlib.Path(folder) / "match.txt"
-            path.write_text(server.saved, encoding="utf-8")
-            match = notation.parse_match(path.read_text(encoding="utf-8"))
+            path = pathlib.Path(folder)
+            (path / "match.txt").write_text(server.saved, encoding="utf-8")
+            (path / "tokens.json").write_text(json.dumps(server.tokens), encoding="utf-8")
+            match = notation.parse_match((path / "match.txt").read_text(encoding="utf-8"))
+            tokens = {int(seat): token for seat, token in json.loads((path / "tokens.json").read_text()).items()}
             assert match == server.match and match.hand.actions and not match.hand.is_over
             print(
                 f"saved and restored mid-hand: hand {match.hand_number + 1}, after {match.hand.actions} actions in it"
             )
-            server, restored = Server(match, sent), True
+            server, restored = Server(match, sent, tokens), True
             server.saved = "done"
     await asyncio.gather(*playing)
     assert restored, "the game ended before the save"
@@ -285,10 +466,13 @@ def main() -> None:
     final = clients[0].final
     assert final is not None and final.is_over and final.winner == match.winner
     assert all(client.final == match.view(client.seat) for client in clients)
+    assert clients[2].rejoined and clients[1].refusals == 1 and clients[3].refusals == len(MALFORMED)
     lines = sum(len(client.received) for client in clients)
     refused = sum(client.refusals for client in clients)
     print(f"{len(match.finished)} hands; team {match.winner} wins the game, games {mus.score_line(match.games)}")
-    print(f"{lines} lines sent to the clients, {refused} action refused; no client saw a card it should not")
+    print(f"{lines} lines sent to the clients, {refused} refused (each to its sender only, the game going on)")
+    print("seat 2 dropped and took its seat back with its token; an impostor's joins were refused")
+    print("no client saw a card it should not")
 
 
 if __name__ == "__main__":

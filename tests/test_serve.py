@@ -1,16 +1,22 @@
 """The "serve a game" example: a whole game over TCP, a save and restore mid-hand, and
-no client ever sent a card its seat should not see."""
+no client ever sent a card its seat should not see; and its server as a template (issue
+22, point 11): a malformed line is an error to its sender and the game goes on, each
+seat is bound to a secret token, and a dropped seat takes its place back with it."""
 
 from __future__ import annotations
 
+import asyncio
 import importlib.util
+import json
 import pathlib
 import subprocess
 import sys
 from types import ModuleType
+from typing import Any
 
 import mus
 from mus import data
+from mus.bots import HeuristicBot
 
 EXAMPLE = pathlib.Path(__file__).resolve().parent.parent / "examples" / "serve_game.py"
 
@@ -28,6 +34,7 @@ def test_the_example_plays_a_whole_game() -> None:
     assert done.returncode == 0, done.stderr
     assert "saved and restored mid-hand" in done.stdout
     assert "wins the game" in done.stdout and "no client saw a card it should not" in done.stdout
+    assert "took its seat back with its token; an impostor's joins were refused" in done.stdout
 
 
 def test_the_leak_check_catches_another_seats_cards() -> None:
@@ -47,9 +54,146 @@ def test_the_leak_check_catches_another_seats_cards() -> None:
 
 
 def test_the_game_in_process() -> None:
-    import asyncio
-
     serve = example()
     match, clients = asyncio.run(serve.run())
     assert match.is_over and all(client.final == match.view(client.seat) for client in clients)
-    assert sum(client.refusals for client in clients) == 1
+    assert sum(client.refusals for client in clients) == 1 + len(serve.MALFORMED)
+    assert clients[2].rejoined
+
+
+# --- the server as a template: malformed lines, tokens, rejoining ----------------------
+
+
+class Connection:
+    """A raw client of the example's server, to send it anything."""
+
+    def __init__(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        self.reader, self.writer = reader, writer
+
+    @classmethod
+    async def open(cls, port: int) -> Connection:
+        return cls(*await asyncio.open_connection("127.0.0.1", port))
+
+    async def send(self, line: bytes | dict[str, Any]) -> None:
+        self.writer.write(line if isinstance(line, bytes) else json.dumps(line).encode() + b"\n")
+        await self.writer.drain()
+
+    async def receive(self) -> dict[str, Any]:
+        line = await asyncio.wait_for(self.reader.readline(), 10)
+        assert line, "the server closed the connection"
+        message: dict[str, Any] = json.loads(line)
+        return message
+
+    async def closed(self) -> bool:
+        return await asyncio.wait_for(self.reader.readline(), 10) == b""
+
+
+async def table(serve: ModuleType) -> tuple[Any, list[Connection], list[str]]:
+    """A server with its four seats taken: the server, the seats' connections (each
+    past its welcome and first view) and their tokens."""
+    server = serve.Server(mus.new_match(serve.RULES, seed=serve.SEED), {})
+    port = await server.start()
+    seats, tokens = [], []
+    for seat in range(4):
+        connection = await Connection.open(port)
+        await connection.send({"type": "join", "seat": seat})
+        welcome = await connection.receive()
+        assert welcome["type"] == "welcome" and welcome["seat"] == seat and len(welcome["token"]) == 32
+        seats.append(connection)
+        tokens.append(welcome["token"])
+    for connection in seats:
+        assert (await connection.receive())["type"] == "match_view"
+    assert len(set(tokens)) == 4
+    return server, seats, tokens
+
+
+async def acts(server: Any, seats: list[Connection]) -> None:
+    """The seat to act plays, and every seat gets the new view: the game goes on."""
+    before = server.match.hand.actions
+    seat = server.match.to_act
+    await seats[seat].send({"type": "action", "action": str(HeuristicBot().choose(server.match.hand.view(seat)))})
+    for connection in seats:
+        assert (await connection.receive())["type"] == "match_view"
+    assert server.match.hand.actions == before + 1 and server.failed is None
+
+
+def test_a_malformed_line_gets_an_error_and_the_game_goes_on() -> None:
+    serve = example()
+
+    async def scenario() -> None:
+        server, seats, _ = await table(serve)
+        to_act = server.match.to_act
+        lines = [*serve.MALFORMED, b'{"type": "action", "action": "mus"}\n']
+        for seat in (to_act, (to_act + 1) % 4):  # in turn, and out of turn
+            for line in lines[:-1] if seat == to_act else lines:
+                await seats[seat].send(line)
+                reply = await seats[seat].receive()
+                assert reply["type"] == "error" and reply["message"], (line[:40], reply)
+        assert server.match.hand.actions == 0 and not server.stopped.is_set()
+        await acts(server, seats)
+        # Before joining, only a join is heard; a seat out of the table is refused.
+        stranger = await Connection.open(server.server.sockets[0].getsockname()[1])
+        for line in (b'{"type": "action", "action": "mus"}\n', b'{"type": "join", "seat": 9}\n', b"\xff\n"):
+            await stranger.send(line)
+            assert (await stranger.receive())["type"] == "error"
+        await acts(server, seats)
+        await server.stop()
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
+def test_a_dropped_seat_rejoins_with_its_token() -> None:
+    serve = example()
+
+    async def scenario() -> None:
+        server, seats, tokens = await table(serve)
+        port = server.server.sockets[0].getsockname()[1]
+        seat = server.match.to_act
+        seats[seat].writer.close()  # the seat to act drops: the game waits for it
+        back = await Connection.open(port)
+        await back.send({"type": "join", "seat": seat, "token": tokens[seat]})
+        welcome = await back.receive()
+        assert welcome["type"] == "welcome" and welcome["token"] == tokens[seat]
+        view = await back.receive()
+        assert view["type"] == "match_view" and view["hand"]["to_act"] == seat
+        seats[seat] = back
+        await acts(server, seats)
+        # Taking the seat back while the old connection is still open closes it.
+        other = (seat + 1) % 4
+        again = await Connection.open(port)
+        await again.send({"type": "join", "seat": other, "token": tokens[other]})
+        assert (await again.receive())["type"] == "welcome"
+        assert (await again.receive())["type"] == "match_view"
+        assert await seats[other].closed()
+        seats[other] = again
+        await acts(server, seats)
+        await server.stop()
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
+def test_a_taken_seat_is_refused_without_its_token() -> None:
+    serve = example()
+
+    async def scenario() -> None:
+        server, seats, tokens = await table(serve)
+        port = server.server.sockets[0].getsockname()[1]
+        seats[2].writer.close()  # even once its player is gone, the seat is its own
+        impostor = await Connection.open(port)
+        for hello in (
+            {"type": "join", "seat": 2},
+            {"type": "join", "seat": 2, "token": tokens[3]},
+            {"type": "join", "seat": 2, "token": "0" * 32},
+            {"type": "join", "seat": 2, "token": "é"},
+            {"type": "join", "seat": 2, "token": 7},
+        ):
+            await impostor.send(hello)
+            reply = await impostor.receive()
+            assert reply["type"] == "error" and "seat 2" in reply["message"], reply
+        # Refused, it is still no seat: its actions are not heard either.
+        await impostor.send({"type": "action", "action": "mus"})
+        assert (await impostor.receive())["message"].startswith("join first")
+        assert server.tokens[2] == tokens[2] and 2 not in server.writers and server.failed is None
+        await server.stop()
+
+    asyncio.run(asyncio.wait_for(scenario(), 60))

@@ -32,6 +32,7 @@ import contextlib
 import io
 import os
 import sys
+from typing import TextIO
 
 import mus
 from mus import MusError
@@ -72,6 +73,10 @@ def main(argv: list[str] | None = None) -> int:
     >>> main(["compare", "Ro Rc 7e"])
     2
     """
+    if sys.stdout is None:
+        # Started with standard output closed (mus demo >&-): nothing it does could be
+        # seen, so say so at once rather than play a game for nobody.
+        return _fail("mus: error: standard output is closed", 1)
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(errors="replace")
     if isinstance(sys.stdin, io.TextIOWrapper):
@@ -88,7 +93,8 @@ def main(argv: list[str] | None = None) -> int:
     except MusError as error:
         return _fail(f"mus: error: {' '.join(str(error).split())}", 2)
     except KeyboardInterrupt:
-        return _fail("\nmus: interrupted", 130)
+        # At a terminal the ^C the terminal echoed (or a progress bar) ends its line first.
+        return _fail(("\n" if _at_terminal(sys.stderr) else "") + "mus: interrupted", 130)
     except BrokenPipeError:
         # The reader went away (mus demo | head): stop quietly.
         _silence_stdout()
@@ -97,14 +103,24 @@ def main(argv: list[str] | None = None) -> int:
         return _fail(f"mus: error: {error.strerror or error if isinstance(error, OSError) else error}", 1)
 
 
-def _fail(message: str, status: int) -> int:
-    """Say ``message`` on one line of standard error, even when standard output is broken."""
+def _at_terminal(stream: TextIO | None) -> bool:
     try:
-        sys.stdout.flush()
+        return stream is not None and stream.isatty()
+    except (OSError, ValueError):
+        return False
+
+
+def _fail(message: str, status: int) -> int:
+    """Say ``message`` on one line of standard error, even when standard output is broken
+    or closed (and say nothing when standard error is closed)."""
+    try:
+        if sys.stdout is not None:
+            sys.stdout.flush()
     except (OSError, ValueError):
         _silence_stdout()
-    with contextlib.suppress(OSError, ValueError):
-        print(message, file=sys.stderr)
+    if sys.stderr is not None:  # print(file=None) would write to standard output
+        with contextlib.suppress(OSError, ValueError):
+            print(message, file=sys.stderr)
     return status
 
 
@@ -114,5 +130,5 @@ def _silence_stdout() -> None:
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
-    except (OSError, ValueError, io.UnsupportedOperation):
+    except (OSError, ValueError, AttributeError, io.UnsupportedOperation):
         pass

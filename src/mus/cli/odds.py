@@ -11,7 +11,15 @@ from collections.abc import Iterator
 from typing import Any
 
 from mus import MusError
-from mus.cli.options import DEFAULT_SEED, add_command, file_errors, rules_from_options, rules_summary, seed_option
+from mus.cli.options import (
+    DEFAULT_SEED,
+    add_command,
+    atomic_write,
+    file_errors,
+    rules_from_options,
+    rules_summary,
+    seed_option,
+)
 
 __all__ = ["register", "run"]
 
@@ -131,7 +139,7 @@ def run(args: argparse.Namespace) -> int:
             table = equity_table(rules, progress=bar, **options)
         if args.hand is None:
             print(rules_summary(rules))
-        with file_errors(args.table, "write"), open(args.table, "w", encoding="utf-8", newline="") as file:
+        with atomic_write(args.table, newline="") as file, file_errors(args.table, "write"):
             write_csv(table, file)
         how = "exact" if table[0].exact else f"{table[0].deals} sampled deals each, seed {seed}"
         print(f"equity table of {len(table)} rank patterns at seat {args.seat} ({how}) written to {args.table}")

@@ -11,21 +11,31 @@ from __future__ import annotations
 
 import argparse
 import contextlib
+import errno
+import os
 import re
+import secrets
+import stat
+import sys
 from collections.abc import Callable, Iterator
+from typing import IO
 
 import mus
-from mus import MusError, Rules, RulesError
+from mus import MusError, NotationError, Rules, RulesError
 from mus.cli.words import number_word
 from mus.individuel.rules import PRESETS as INDIVIDUEL_PRESETS
 from mus.individuel.rules import IndividuelRules
+from mus.notation.streams import split_histories
 
 __all__ = [
     "DEFAULT_SEED",
     "Command",
     "add_command",
+    "atomic_write",
+    "check_writable",
     "file_errors",
     "individuel_from_options",
+    "read_histories",
     "rules_from_options",
     "rules_summary",
     "seed_option",
@@ -301,3 +311,112 @@ def file_errors(path: str, doing: str) -> Iterator[None]:
         raise MusError(f"cannot {doing} {path}: {error.strerror or error}") from None
     except UnicodeDecodeError:
         raise MusError(f"cannot {doing} {path}: not UTF-8 text") from None
+
+
+def read_histories(path: str, total: int | None = None) -> Iterator[str]:
+    """The histories in the file ``path`` (``-``: standard input), one by one as they
+    are read (:func:`mus.notation.streams.split_histories`): only the history being read
+    is kept, of at most :data:`~mus.notation.lines.MAX_TEXT` characters, and the file
+    may hold at most ``total`` characters (no bound when ``None``). Going past either,
+    or a file that cannot be read, is a one-line MusError that names ``path``.
+
+    >>> next(read_histories("/dev/null"))
+    ''
+    >>> next(read_histories("/nonexistent/history.mus"))
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: cannot read /nonexistent/history.mus: No such file or directory
+    """
+    with file_errors(path, "read"):
+        if path == "-" and sys.stdin is None:
+            raise MusError("cannot read -: standard input is closed")
+        file = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115 - closed below
+        try:
+            try:
+                yield from split_histories(file, total=total)
+            except NotationError as error:
+                raise NotationError(f"{path}: {error}") from None
+        finally:
+            if file is not sys.stdin:
+                file.close()
+
+
+@contextlib.contextmanager
+def atomic_write(path: str, newline: str | None = None) -> Iterator[IO[str]]:
+    """Write the text file ``path`` at once: the block writes a new file beside it (in
+    the same directory), which takes the name ``path`` when the block ends. A reader of
+    ``path`` sees the old file or the whole new one, never part of it; an error or
+    Ctrl-C in the block removes the new file and leaves ``path`` as it was. Failing to
+    create or rename the file is a one-line MusError (:func:`file_errors`).
+
+    >>> import os, tempfile
+    >>> path = os.path.join(tempfile.mkdtemp(), "match.mus")
+    >>> with atomic_write(path) as file:
+    ...     _ = file.write("mus-match 1\\n")
+    ...     os.path.exists(path)
+    False
+    >>> open(path).read(), os.listdir(os.path.dirname(path))
+    ('mus-match 1\\n', ['match.mus'])
+    >>> import shutil; shutil.rmtree(os.path.dirname(path))
+    """
+    # Through a symbolic link to the file it names, as open() would write.
+    target = os.path.realpath(path)
+    with file_errors(path, "write"):
+        if os.path.isdir(target):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+        try:
+            mode: int | None = stat.S_IMODE(os.stat(target).st_mode)
+        except FileNotFoundError:
+            mode = None
+        descriptor, temporary = _new_file(target)
+    try:
+        with file_errors(path, "write"):
+            if mode is not None:
+                os.chmod(temporary, mode)  # the file replaced keeps its permissions
+            file = open(descriptor, "w", encoding="utf-8", newline=newline)  # noqa: SIM115 - closed below
+        with file:
+            yield file
+            with file_errors(path, "write"):
+                file.flush()
+                os.fsync(file.fileno())  # the data on disk before the name points at it
+        with file_errors(path, "write"):
+            os.replace(temporary, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(temporary)
+        raise
+
+
+def check_writable(path: str) -> None:
+    """Raise a one-line MusError now if :func:`atomic_write` could not write ``path``
+    later (its directory does not take new files, or ``path`` is a directory): a
+    command that saves at its end checks first. Nothing is left behind.
+
+    >>> check_writable("/nonexistent/history.mus")
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: cannot write /nonexistent/history.mus: No such file or directory
+    """
+    target = os.path.realpath(path)
+    with file_errors(path, "write"):
+        if os.path.isdir(target):
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
+        descriptor, temporary = _new_file(target)
+        os.close(descriptor)
+        os.unlink(temporary)
+
+
+def _new_file(target: str) -> tuple[int, str]:
+    """A new file beside ``target``, hidden, under a name nobody else has: created with
+    the umask's permissions, as open() creates a file."""
+    directory, name = os.path.split(target)
+    while True:
+        temporary = os.path.join(directory, f".{name}.{secrets.token_hex(4)}.tmp")
+        try:
+            return os.open(temporary, _NEW_FILE, 0o666), temporary
+        except FileExistsError:
+            continue
+
+
+# O_BINARY (Windows only): the text layer above translates the ends of line, once.
+_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)

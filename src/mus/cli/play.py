@@ -16,6 +16,8 @@ from mus.bots import Bot, HeuristicBot
 from mus.cli.narration import bot_action, hand_start_lines, print_lines, step_lines, turn
 from mus.cli.options import (
     add_command,
+    atomic_write,
+    check_writable,
     file_errors,
     individuel_from_options,
     rules_from_options,
@@ -35,6 +37,7 @@ from mus.cli.words import (
     team_name,
 )
 from mus.notation import format_match
+from mus.notation.streams import read_line
 
 __all__ = ["HELP", "MAX_INPUT", "register", "run"]
 
@@ -56,7 +59,8 @@ copas, espadas, bastos): Ro is the rey de oros, 7e the siete de espadas"""
 """What ``help`` prints at the prompt."""
 
 MAX_INPUT = 200
-"""The longest line ``mus play`` reads as a move."""
+"""The longest line ``mus play`` reads as a move; a longer one is refused without being
+kept, and one past :data:`~mus.notation.lines.MAX_LINE` characters ends the match."""
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -91,17 +95,26 @@ class _Quit(Exception):
     """The person left the match: end of input or "quit"."""
 
 
-def _read_line(prompt: str) -> str:
+def _read_line(prompt: str) -> str | None:
+    """The person's next line, stripped; ``None`` when it is longer than :data:`MAX_INPUT`."""
     sys.stdout.write(prompt)
     sys.stdout.flush()
-    line = sys.stdin.readline()
-    if not line:
+    try:
+        # Never more than MAX_INPUT characters kept: input is a person's or a pipe's,
+        # which may be endless (mus play < /dev/zero).
+        line = "" if sys.stdin is None else read_line(sys.stdin, MAX_INPUT)
+    except MusError as error:
+        print()
+        print(f"{error}: leaving the match")
+        raise _Quit from None
+    if line == "":
         print()
         print("end of input: leaving the match")
         raise _Quit
     if not sys.stdin.isatty():
-        print(line.rstrip("\r\n"))  # echo piped input so the transcript reads well
-    return line.strip()
+        # Echo piped input so the transcript reads well.
+        print(f"(a line of more than {MAX_INPUT} characters)" if line is None else line.rstrip("\r\n"))
+    return None if line is None else line.strip()
 
 
 _YES = ("si", "yes", "tengo", "hay", "si hay", "si tengo")
@@ -152,6 +165,9 @@ def _ask(state: HandState, person: int) -> Action:
     """The person's next action, asked until it is one that can be played."""
     while True:
         text = _read_line(f"you (seat {person})> ")
+        if text is None:
+            print(f"invalid: say it in at most {MAX_INPUT} characters")
+            continue
         word = text.lower()
         if word in ("quit", "exit", "q"):
             print("you leave the match")
@@ -162,9 +178,6 @@ def _ask(state: HandState, person: int) -> Action:
             continue
         if not text:
             print(f"say one of: {choices_words(state)} (or help, quit)")
-            continue
-        if len(text) > MAX_INPUT:
-            print(f"invalid: say it in at most {MAX_INPUT} characters")
             continue
         try:
             return _person_action(text, state, person)
@@ -212,13 +225,12 @@ def _table(match: MatchState, person: int, since: list[str]) -> list[str]:
     return lines
 
 
-def _save(path: str | None, match: MatchState | None) -> None:
-    """Write the match history to ``path``; with ``match=None``, only check that it can be."""
+def _save(path: str | None, match: MatchState) -> None:
+    """Write the match history to ``path`` (all at once: a file that was there stays
+    whole until the new one replaces it)."""
     if path is None:
         return
-    with file_errors(path, "write"), open(path, "a" if match is None else "w", encoding="utf-8") as file:
-        if match is None:
-            return
+    with atomic_write(path) as file, file_errors(path, "write"):
         file.write(format_match(match))
     print(f"match saved to {path} (see it again with: mus replay {path})")
 
@@ -296,7 +308,8 @@ def run(args: argparse.Namespace) -> int:
     person: int = args.seat
     if not 0 <= person < rules.seats:
         raise MusError(f"--seat {person}: the table has {rules.seats} seats, 0 to {rules.seats - 1}")
-    _save(args.save, None)  # fail now, not after the match, if FILE cannot be written
+    if args.save is not None:
+        check_writable(args.save)  # fail now, not after the match, if FILE cannot be written
     bots: dict[int, Bot] = {seat: HeuristicBot() for seat in range(rules.seats) if seat != person}
     print_lines(_welcome(person, rules))
     print(f"seed {seed} (play the same deals again with --seed {seed}); type help for the words")

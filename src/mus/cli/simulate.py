@@ -4,18 +4,18 @@ statistics are printed, and ``--save FILE`` keeps every match history."""
 from __future__ import annotations
 
 import argparse
-import concurrent.futures
+import contextlib
 import io
 import sys
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from typing import IO
 
 import mus
 from mus import HandState, Lance, MatchState, MusError, Outcome, Rules
 from mus.bots import Bot, HeuristicBot, RandomBot
 from mus.cli.narration import bot_action, print_lines, turn
-from mus.cli.options import DEFAULT_SEED, add_command, file_errors, rules_from_options, rules_summary, seed_option
+from mus.cli.options import DEFAULT_SEED, add_command, atomic_write, rules_from_options, rules_summary, seed_option
 from mus.cli.words import scores_text
 from mus.notation import format_match
 
@@ -216,21 +216,19 @@ def run(args: argparse.Namespace) -> int:
     if isinstance(workers, bool) or workers < 1:
         raise MusError(f"--workers must be at least 1, got {workers}")
     progress = _Progress(total, args.progress or sys.stderr.isatty())
-    output = None
-    if args.save is not None:
-        with file_errors(args.save, "write"):
-            output = open(args.save, "w", encoding="utf-8")  # noqa: SIM115 - open for the whole run, closed below
     started = time.perf_counter()
-    try:
-        runs = [
+    with contextlib.ExitStack() as stack:
+        # The histories go to a new file that takes FILE's name once all are written:
+        # an interrupted or failed simulation leaves FILE as it was.
+        output = None if args.save is None else stack.enter_context(atomic_write(args.save))
+        count = -(-total // RUN_HANDS)
+        # The runs are made as they are played: a million of them are no list in memory.
+        runs = (
             (rules, args.bots, _run_seed(seed, run), min(RUN_HANDS, total - run * RUN_HANDS), output is not None)
-            for run in range(-(-total // RUN_HANDS))
-        ]
-        tally, unfinished = _play_runs(runs, workers, progress, output)
+            for run in range(count)
+        )
+        tally, unfinished = _play_runs(rules, runs, min(workers, count), progress, output)
         elapsed = time.perf_counter() - started
-    finally:
-        if output is not None:
-            output.close()
     print(f"simulated {tally.hands} hands, seed {seed}: {rules_summary(rules)}")
     print(f"bots: {', '.join(f'seat {seat} {type(bot).__name__}' for seat, bot in enumerate(bots))}")
     left = ""
@@ -269,10 +267,10 @@ def _play_run(run: _Run, progress: _Progress | None = None) -> tuple[_Tally, str
 
 
 def _play_runs(
-    runs: Sequence[_Run], workers: int, progress: _Progress, output: IO[str] | None
+    rules: Rules, runs: Iterable[_Run], workers: int, progress: _Progress, output: IO[str] | None
 ) -> tuple[_Tally, list[tuple[int, ...]]]:
     """Play the runs (side by side with more than one worker), merging them in order."""
-    tally = _Tally(runs[0][0])
+    tally = _Tally(rules)
     unfinished: list[tuple[int, ...]] = []
 
     def take(result: tuple[_Tally, str, tuple[int, ...] | None]) -> None:
@@ -284,13 +282,16 @@ def _play_runs(
             unfinished.append(games)
         progress.base = tally.hands
 
-    if workers == 1 or len(runs) == 1:
+    if workers == 1:
         for run in runs:
             take(_play_run(run, progress))
         return tally, unfinished
-    with concurrent.futures.ProcessPoolExecutor(max_workers=min(workers, len(runs))) as pool:
-        # map keeps the runs' order: run K's matches are written after run K-1's.
-        for result in pool.map(_play_run, runs):
+    from mus.odds.parallel import iter_tasks
+
+    # The runs come back in order (run K's matches are written after run K-1's), handed
+    # to the workers a few at a time: Ctrl-C stops them within about a run's time.
+    with contextlib.closing(iter_tasks(_play_run, runs, workers=workers)) as results:
+        for result in results:
             take(result)
             progress.update(0)
     return tally, unfinished

@@ -56,7 +56,9 @@ The package's parts, each a module of its own; every name above is importable fr
 * :mod:`mus.notation.lines`: the limits on what is read, the line reader, action
   entries and seeds, which the Mus individuel's notation shares;
 * :mod:`mus.notation.knobs`: the ``rules`` line and the knobs as histories store them;
-* :mod:`mus.notation.histories`: hands and matches, written and read back.
+* :mod:`mus.notation.histories`: hands and matches, written and read back;
+* :mod:`mus.notation.streams`: histories and lines read from files and streams in
+  memory bounded by the limits.
 """
 
 from __future__ import annotations

@@ -13,6 +13,7 @@ where, by line number or action number.
 
 from __future__ import annotations
 
+import bisect
 import json
 import re
 from typing import Any
@@ -135,8 +136,15 @@ class Lines:
         """The index in :attr:`lines` of the next line to read."""
 
     def comments_after(self, start: int, end: int) -> list[str]:
-        """The comment lines that follow meaningful lines ``start`` to ``end - 1``."""
-        return [line for after, line in self.comments if start < after <= end]
+        """The comment lines that follow meaningful lines ``start`` to ``end - 1``.
+
+        :attr:`comments` is in the order of the text, so the block is found by
+        bisection: a match asks this once a hand, and reading it stays linear in its
+        size however many comments it has.
+        """
+        first = bisect.bisect_right(self.comments, start, key=_after)
+        last = bisect.bisect_right(self.comments, end, lo=first, key=_after)
+        return [line for _, line in self.comments[first:last]]
 
     def peek(self) -> tuple[int, str] | None:
         """The next line (its number and text) without reading it; ``None`` at the end."""
@@ -172,6 +180,10 @@ class Lines:
                 raise NotationError(f"line {number}: more than {limit} actions in a hand")
             self.at += 1
         return entries
+
+
+def _after(comment: tuple[int, str]) -> int:
+    return comment[0]
 
 
 def json_entries(actions: Any, seats: int, limit: int = MAX_ACTIONS) -> list[Entry]:

@@ -4,19 +4,30 @@ Work is cut into tasks whose number and seeds never depend on how many workers r
 them, and the results come back in task order: the same seed gives the same numbers
 with one worker, with several, and on Ray.
 
+Ctrl-C stops the work at once: tasks are handed to the processes a few at a time
+(never all at once), the workers ignore Ctrl-C (the process that runs them handles
+it), and a ``KeyboardInterrupt`` (or any error) cancels the tasks not started and
+stops the workers, the tasks in hand dropped.
+
 >>> run_tasks(abs, [-3, 1, -2], workers=1)
 [3, 1, 2]
 """
 
 from __future__ import annotations
 
+import collections
 import concurrent.futures
-from collections.abc import Callable, Sequence
-from typing import Any, TypeVar
+import contextlib
+import multiprocessing
+import multiprocessing.process
+import signal
+from collections.abc import Callable, Generator, Iterable, Sequence
+from multiprocessing.context import BaseContext
+from typing import Any, TypeVar, cast
 
 from mus.odds.batch import MissingExtraError, OddsError
 
-__all__ = ["BACKENDS", "Progress", "check_workers", "run_tasks"]
+__all__ = ["AHEAD", "BACKENDS", "Progress", "check_workers", "iter_tasks", "run_tasks"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -28,6 +39,10 @@ page on odds at scale)."""
 
 Progress = Callable[[int, int], None]
 """A progress callback: called with the tasks done and the tasks in all."""
+
+AHEAD = 2
+"""Tasks handed to the processes ahead of the results taken, per worker: enough to keep
+every worker busy, and all that runs on after a Ctrl-C."""
 
 
 def check_workers(workers: object, backend: object) -> int:
@@ -80,15 +95,107 @@ def run_tasks(
             if progress is not None:
                 progress(done, len(tasks))
         return results
-    slots: list[Any] = [None] * len(tasks)
-    with concurrent.futures.ProcessPoolExecutor(max_workers=min(workers, len(tasks))) as pool:
-        futures = {pool.submit(function, task): index for index, task in enumerate(tasks)}
-        for future in concurrent.futures.as_completed(futures):
-            slots[futures[future]] = future.result()
-            done += 1
-            if progress is not None:
-                progress(done, len(tasks))
-    return slots
+    results = []
+    for result in iter_tasks(function, tasks, workers=min(workers, len(tasks))):
+        results.append(result)
+        done += 1
+        if progress is not None:
+            progress(done, len(tasks))
+    return results
+
+
+def iter_tasks(function: Callable[[T], R], tasks: Iterable[T], *, workers: int) -> Generator[R, None, None]:
+    """``function(task)`` for each task, in task order, computed by ``workers``
+    processes, each result given as soon as it and those before it are in.
+
+    The tasks are taken from ``tasks`` as the work goes (:data:`AHEAD` a worker ahead
+    of the results), so they may be endless, and only that many results wait in
+    memory. An error in a task, a ``KeyboardInterrupt``, or closing the iterator
+    before its end (``break`` in a ``for`` loop; call ``close()``, or use
+    ``contextlib.closing``, to have it at once) cancels the tasks not started and
+    terminates the workers, whatever task they are in: their results would go to
+    nobody. The workers ignore Ctrl-C: it is this process's to handle.
+
+    >>> list(iter_tasks(abs, iter([-1, 2, -3]), workers=2))
+    [1, 2, 3]
+    """
+    check_workers(workers, "processes")
+    pending: collections.deque[concurrent.futures.Future[R]] = collections.deque()
+    context = _Workers()
+    pool = concurrent.futures.ProcessPoolExecutor(
+        max_workers=workers, mp_context=cast(BaseContext, context), initializer=_ignore_interrupts
+    )
+    finished = False
+    try:
+        for task in tasks:
+            pending.append(_submit(pool, function, task))
+            if len(pending) >= AHEAD * workers:
+                yield pending.popleft().result()
+        while pending:
+            yield pending.popleft().result()
+        finished = True
+    finally:
+        if finished:
+            pool.shutdown()
+        else:
+            # Nobody wants the results any more: the tasks not started are dropped, and
+            # the workers stopped now rather than after the tasks in hand. (The pool's
+            # own thread cancels the futures: cancelling them here too could race with
+            # it failing them once the workers are gone.)
+            pool.shutdown(wait=False, cancel_futures=True)
+            context.stop()
+
+
+class _Workers:
+    """The default multiprocessing context, keeping the processes it starts, so that
+    they can be stopped: a ``ProcessPoolExecutor`` takes any object with its
+    ``Process``, ``Queue`` and ``SimpleQueue`` as its context, and has no way of its own
+    to stop its workers before they finish their tasks (before Python 3.14)."""
+
+    def __init__(self) -> None:
+        self.context = multiprocessing.get_context()
+        self.processes: list[multiprocessing.process.BaseProcess] = []
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.context, name)
+
+    def Process(self, *args: Any, **kwargs: Any) -> multiprocessing.process.BaseProcess:
+        process: multiprocessing.process.BaseProcess = self.context.Process(*args, **kwargs)
+        self.processes.append(process)
+        return process
+
+    def stop(self) -> None:
+        """Stop the worker processes still running (``SIGTERM``: at once, silently)."""
+        for process in self.processes:
+            if process.is_alive():
+                process.terminate()
+
+
+_HOLD = {signal.SIGINT}
+
+
+def _submit(
+    pool: concurrent.futures.ProcessPoolExecutor, function: Callable[[T], R], task: T
+) -> concurrent.futures.Future[R]:
+    """``pool.submit(function, task)`` with Ctrl-C held back meanwhile: a worker process
+    the pool starts now inherits the signal mask, so Ctrl-C cannot reach it before
+    :func:`_ignore_interrupts` runs (and kill it with a traceback); this process gets
+    its Ctrl-C as soon as the task is submitted."""
+    if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks
+        return pool.submit(function, task)
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, _HOLD)
+    try:
+        return pool.submit(function, task)
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
+
+
+def _ignore_interrupts() -> None:
+    """A worker's first step: Ctrl-C, which the terminal sends to every process of the
+    command, is for the main process to handle (it stops the workers)."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    if hasattr(signal, "pthread_sigmask"):
+        signal.pthread_sigmask(signal.SIG_UNBLOCK, _HOLD)
 
 
 def _run_ray(function: Callable[[T], R], tasks: Sequence[T], progress: Progress | None) -> list[R]:
@@ -103,11 +210,18 @@ def _run_ray(function: Callable[[T], R], tasks: Sequence[T], progress: Progress 
     index = {ref: position for position, ref in enumerate(pending)}
     slots: list[Any] = [None] * len(tasks)
     done = 0
-    while pending:
-        ready, pending = ray.wait(pending, num_returns=min(len(pending), 16), timeout=1.0)
-        for ref, value in zip(ready, ray.get(ready), strict=False):
-            slots[index[ref]] = value
-        done += len(ready)
-        if progress is not None and ready:
-            progress(done, len(tasks))
+    try:
+        while pending:
+            ready, pending = ray.wait(pending, num_returns=min(len(pending), 16), timeout=1.0)
+            for ref, value in zip(ready, ray.get(ready), strict=False):
+                slots[index[ref]] = value
+            done += len(ready)
+            if progress is not None and ready:
+                progress(done, len(tasks))
+    except BaseException:
+        # Ctrl-C or a failed task: the cluster drops the rest of the work.
+        for ref in pending:
+            with contextlib.suppress(Exception):
+                ray.cancel(ref)
+        raise
     return slots

@@ -1,0 +1,163 @@
+"""Histories and lines read from files and streams in bounded memory: whatever a stream
+holds (``/dev/zero``, a file of one endless line, a pipe that never ends), what is kept
+of it is at most the limit the notation declares, and going past it is a
+:class:`~mus.NotationError` that says so.
+
+* :func:`split_histories`: the histories of a stream one after another (several
+  ``mus-match 1`` texts, as ``mus simulate --save`` writes them), each of at most
+  :data:`~mus.notation.lines.MAX_TEXT` characters;
+* :func:`read_line`: one line of at most a given length, a longer one skipped without
+  being kept.
+
+>>> import io
+>>> [text.split()[0] for text in split_histories(io.StringIO("mus-match 1\\n...\\nmus-match 1\\n...\\n"))]
+['mus-match', 'mus-match']
+>>> read_line(io.StringIO("envido 2\\nquiero\\n"), limit=20)
+'envido 2\\n'
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterator
+from typing import IO
+
+from mus.errors import NotationError
+from mus.notation.histories import MATCH_HEADER
+from mus.notation.lines import MAX_LINE, MAX_TEXT
+
+__all__ = ["BLOCK", "read_line", "split_histories"]
+
+BLOCK = 1 << 20
+"""Characters read from a stream at a time."""
+
+_HEADER = re.compile(rf"(?m)^[^\S\n]*{re.escape(MATCH_HEADER)}[^\S\n]*$")
+"""A line that starts a match history: its header, with any blanks around it."""
+_CONTENT = re.compile(r"\S")
+
+
+def split_histories(stream: IO[str], *, limit: int = MAX_TEXT, total: int | None = None) -> Iterator[str]:
+    """The histories in ``stream``, one by one as they are read: a ``mus-match 1`` line
+    after a line that is not blank starts the next one, so that the matches of a file
+    that ``mus simulate --save`` wrote come out apart (any other text is one history).
+    There is always at least one, empty for an empty stream.
+
+    The stream is read in blocks, and only the history being read is kept (as a few
+    large pieces, never a string a line), with the line being read: memory stays that
+    of at most twice ``limit`` characters, whatever the stream holds. A longer history raises a
+    :class:`~mus.NotationError` as soon as it is read past ``limit``, and so does a
+    stream longer than ``total`` characters in all (no bound when ``None``).
+
+    >>> import io
+    >>> list(split_histories(io.StringIO("mus-hand 1\\nrules ...\\n")))
+    ['mus-hand 1\\nrules ...\\n']
+    >>> stream = io.StringIO("mus-match 1\\n" + "0 mus\\n" * 10)
+    >>> next(split_histories(stream, limit=40))
+    Traceback (most recent call last):
+    ...
+    mus.errors.NotationError: history 1 (from line 1) is longer than 40 characters
+    """
+    splitter = _Splitter(limit)
+    tail: list[str] = []  # the line being read, until its end arrives
+    tail_size = read = 0
+    while block := stream.read(BLOCK):
+        read += len(block)
+        if total is not None and read > total:
+            raise NotationError(f"longer than {total:,} characters")
+        cut = block.rfind("\n") + 1
+        if not cut:
+            # No line ends in this block: keep it aside, checked against the limit now
+            # (a stream of one endless line is refused once past it, not at its end).
+            # Until it ends, the line may be the header of the next history: only
+            # then is it counted in the history it belongs to.
+            tail.append(block)
+            tail_size += len(block)
+            splitter.check(tail_size, alone=True)
+            continue
+        lines = "".join(tail) + block[:cut] if tail else block[:cut]
+        tail = [block[cut:]] if cut < len(block) else []
+        tail_size = len(block) - cut
+        yield from splitter.feed(lines)
+        splitter.check(tail_size, alone=True)
+    yield from splitter.feed("".join(tail))
+    yield splitter.end()
+
+
+class _Splitter:
+    """Cuts whole lines into histories at their headers, keeping the one being read."""
+
+    def __init__(self, limit: int) -> None:
+        self.limit = limit
+        self.pieces: list[str] = []
+        self.size = 0
+        self.content = False  # whether the history being read has a line that is not blank
+        self.number = 1  # the history being read
+        self.line = 1  # the line it starts at
+        self.lines = 0  # the lines read so far
+
+    def check(self, more: int, alone: bool = False) -> None:
+        """Refuse the history being read if ``more`` characters would put it past the
+        limit (``alone``: if they are past it on their own)."""
+        if (0 if alone else self.size) + more > self.limit:
+            raise NotationError(
+                f"history {self.number} (from line {self.line}) is longer than {self.limit:,} characters"
+            )
+
+    def feed(self, lines: str) -> list[str]:
+        """Take whole lines (ending with a newline, or the stream's last); the
+        histories they end."""
+        done: list[str] = []
+        if MATCH_HEADER not in lines:  # most blocks of most files: no regular expression to run
+            self.add(lines)
+            return done
+        at = 0
+        for header in _HEADER.finditer(lines):
+            self.add(lines[at : header.start()])
+            if self.content:
+                done.append(self.end())
+                self.line = self.lines + 1
+            at = header.start()
+        self.add(lines[at:])
+        return done
+
+    def add(self, piece: str) -> None:
+        self.check(len(piece))
+        if piece:
+            self.pieces.append(piece)
+            self.size += len(piece)
+            self.lines += piece.count("\n")
+            self.content = self.content or _CONTENT.search(piece) is not None
+
+    def end(self) -> str:
+        """The history read so far; the next one starts."""
+        text = "".join(self.pieces)
+        self.pieces, self.size, self.content = [], 0, False
+        self.number += 1
+        return text
+
+
+def read_line(stream: IO[str], limit: int = MAX_LINE) -> str | None:
+    """The next line of ``stream``, its end of line included (``""`` at the end of the
+    stream), read without keeping more than ``limit`` characters of it.
+
+    A longer line gives ``None``: it is skipped to its end, a block at a time, so that
+    the next call reads the line after it. A line that goes on past
+    :data:`~mus.notation.lines.MAX_LINE` characters (an endless stream) raises a
+    :class:`~mus.NotationError` instead, the stream left where it stands.
+
+    >>> import io
+    >>> stream = io.StringIO("quiero\\n" + "x" * 500 + "\\npaso")
+    >>> read_line(stream, 200), read_line(stream, 200), read_line(stream, 200), read_line(stream, 200)
+    ('quiero\\n', None, 'paso', '')
+    """
+    line = stream.readline(limit + 1)
+    if len(line) <= limit or line.endswith("\n"):
+        return line
+    skipped = len(line)
+    while piece := stream.readline(BLOCK):
+        if piece.endswith("\n"):
+            break
+        skipped += len(piece)
+        if skipped > MAX_LINE:
+            raise NotationError(f"a line longer than {MAX_LINE:,} characters")
+    return None
