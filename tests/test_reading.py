@@ -186,10 +186,6 @@ def test_dev_zero_is_refused_under_a_memory_limit() -> None:
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="/dev/zero and RLIMIT_AS as Linux has them")
-@pytest.mark.xfail(
-    strict=True,
-    reason="src/mus/cli/replay.py reads with its own _histories: it must call mus.cli.options.read_histories",
-)
 def test_mus_replay_dev_zero_is_one_line_under_a_memory_limit() -> None:
     done = limited("from mus.cli import main; sys.exit(main(sys.argv[1:]))", "replay", "/dev/zero")
     assert done.returncode == 2 and "Traceback" not in done.stderr

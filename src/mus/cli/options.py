@@ -25,6 +25,7 @@ from mus import MusError, NotationError, Rules, RulesError
 from mus.cli.words import number_word
 from mus.individuel.rules import PRESETS as INDIVIDUEL_PRESETS
 from mus.individuel.rules import IndividuelRules
+from mus.notation.histories import MATCH_HEADER
 from mus.notation.streams import split_histories
 
 __all__ = [
@@ -313,9 +314,10 @@ def file_errors(path: str, doing: str) -> Iterator[None]:
         raise MusError(f"cannot {doing} {path}: not UTF-8 text") from None
 
 
-def read_histories(path: str, total: int | None = None) -> Iterator[str]:
+def read_histories(path: str, total: int | None = None, headers: tuple[str, ...] = (MATCH_HEADER,)) -> Iterator[str]:
     """The histories in the file ``path`` (``-``: standard input), one by one as they
-    are read (:func:`mus.notation.streams.split_histories`): only the history being read
+    are read (:func:`mus.notation.streams.split_histories`, which cuts them at the lines
+    of ``headers``): only the history being read
     is kept, of at most :data:`~mus.notation.lines.MAX_TEXT` characters, and the file
     may hold at most ``total`` characters (no bound when ``None``). Going past either,
     or a file that cannot be read, is a one-line MusError that names ``path``.
@@ -333,7 +335,7 @@ def read_histories(path: str, total: int | None = None) -> Iterator[str]:
         file = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115 - closed below
         try:
             try:
-                yield from split_histories(file, total=total)
+                yield from split_histories(file, total=total, headers=headers)
             except NotationError as error:
                 raise NotationError(f"{path}: {error}") from None
         finally:

@@ -9,17 +9,17 @@ from __future__ import annotations
 import argparse
 import json
 import sys
-from collections.abc import Iterator
 
 import mus
-from mus import Declare, HandState, MatchState, MusError, Phase
+from mus import Declare, HandState, MatchState, Phase
 from mus import individuel as solo
 from mus.cli.narration import deal_lines, print_lines, status, step_lines
-from mus.cli.options import add_command, file_errors, rules_summary
+from mus.cli.options import add_command, read_histories, rules_summary
 from mus.cli.words import games_line, games_text, scores_text, team_name
 from mus.individuel.cli import deal_lines as solo_deal_lines
 from mus.individuel.cli import event_lines, summary
 from mus.notation import load
+from mus.notation.streams import read_line
 
 __all__ = ["MAX_FILE", "register", "run"]
 
@@ -53,36 +53,13 @@ class _Stepper:
             return
         sys.stdout.write("[Enter: next action, q: show the rest] ")
         sys.stdout.flush()
-        line = sys.stdin.readline()
+        line = read_line(sys.stdin, 200) or ""
         if not line or line.strip().lower() in ("q", "quit"):
             self.enabled = False
 
 
 _HEADERS = frozenset(("mus-match 1", "mus-individuel-session 1", "mus-individuel-hand 1"))
 """The first lines of the histories a file may hold several of, one after another."""
-
-
-def _histories(path: str) -> Iterator[str]:
-    """The histories in ``path`` one by one, read as they are needed: several
-    ``mus-match 1`` texts one after another (``simulate --save``) come out apart, so a
-    large file is replayed as it is read, in the memory of one match."""
-    size = 0
-    chunk: list[str] = []
-    with file_errors(path, "read"):
-        file = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115
-        try:
-            for line in file:
-                size += len(line)
-                if size > MAX_FILE:
-                    raise MusError(f"{path} is longer than {MAX_FILE:,} characters")
-                if line.strip() in _HEADERS and any(part.strip() for part in chunk):
-                    yield "".join(chunk)
-                    chunk = []
-                chunk.append(line)
-        finally:
-            if file is not sys.stdin:
-                file.close()
-    yield "".join(chunk)
 
 
 def _replay_hand(hand: HandState, stepper: _Stepper) -> None:
@@ -194,7 +171,7 @@ def run(args: argparse.Namespace) -> int:
     individuel hand or session."""
     path: str = args.file
     stepper = _Stepper(bool(args.step) and path != "-" and sys.stdin.isatty())
-    texts = _histories(path)
+    texts = read_histories(path, MAX_FILE, tuple(sorted(_HEADERS)))
     text: str | None = next(texts)
     number = 0
     while text is not None:

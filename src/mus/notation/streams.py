@@ -31,16 +31,17 @@ __all__ = ["BLOCK", "read_line", "split_histories"]
 BLOCK = 1 << 20
 """Characters read from a stream at a time."""
 
-_HEADER = re.compile(rf"(?m)^[^\S\n]*{re.escape(MATCH_HEADER)}[^\S\n]*$")
-"""A line that starts a match history: its header, with any blanks around it."""
 _CONTENT = re.compile(r"\S")
 
 
-def split_histories(stream: IO[str], *, limit: int = MAX_TEXT, total: int | None = None) -> Iterator[str]:
-    """The histories in ``stream``, one by one as they are read: a ``mus-match 1`` line
-    after a line that is not blank starts the next one, so that the matches of a file
-    that ``mus simulate --save`` wrote come out apart (any other text is one history).
-    There is always at least one, empty for an empty stream.
+def split_histories(
+    stream: IO[str], *, limit: int = MAX_TEXT, total: int | None = None, headers: tuple[str, ...] = (MATCH_HEADER,)
+) -> Iterator[str]:
+    """The histories in ``stream``, one by one as they are read: a line of one of
+    ``headers`` (by default ``mus-match 1``) after a line that is not blank starts the
+    next one, so that the matches of a file that ``mus simulate --save`` wrote come out
+    apart (any other text is one history). There is always at least one, empty for an
+    empty stream.
 
     The stream is read in blocks, and only the history being read is kept (as a few
     large pieces, never a string a line), with the line being read: memory stays that
@@ -57,7 +58,7 @@ def split_histories(stream: IO[str], *, limit: int = MAX_TEXT, total: int | None
     ...
     mus.errors.NotationError: history 1 (from line 1) is longer than 40 characters
     """
-    splitter = _Splitter(limit)
+    splitter = _Splitter(limit, headers)
     tail: list[str] = []  # the line being read, until its end arrives
     tail_size = read = 0
     while block := stream.read(BLOCK):
@@ -86,8 +87,12 @@ def split_histories(stream: IO[str], *, limit: int = MAX_TEXT, total: int | None
 class _Splitter:
     """Cuts whole lines into histories at their headers, keeping the one being read."""
 
-    def __init__(self, limit: int) -> None:
+    def __init__(self, limit: int, headers: tuple[str, ...]) -> None:
         self.limit = limit
+        self.headers = headers
+        # A line that starts a history: one of the headers, with any blanks around it.
+        alternatives = "|".join(map(re.escape, headers))
+        self.header = re.compile(rf"(?m)^[^\S\n]*(?:{alternatives})[^\S\n]*$")
         self.pieces: list[str] = []
         self.size = 0
         self.content = False  # whether the history being read has a line that is not blank
@@ -107,11 +112,11 @@ class _Splitter:
         """Take whole lines (ending with a newline, or the stream's last); the
         histories they end."""
         done: list[str] = []
-        if MATCH_HEADER not in lines:  # most blocks of most files: no regular expression to run
+        if not any(header in lines for header in self.headers):  # most blocks: no regular expression
             self.add(lines)
             return done
         at = 0
-        for header in _HEADER.finditer(lines):
+        for header in self.header.finditer(lines):
             self.add(lines[at : header.start()])
             if self.content:
                 done.append(self.end())
