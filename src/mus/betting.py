@@ -42,7 +42,8 @@ _SPEAKING = {n: Rules(seats=n, teams=n).orders for n in range(2, MAX_SEATS + 1)}
 
 
 _HAS = frozenset((_PARES, _JUEGO))
-_DECLARE = {(lance, has): Declare(lance, has) for lance in _HAS for has in (False, True)}
+_DECLARE = {lance: (Declare(lance, True), Declare(lance, False)) for lance in _HAS}
+"""By lance: the declarations yes and no the engine derives, one value each."""
 
 
 def open_lance(draft: Draft, lance: Lance) -> HandState:
@@ -72,12 +73,13 @@ def open_lance(draft: Draft, lance: Lance) -> HandState:
         hands = draft._table[0]
         log = draft._log
         seats = []
+        yes, no = _DECLARE[lance]
         for seat in order:
             if table[hands[seat].multiset] >= least:
-                log = (log, seat, _DECLARE[lance, True])
+                log = (log, seat, yes)
                 seats.append(seat)
             else:
-                log = (log, seat, _DECLARE[lance, False])
+                log = (log, seat, no)
         draft._log = log
         draft._size += len(order)
         return _declared(draft, lance, tuple(seats))
@@ -308,7 +310,7 @@ def _fold(state: HandState, seat: int, action: Action) -> HandState:
         # Individual play: the seats that accepted show down with the bettor.
         settled = draft.betting = _folding(betting, (seat,))
         return _accepted(draft, settled)
-    return _refused(draft, betting)
+    return _refused(draft, _folding(betting, (seat,)))
 
 
 def _folding(betting: Betting, seats: tuple[int, ...]) -> Betting:
@@ -322,12 +324,15 @@ def _team_fold(state: HandState, seat: int, action: Action) -> HandState:
     betting = state.betting
     assert betting is not None
     draft = draft_after(state, seat, action)
-    return _refused(draft, _folding(betting, state.queue[:-1]))
+    return _refused(draft, _folding(betting, state.queue))
 
 
 def _refused(draft: Draft, betting: Betting) -> HandState:
     """Settle a lance whose bet every answering seat refused: the refusal stones, at
-    once. ``betting`` is as it stood before the last fold."""
+    once. ``betting`` has every refusing seat folded, the one whose fold closed the
+    betting too: under ``folded_seat_counts=False`` none of them is still in the lance,
+    so a side paid as the winner of a refused lance (an honest side, when the bettors
+    lied; rules section 6) collects no bonus of a seat that folded."""
     assert betting.bettor is not None
     rules = draft.deal.rules
     bettors = rules.team_of[betting.bettor]

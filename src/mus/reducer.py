@@ -168,8 +168,17 @@ def _explicit(
     # each Python-level loop turn would cost more than a whole pass.
     dealt = tuple(chain.from_iterable(map(_CARDS, held)))
     if stock is not None:
-        rest = stock if type(stock) is tuple and set(map(type, stock)) == _CARD_TYPE else parse_cards(stock)
-        if len(dealt) + len(rest) == len(set(dealt + rest)) == len(ALL_CARDS):  # every card once
+        # Every card once: the 40 cards are 40 objects, so the set of what was given is
+        # the deck's only when each card is given once and nothing else is.
+        if type(stock) is tuple and len(dealt) + len(stock) == len(ALL_CARDS):
+            try:
+                whole = set(dealt + stock) == _DECK
+            except TypeError:  # something unhashable: parse_cards below says what
+                whole = False
+            if whole:
+                return held, stock
+        rest = parse_cards(stock)
+        if len(dealt) + len(rest) == len(ALL_CARDS) and set(dealt + rest) == _DECK:
             return held, rest
     taken = set(dealt)
     if len(taken) != len(dealt):
@@ -187,7 +196,7 @@ def _hand(value: Hand | str) -> Hand:
 
 
 _HAND_TYPE = {Hand}
-_CARD_TYPE = {Card}
+_DECK = frozenset(ALL_CARDS)
 _CARDS = attrgetter("cards")
 
 
