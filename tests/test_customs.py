@@ -194,16 +194,84 @@ class TestSenas:
 class TestMusVisto:
     # The stock's top card is 4o, so a seat that takes a new card gets it.
     STOCK = "4o " + " ".join(str(card) for card in mus.ALL_CARDS if str(card) not in [*" ".join(HANDS).split(), "4o"])
+    NEW_CARD = Rules(mus_visto="new-card")
 
-    def test_the_seat_takes_a_new_card_by_default(self) -> None:
+    def test_a_seen_card_forces_an_exchange_by_default(self) -> None:
+        # rules section 13: nobody may cut; each seat in speaking order discards or
+        # says servido.
         state = mus.new_hand(Rules(), hands=HANDS, stock=self.STOCK, seed=1)
+        state = mus.apply(state, "mus visto Ro")
+        assert state.history == ((0, mus.MusVisto("Ro")),)
+        assert state.phase is mus.Phase.DISCARD and state.forced_exchange and state.to_act == 0
+        assert state.hands == mus.new_hand(Rules(), hands=HANDS, stock=self.STOCK, seed=1).hands
+        legal = state.legal_actions()
+        assert mus.Servido() in legal and mus.Servido() in list(legal) and len(legal) == 16
+        assert str(legal).endswith(", or servido")
+        for cut in ("no-mus", "mus", "paso"):
+            assert not state.is_legal(cut)
+            with pytest.raises(mus.IllegalActionError, match="the exchange is forced"):
+                mus.apply(state, cut)
+
+    def test_after_a_servido_the_betting_starts_once_the_exchange_is_done(self) -> None:
+        # Seat 0 discards its Ro and draws 4o; seat 1 keeps its cards: no more mus. Seats
+        # 2 and 3 still choose; then grande opens from the mano.
+        state = mus.new_hand(Rules(), hands=HANDS, stock=self.STOCK, seed=1)
+        state = play(state, ["visto Ro", "discard Ro", "servido", "discard 1c"])
+        assert state.phase is mus.Phase.DISCARD and state.to_act == 3
+        state = mus.apply(state, "servido")
+        assert state.phase is mus.Phase.BETTING and state.lance is Lance.GRANDE and state.to_act == 0
+        assert state.hands[0] == mus.Hand.parse("Rc 7e 4o 1b") and state.hands[1] == mus.Hand.parse(HANDS[1])
+        assert not state.forced_exchange and state.mus_rounds == 1
+        assert [action for _, action in state.history][-2:] == [mus.Discard.parse("1c"), mus.Servido()]
+        assert parse_hand(format_hand(state)) == state and mus.replay(state.deal, state.history) == state
+
+    def test_one_servido_is_enough(self) -> None:
+        # "même si seul un joueur a fait cette déclaration" (000): the only servido is
+        # the last seat's, and still the betting starts.
+        state = mus.new_hand(Rules(), hands=HANDS, stock=self.STOCK, seed=1)
+        state = play(state, ["visto Ro", "discard Ro", "discard Co", "discard 1c", "servido"])
+        assert state.lance is Lance.GRANDE
+
+    def test_when_everyone_discards_the_mus_goes_on(self) -> None:
+        state = mus.new_hand(Rules(), hands=HANDS, stock=self.STOCK, seed=1)
+        state = play(state, ["visto Ro", "discard Ro", "discard Co", "discard 1c", "discard 2e"])
+        assert state.phase is mus.Phase.MUS and state.to_act == 0 and not state.forced_exchange
+        assert mus.NoMus() in state.legal_actions() and state.mus_rounds == 1
+
+    def test_a_card_can_be_seen_at_a_later_deal(self) -> None:
+        # 000: « au cours de la distribution initiale ou des suivantes ».
+        state = mus.new_hand(Rules(), hands=HANDS, stock=self.STOCK, seed=1)
+        state = play(state, ["mus", "mus", "mus", "mus", "discard Ro", "discard Co", "discard 1c", "discard 2e"])
+        assert state.phase is mus.Phase.MUS and state.mus_rounds == 1
+        seen = state.hands[2].cards[0]
+        assert state.is_legal(mus.MusVisto(seen))
+        after = mus.apply(state, mus.MusVisto(seen))
+        assert after.forced_exchange and not after.is_legal("no-mus")
+        # Once a seat has spoken after the deal, it is too late.
+        spoken = mus.apply(state, "mus")
+        assert not spoken.is_legal(mus.MusVisto(seen))
+        with pytest.raises(mus.IllegalActionError, match="at a deal"):
+            mus.apply(spoken, mus.MusVisto(seen))
+
+    def test_team_servido_speaks_for_the_side(self) -> None:
+        # Under one mus word a side, seat 0's servido keeps seat 2's cards too.
+        rules = Rules(mus_decision="team")
+        state = mus.new_hand(rules, hands=HANDS, stock=self.STOCK, seed=1)
+        state = play(state, ["visto Ro", "servido"])
+        assert state.to_act == 1
+        state = play(state, ["discard Co", "discard 2e"])
+        assert state.lance is Lance.GRANDE and state.hands[2] == mus.Hand.parse(HANDS[2])
+
+    def test_the_seat_takes_a_new_card_under_new_card(self) -> None:
+        state = mus.new_hand(self.NEW_CARD, hands=HANDS, stock=self.STOCK, seed=1)
         state = mus.apply(state, "mus visto Ro")
         assert state.history == ((0, mus.MusVisto("Ro")),)
         assert state.hands[0] == mus.Hand.parse("Rc 7e 4o 1b")
         assert state.discards == (mus.Card.parse("Ro"),) and len(state.stock) == 23
-        assert state.to_act == 0 and state.phase is mus.Phase.MUS
+        assert state.to_act == 0 and state.phase is mus.Phase.MUS and not state.forced_exchange
         # Everyone sees the card that was shown, and the new card only its holder.
         assert state.view(1).history == state.history and state.view(1).hands is None
+        assert not state.is_legal("servido")
 
     def test_servido_leaves_the_seat_without_mus(self) -> None:
         # The card was seat 1's: under "servido" seat 1 must play the cards it has, so
@@ -220,35 +288,55 @@ class TestMusVisto:
         assert state.lance is Lance.GRANDE
 
     def test_a_whole_hand_after_a_mus_visto(self) -> None:
-        # Seat 0's Ro is seen and replaced by 4o: R 7 4 1 (22 points, no pares). Cut and
-        # pass everything. Grande: seat 0's R 7 4 1 beats seat 3's R 4 1 1 (its 3 plays
-        # as a rey): team 0, 1. Chica: seat 3's 1 1 4 R, team 1, 1. Pares: only seats 1
-        # (caballos) and 3 (ases, its 2 plays as an as), both team 1: no bet, 1 + 1 = 2.
-        # Punto: seat 1's 29, team 1, 1. Scores 1-4.
-        state = mus.new_hand(Rules(), hands=HANDS, stock=self.STOCK, seed=1)
-        state = mus.apply(state, "visto Ro")
-        state = mus.apply(state, "no-mus")
-        while not state.is_over:
-            state = mus.apply(state, "pass")
-        assert state.count is not None
-        assert [(line.lance, line.team, line.stones) for line in state.count.lines] == [
-            (Lance.GRANDE, 0, 1),
-            (Lance.CHICA, 1, 1),
-            (Lance.PARES, 1, 2),
-            (Lance.PUNTO, 1, 1),
-        ]
-        assert state.scores == (1, 4)
-        assert parse_hand(format_hand(state)) == state
+        # Under "new-card", seat 0's Ro is seen and replaced by 4o: R 7 4 1 (22 points,
+        # no pares). Cut and pass everything. Grande: seat 0's R 7 4 1 beats seat 3's
+        # R 4 1 1 (its 3 plays as a rey): team 0, 1. Chica: seat 3's 1 1 4 R, team 1, 1.
+        # Pares: only seats 1 (caballos) and 3 (ases, its 2 plays as an as), both team
+        # 1: no bet, 1 + 1 = 2. Punto: seat 1's 29, team 1, 1. Scores 1-4. Under the
+        # forced exchange, seat 0 discarding its Ro for 4o and everyone else servido
+        # gives the same cards, and the same count.
+        new_card = play(mus.new_hand(self.NEW_CARD, hands=HANDS, stock=self.STOCK, seed=1), ["visto Ro", "no-mus"])
+        forced = play(
+            mus.new_hand(Rules(), hands=HANDS, stock=self.STOCK, seed=1),
+            ["visto Ro", "discard Ro", "servido", "servido", "servido"],
+        )
+        for state in (new_card, forced):
+            while not state.is_over:
+                state = mus.apply(state, "pass")
+            assert state.count is not None
+            assert [(line.lance, line.team, line.stones) for line in state.count.lines] == [
+                (Lance.GRANDE, 0, 1),
+                (Lance.CHICA, 1, 1),
+                (Lance.PARES, 1, 2),
+                (Lance.PUNTO, 1, 1),
+            ]
+            assert state.scores == (1, 4)
+            assert parse_hand(format_hand(state)) == state
 
-    def test_only_at_the_deal(self) -> None:
-        state = mus.apply(mus.new_hand(Rules(), hands=HANDS, seed=1), "mus")
-        with pytest.raises(mus.IllegalActionError, match="at the deal"):
-            mus.apply(state, "visto Ro")
-        fresh = mus.new_hand(Rules(), hands=HANDS, seed=1)
-        with pytest.raises(mus.IllegalActionError, match="not dealt to seat 2"):
-            mus.apply(fresh, "visto Ro", seat=2)
-        with pytest.raises(mus.IllegalActionError, match="not dealt"):
-            mus.apply(fresh, "visto 4o")
+    def test_only_at_a_deal(self) -> None:
+        for rules in (Rules(), self.NEW_CARD, Rules(mus_visto="servido")):
+            state = mus.apply(mus.new_hand(rules, hands=HANDS, seed=1), "mus")
+            with pytest.raises(mus.IllegalActionError, match="at a deal"):
+                mus.apply(state, "visto Ro")
+            fresh = mus.new_hand(rules, hands=HANDS, seed=1)
+            with pytest.raises(mus.IllegalActionError, match="not dealt to seat 2"):
+                mus.apply(fresh, "visto Ro", seat=2)
+            with pytest.raises(mus.IllegalActionError, match="not dealt"):
+                mus.apply(fresh, "visto 4o")
+            seen = mus.apply(fresh, "visto Ro")
+            with pytest.raises(mus.IllegalActionError, match="at a deal"):
+                mus.apply(seen, "visto Rc")
+
+    def test_servido_is_said_in_a_forced_exchange_only(self) -> None:
+        state = mus.new_hand(Rules(), hands=HANDS, seed=1)
+        with pytest.raises(mus.IllegalActionError, match="exchange a mus visto forces"):
+            mus.apply(state, "servido")
+        betting = mus.apply(state, "no-mus")
+        with pytest.raises(mus.IllegalActionError, match="mus is over"):
+            mus.apply(betting, "servido")
+        everyone = play(state, ["mus", "mus", "mus", "mus"])
+        with pytest.raises(mus.IllegalActionError, match="discard 1 to 4 cards, not servido"):
+            mus.apply(everyone, "servido")
 
 
 class TestTeamFold:

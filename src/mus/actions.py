@@ -40,6 +40,7 @@ __all__ = [
     "NoMus",
     "Ordago",
     "Pass",
+    "Servido",
     "Signal",
     "TeamFold",
     "parse_action",
@@ -248,6 +249,22 @@ class TeamFold:
         return "team-fold"
 
 
+@attrs.frozen
+class Servido:
+    """Keep one's cards in the exchange a mus visto forces ("servido"; ``000``: « Servi ! »,
+    ``003``: "The players are able to remain served"; rules section 13). Once anyone
+    said it, there is no more mus in the hand: the betting starts after the exchange.
+    Under ``mus_decision="team"`` the word speaks for the side: partners still to
+    speak keep their cards too.
+
+    >>> parse_action("servido"), parse_action("Servi !"), str(Servido())
+    (Servido(), Servido(), 'servido')
+    """
+
+    def __str__(self) -> str:
+        return "servido"
+
+
 def _to_sena(value: object) -> Sena:
     return Sena.parse(value)  # type: ignore[arg-type]
 
@@ -304,10 +321,12 @@ class MusVisto:
         return f"MusVisto.parse({str(self.card)!r})"
 
 
-Action = Mus | NoMus | Discard | Pass | Bet | Accept | Fold | Ordago | Declare | TeamFold | Signal | MusVisto
+Action = Mus | NoMus | Discard | Servido | Pass | Bet | Accept | Fold | Ordago | Declare | TeamFold | Signal | MusVisto
 """Any action a seat can take (and the mus visto event)."""
 
-ACTION_TYPES = frozenset((Mus, NoMus, Discard, Pass, Bet, Accept, Fold, Ordago, Declare, TeamFold, Signal, MusVisto))
+ACTION_TYPES = frozenset(
+    (Mus, NoMus, Discard, Servido, Pass, Bet, Accept, Fold, Ordago, Declare, TeamFold, Signal, MusVisto)
+)
 
 # --- the players' words ---------------------------------------------------------------
 #
@@ -325,9 +344,11 @@ _GAME_WORDS: tuple[tuple[str, Action], ...] = (
     ("accept", Accept()),
     ("fold", Fold()),
     ("team-fold", TeamFold()),
+    ("servido", Servido()),
     ("ordago", Ordago()),
     # English.
     ("no mus", NoMus()),  # 003: "any player disagrees by saying "No Mus""
+    ("served", Servido()),  # 003: "The players are able to remain served if they wish it"
     ("cut", NoMus()),  # cutting the mus (rules section 4)
     ("see", Accept()),  # 003: "the opposing team must decide whether to fold, see or raise"
     # Spanish.
@@ -340,6 +361,7 @@ _GAME_WORDS: tuple[tuple[str, Action], ...] = (
     ("no quiero", Fold()),  # rules section 7: fold (no quiero)
     ("no queremos", TeamFold()),  # rules section 7: a plural answer binds the team
     ("órdago", Ordago()),  # rules section 7; 004: "lo que se conoce como un órdago"
+    ("servidos", Servido()),  # rules section 13: the side's word ("servido" for a side)
     # French, 000 (Vocabulaire spécifique and the betting examples).
     ("il n'y a pas de mus", NoMus()),  # 000: « Il n'y a pas de Mus »
     ("pas de mus", NoMus()),  # 000: « Pas de Mus ! »; 001: "pas de mus"
@@ -361,6 +383,8 @@ _GAME_WORDS: tuple[tuple[str, Action], ...] = (
     ("je renvie encore", Bet(MIN_BET)),  # 001: "on dirrait je renvie encore ou encore deux"
     ("oui", Accept()),  # 001: accepter la mise: "la plus utilisée c'est un simple oui"
     ("non", Fold()),  # 001: "Pour refuser la mise ... on dira un simple non"
+    ("servi", Servido()),  # 000: « Ceux qui ne souhaitent pas faire de nouvel échange déclarent « Servi ! » »
+    ("je suis servi", Servido()),  # 000: « Servi ! », the whole sentence
     # Basque, 002 (French federation): the team mus words.
     ("sortir", NoMus()),  # 002: a team "sortir"s, that is starts to play
     ("mintza", NoMus()),  # 002: the other team asks the esku to start: "mintza"

@@ -30,6 +30,7 @@ from mus.actions import (
     NoMus,
     Ordago,
     Pass,
+    Servido,
     TeamFold,
     parse_action,
 )
@@ -184,7 +185,7 @@ class LegalActions(tuple):  # type: ignore[type-arg]
 
     def __str__(self) -> str:
         if self.hand is not None:
-            return f"discard 1 to 4 of {self.hand}"
+            return f"discard 1 to 4 of {self.hand}" + (", or servido" if self and type(self[-1]) is Servido else "")
         bets = "+" if self.max_bet is None else f"-{self.max_bet}"
         return ", ".join(str(action) + (bets if isinstance(action, Bet) else "") for action in self)
 
@@ -192,25 +193,29 @@ class LegalActions(tuple):  # type: ignore[type-arg]
 _set = object.__setattr__
 
 
-def discards(hand: Hand, seat: int) -> LegalActions:
+def discards(hand: Hand, seat: int, servido: bool = False) -> LegalActions:
     """Every discard of ``hand``'s cards (the 15 non-empty subsets), for ``seat``'s
     turn in the mus exchange; built without the actions' checks, from cards known.
+    With ``servido`` (an exchange a mus visto forced), keeping the cards too.
 
     >>> legal = discards(Hand.parse("Ro Rc 7e 1b"), 2)
     >>> len(legal), legal[0], legal[-1], str(legal)
     (15, Discard.parse('Ro'), Discard.parse('Ro Rc 7e 1b'), 'discard 1 to 4 of Ro Rc 7e 1b')
     """
-    listed = []
+    listed: list[Action] = []
     cards = hand.cards
     for size in _DISCARD_SIZES:
         for subset in combinations(cards, size):
             discard = _new(Discard)
             _set_cards(discard, subset)  # the slot's own setter: the cheapest store
             listed.append(discard)
+    if servido:
+        listed.append(_SERVIDO)
     return LegalActions.make(tuple(listed), seat, None, hand)
 
 
 _new = object.__new__
+_SERVIDO = Servido()
 _set_cards = Discard.__dict__["cards"].__set__
 _DISCARD_SIZES = range(1, HAND_SIZE + 1)
 

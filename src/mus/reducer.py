@@ -47,6 +47,7 @@ from mus.actions import (
     Mus,
     MusVisto,
     NoMus,
+    Servido,
     Signal,
     parse_action,
 )
@@ -225,14 +226,20 @@ def _event(state: HandState, action: Signal | MusVisto, seat: int | None) -> Han
         return draft
     holder = next(s for s, hand in enumerate(state.hands) if action.card in hand)
     draft = draft_after(state, holder, action)
-    hands, stock, discards, pending, reshuffles, _, rounds = state._table
-    if state.deal.rules.mus_visto == "servido":
-        draft._table = (hands, stock, discards, pending, reshuffles, holder, rounds)
+    hands, stock, discards, pending, reshuffles, servido, rounds, _ = state._table
+    reading = state.deal.rules.mus_visto
+    if reading == "forced":
+        # rules section 13: nobody may cut; each seat in turn discards or says servido.
+        draft._table = (hands, stock, discards, pending, reshuffles, servido, rounds, ())
+        draft.phase = _DISCARD
+        draft.queue = state.deal.rules.orders[state.mano]
+    elif reading == "servido":
+        draft._table = (hands, stock, discards, pending, reshuffles, holder, rounds, None)
     else:
         # The seat takes a new card from the stock; the seen card goes to the discards.
         held = list(hands)
         held[holder] = Hand.unchecked([card for card in hands[holder].cards if card != action.card] + [stock[0]])
-        draft._table = (tuple(held), stock[1:], (*discards, action.card), pending, reshuffles, None, rounds)
+        draft._table = (tuple(held), stock[1:], (*discards, action.card), pending, reshuffles, servido, rounds, None)
     draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
     return draft
 
@@ -305,34 +312,55 @@ def _no_mus(state: HandState, seat: int, action: Action) -> HandState:
 
 def _discard(state: HandState, seat: int, action: Action) -> HandState:
     draft = draft_after(state, seat, action)
-    hands, stock, discards, waiting, reshuffles, servido, rounds = state._table
+    hands, stock, discards, waiting, reshuffles, servido, rounds, exchange = state._table
     pending = list(waiting)
     pending[seat] = action.cards  # type: ignore[union-attr]
     if len(state.queue) > 1:
-        draft._table = (hands, stock, discards, tuple(pending), reshuffles, servido, rounds)
+        draft._table = (hands, stock, discards, tuple(pending), reshuffles, servido, rounds, exchange)
         draft.queue = state.queue[1:]
         draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
         return draft
     return _serve(draft, pending)
 
 
+def _servido(state: HandState, seat: int, action: Action) -> HandState:
+    """A seat keeps its cards in the exchange a mus visto forced (rules section 13):
+    under ``mus_decision="team"`` the word speaks for its partners still to speak too."""
+    draft = draft_after(state, seat, action)
+    hands, stock, discards, pending, reshuffles, servido, rounds, exchange = state._table
+    rules = state.deal.rules
+    queue = state.queue[1:]
+    if rules.mus_decision == "team":
+        side = rules.team_of[seat]
+        queue = tuple(other for other in queue if rules.team_of[other] != side)
+    draft._table = (hands, stock, discards, pending, reshuffles, servido, rounds, (*(exchange or ()), seat))
+    if queue:
+        draft.queue = queue
+        draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
+        return draft
+    return _serve(draft, list(pending))
+
+
 def _serve(draft: Draft, pending: list[tuple[Card, ...]]) -> HandState:
-    """Deal replacements in speaking order; reshuffle the discards when the stock runs out."""
+    """Deal replacements in speaking order; reshuffle the discards when the stock runs
+    out. After an exchange a mus visto forced, once anyone said servido, the betting
+    starts (rules section 13); else the mus goes on."""
     deal = draft.deal
     order = deal.rules.orders[draft.mano]
-    held, left, discarded, _, reshuffles, servido, rounds = draft._table
+    held, left, discarded, _, reshuffles, servido, rounds, exchange = draft._table
     stock = list(left)
     pile = list(discarded)
     for seat in order:
         pile.extend(pending[seat])
     hands = list(held)
-    for seat in order:
+    served = [seat for seat in order if pending[seat]]  # a seat that said servido draws nothing
+    for seat in served:
         own = pending[seat]
         drawn = stock[: len(own)]
         del stock[: len(own)]
         if len(drawn) < len(own):
             # rules section 4: the last seat served keeps its own discards out.
-            kept = own if seat == order[-1] else ()
+            kept = own if seat == served[-1] else ()
             reshuffles += 1
             stock = list(shuffle([card for card in pile if card not in kept], f"{deal.seed}/{reshuffles}"))
             pile = list(kept)
@@ -341,7 +369,10 @@ def _serve(draft: Draft, pending: list[tuple[Card, ...]]) -> HandState:
             del stock[:more]
         # The engine's own cards: the trusted path skips Hand.replace's checks.
         hands[seat] = Hand.unchecked([card for card in hands[seat].cards if card not in own] + drawn)
-    draft._table = (tuple(hands), tuple(stock), tuple(pile), ((),) * len(order), reshuffles, servido, rounds + 1)
+    cards = (tuple(hands), tuple(stock), tuple(pile), ((),) * len(order), reshuffles, servido, rounds + 1, None)
+    draft._table = cards
+    if exchange:
+        return open_lance(draft, _GRANDE)
     draft.phase = _MUS
     draft.queue = mus_speakers(draft.mano, deal.rules)
     draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
@@ -352,6 +383,7 @@ _MOVES: dict[type, Callable[[HandState, int, Any], HandState]] = {
     Mus: _mus,
     NoMus: _no_mus,
     Discard: _discard,
+    Servido: _servido,
     **LANCE_MOVES,
 }
 """What each action does, once :func:`mus.state.allowed` says the seat to act may take it."""

@@ -26,6 +26,7 @@ from mus.actions import (
     NoMus,
     Ordago,
     Pass,
+    Servido,
     Signal,
     TeamFold,
     words_of,
@@ -98,8 +99,12 @@ def why(state: HandState, action: Action, seat: int | None, said: str | None = N
             return f"the mus is cut after {MAX_MUS_ROUNDS:,} rounds: no-mus"
         if kind is Mus and served(state, to_act):
             return f"seat {to_act} is servido after the mus visto: no mus, it plays the cards it has"
+        if kind is Servido:
+            return "servido is said in the exchange a mus visto forces (rules section 13)"
         return f"during the mus, say mus or no-mus, not {words}"
     if phase is Phase.DISCARD:
+        if state.forced_exchange and kind is not Discard:
+            return f"a card was seen: the exchange is forced, discard 1 to 4 cards or say servido, not {words}"
         if kind is not Discard:
             return f"everyone said mus: discard 1 to 4 cards, not {words}"
         hand = state.hands[to_act]
@@ -112,7 +117,7 @@ def why(state: HandState, action: Action, seat: int | None, said: str | None = N
         return f"say whether you have {lance}: 'declare {lance} yes' or 'declare {lance} no', not {words}"
     if kind is Declare:
         return f"declarations of {lance} are derived from the cards under these rules"
-    if kind is Mus or kind is NoMus or kind is Discard:
+    if kind is Mus or kind is NoMus or kind is Discard or kind is Servido:
         return f"the mus is over: the betting on {lance} is under way"
     if betting.bets == 0 and (kind is Accept or kind is Fold or kind is TeamFold):
         return f"there is no bet to {words} in {lance}"

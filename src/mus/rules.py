@@ -292,10 +292,14 @@ class Rules:
       of each game (or of the match only), the seat that first cuts the mus becomes
       the mano for the rest of that game, and speaking order starts from it (rules
       section 13; sources ``001``, ``003``);
-    * ``mus_visto``: what happens when a card is exposed at the deal: ``"new-card"``
-      (default: the seat takes a new card) or ``"servido"`` (the hand is *servido* for
-      that seat: no mus, it plays the cards it has; rules section 13; sources
-      ``003`` "Seen Mus", ``000`` "Mus vu ! ... Servi !");
+    * ``mus_visto``: what a card exposed by mistake at a deal of the mus phase (the
+      first or any later one) brings: ``"forced"`` (default: a forced exchange; nobody
+      may cut, each seat in speaking order discards or says *servido*, and once anyone
+      said servido there is no more mus: the betting starts after the exchange; rules
+      section 13; sources ``000`` « Mus vu ! ... Servi ! », ``003`` "Seen Mus
+      forced"), ``"new-card"`` (the seat takes the stock's top card instead) or
+      ``"servido"`` (the seat keeps its cards and may not ask for mus); the last two are
+      the readings of 0.1.0;
     * ``senas``: whether a seat may signal its hand to its partner with the agreed
       *señas* (default ``False``; rules section 13; sources ``000``, ``003``,
       ``004``);
@@ -325,7 +329,7 @@ class Rules:
     declarations: str = attrs.field(default="derived", validator=_one_of("derived", "explicit"))
     mus_decision: str = attrs.field(default="seat", validator=_one_of("seat", "team"))
     mus_corrido: str = attrs.field(default="off", validator=_one_of("off", "game", "match"))
-    mus_visto: str = attrs.field(default="new-card", validator=_one_of("new-card", "servido"))
+    mus_visto: str = attrs.field(default="forced", validator=_one_of("forced", "new-card", "servido"))
     senas: bool = attrs.field(default=False, validator=_flag)
     house: tuple[HouseRule, ...] = attrs.field(default=(), converter=_as_tuple, validator=_house)
     ranking: Ranking = attrs.field(init=False, eq=False, hash=False, repr=False)

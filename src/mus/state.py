@@ -28,7 +28,7 @@ from typing import Any
 import attrs
 
 from mus import legal as lists
-from mus.actions import Action, Bet, Declare, Discard, Mus, MusVisto, NoMus, Signal, TeamFold, parse_action
+from mus.actions import Action, Bet, Declare, Discard, Mus, MusVisto, NoMus, Servido, Signal, TeamFold, parse_action
 from mus.cards import Card
 from mus.errors import MusError, RulesError, quoted
 from mus.hand import Hand
@@ -51,6 +51,7 @@ __all__ = [
     "Phase",
     "SeatView",
     "allowed",
+    "at_a_deal",
     "draft_after",
     "event_problem",
     "legal",
@@ -77,10 +78,21 @@ Log = tuple[Any, int, Action] | None
 Each action adds one link and shares the rest, so an action costs the same at any
 length of history and a kept state costs one link."""
 
-Cards = tuple[tuple[Hand, ...], tuple[Card, ...], tuple[Card, ...], tuple[tuple[Card, ...], ...], int, int | None, int]
+Cards = tuple[
+    tuple[Hand, ...],
+    tuple[Card, ...],
+    tuple[Card, ...],
+    tuple[tuple[Card, ...], ...],
+    int,
+    int | None,
+    int,
+    tuple[int, ...] | None,
+]
 """Where the cards are: hands, stock, discards, pending discards, reshuffles, the seat
-left *servido* by a mus visto, and the rounds of the mus played. One field, because
-only the mus exchange (and a mus visto) changes it and every other action copies it."""
+left *servido* by a mus visto (``mus_visto="servido"``), the rounds of the mus played,
+and during the exchange a mus visto forces (``mus_visto="forced"``) the seats that said
+servido so far (``None`` outside one). One field, because only the mus exchange (and a
+mus visto) changes it and every other action copies it."""
 
 FIELDS = (
     "deal",
@@ -147,6 +159,8 @@ def allowed(state: HandState, action: object) -> bool:
             return table[6] < MAX_MUS_ROUNDS and (table[5] is None or not served(state, state.queue[0]))
         return kind is NoMus
     if phase is _DISCARD:
+        if kind is Servido:
+            return state._table[7] is not None  # a forced exchange: keeping one's cards
         hand = state.hands[state.queue[0]].cards
         return kind is Discard and all(card in hand for card in action.cards)  # type: ignore[attr-defined]
     if phase is _DECLARE:
@@ -238,8 +252,8 @@ def event_problem(state: HandState, action: Signal | MusVisto, seat: int | None)
                 return f"seat {who} already signalled {action.sena} in this hand"
             link = link[0]
         return None
-    if state._size or state.phase is not _MUS:
-        return "a mus visto happens at the deal, before anyone speaks"
+    if state.phase is not _MUS or not at_a_deal(state):
+        return "a mus visto happens at a deal of the mus, before anyone speaks"
     holder = next((s for s, hand in enumerate(state.hands) if action.card in hand), None)
     if holder is None:
         return f"card {action.card} was not dealt to any seat"
@@ -247,6 +261,22 @@ def event_problem(state: HandState, action: Signal | MusVisto, seat: int | None)
         # Say no more: naming the holder would tell a seat where another's card is.
         return f"card {action.card} was not dealt to seat {seat}"
     return None
+
+
+def at_a_deal(state: HandState) -> bool:
+    """Whether the cards were just dealt: nothing but señas said since the hand's deal or
+    the new cards of the last round of the mus (whose last discard served them). A card
+    can be seen only then (rules section 13).
+
+    >>> import mus
+    >>> state = mus.new_hand(seed=1)
+    >>> at_a_deal(state), at_a_deal(mus.apply(state, "mus"))
+    (True, False)
+    """
+    link = state._log
+    while link is not None and type(link[2]) is Signal:
+        link = link[0]
+    return link is None or type(link[2]) is Discard
 
 
 def legal_actions(state: HandState) -> LegalActions:
@@ -285,7 +315,7 @@ def legal_actions(state: HandState) -> LegalActions:
         else:
             listed = _MUS_LISTS[seat]
     elif phase is _DISCARD:
-        listed = _discards(state.hands[seat], seat)
+        listed = _discards(state.hands[seat], seat, state._table[7] is not None)
     else:
         betting = state.betting
         assert betting is not None
@@ -376,6 +406,18 @@ class HandState(HandStateBase):
     def servido(self) -> int | None:
         """The seat left without mus by a mus visto (``Rules(mus_visto="servido")``)."""
         return self._table[5]
+
+    @property
+    def forced_exchange(self) -> bool:
+        """Whether the exchange under way is one a mus visto forced: each seat discards
+        or says servido (``Rules(mus_visto="forced")``, the default; rules section 13).
+
+        >>> import mus
+        >>> state = mus.new_hand(seed=1)
+        >>> state.forced_exchange, mus.apply(state, "visto Ro").forced_exchange
+        (False, True)
+        """
+        return self._table[7] is not None
 
     @property
     def mus_rounds(self) -> int:
@@ -651,7 +693,7 @@ def start(deal: Deal) -> HandState:
     first = _new(Draft)
     first.deal = deal
     first.mano = deal.mano
-    first._table = (deal.hands, deal.stock, (), ((),) * n, 0, None, 0)
+    first._table = (deal.hands, deal.stock, (), ((),) * n, 0, None, 0, None)
     first.scores = deal.scores
     first.phase = _MUS
     first.queue = mus_speakers(first.mano, deal.rules)

@@ -98,7 +98,7 @@ def _build_schema() -> dict[str, Any]:
                 "declarations": _choice("derived", "explicit"),
                 "mus_decision": _choice("seat", "team"),
                 "mus_corrido": _choice("off", "game", "match"),
-                "mus_visto": _choice("new-card", "servido"),
+                "mus_visto": _choice("forced", "new-card", "servido"),
                 "senas": flag,
                 "house": _array(
                     {"anyOf": [{"type": "string"}, _shape({"name": {"type": "string"}, "fields": {"type": "object"}})]}

@@ -23,7 +23,7 @@ from mus.cards import parse_cards
 from mus.errors import MusError, NotationError, quoted
 from mus.hand import Hand
 from mus.match import MatchState, apply_match, new_match
-from mus.notation.knobs import parse_rules, rules_data, rules_text
+from mus.notation.knobs import parse_rules, rules_data, rules_from_data, rules_text
 from mus.notation.lines import MAX_TEXT, Entry, Lines, json_entries, read_int, read_seed, seed_text
 from mus.reducer import apply, derived, new_hand
 from mus.rules import Rules
@@ -312,8 +312,8 @@ def _json_rules(data: dict[str, Any]) -> Rules:
     if not isinstance(data["rules"], dict):
         raise NotationError(f"rules must be an object of knobs, got {quoted(data['rules'])}")
     try:
-        return Rules.from_dict(data["rules"])
-    except MusError as error:
+        return rules_from_data(data["rules"])
+    except NotationError as error:
         raise NotationError(f"bad rules: {error}") from None
 
 

@@ -21,7 +21,7 @@ from mus.errors import MusError, NotationError, quoted
 from mus.notation.lines import read_int
 from mus.rules import Rules
 
-__all__ = ["DEFAULT_TABLE", "LATER_KNOBS", "parse_rules", "rules_data", "rules_text"]
+__all__ = ["BASELINES", "DEFAULT_TABLE", "LATER_KNOBS", "parse_rules", "rules_data", "rules_from_data", "rules_text"]
 
 
 def _flatten(data: Mapping[str, Any], prefix: str = "") -> Iterator[tuple[str, Any]]:
@@ -59,6 +59,19 @@ when they differ from their defaults, so a history that does not use them reads 
 writes exactly as it did before they existed."""
 
 
+BASELINES: dict[str, Any] = {"mus_visto": "new-card"}
+"""What a history means by leaving one of the :data:`LATER_KNOBS` out, where that is no
+longer the knob's default: the default it had when histories began to leave it out. A
+history keeps its meaning when a default changes (``mus_visto``'s became ``"forced"``
+in 0.2.0), and writes the knob whenever its value is not this one.
+
+>>> rules_data(Rules())["mus_visto"], "mus_visto" in rules_data(Rules(mus_visto="new-card"))
+('forced', False)
+>>> parse_rules("target=40").mus_visto
+'new-card'
+"""
+
+
 def rules_data(rules: Rules) -> dict[str, Any]:
     """The knobs of ``rules`` as histories store them: :meth:`Rules.to_dict
     <mus.rules.Rules.to_dict>`, without ``seats`` and ``teams`` at the four-seat table
@@ -74,11 +87,25 @@ def rules_data(rules: Rules) -> dict[str, Any]:
     if all(data.get(key) == value for key, value in DEFAULT_TABLE.items()):
         for key in DEFAULT_TABLE:
             data.pop(key, None)
-    defaults = _DEFAULTS.to_dict()
+    defaults = {**_DEFAULTS.to_dict(), **BASELINES}
     for key in LATER_KNOBS:
         if key in data and data[key] == defaults[key] and type(data[key]) is type(defaults[key]):
             del data[key]
     return data
+
+
+def rules_from_data(data: Mapping[str, Any]) -> Rules:
+    """The rules of a history's knobs (its JSON ``rules``, or its ``rules`` line read
+    into a mapping): knobs left out keep their defaults, those of :data:`BASELINES`
+    their baseline values.
+
+    >>> rules_from_data({"target": 30}) == Rules(target=30, mus_visto="new-card")
+    True
+    """
+    try:
+        return Rules.from_dict({**BASELINES, **data})
+    except MusError as error:
+        raise NotationError(str(error)) from None
 
 
 _DEFAULTS = Rules()
@@ -107,8 +134,8 @@ def _house_text(house: list[Any]) -> str:
 
 
 def parse_rules(text: str) -> Rules:
-    """Rules from :func:`rules_text` words; knobs left out keep their defaults (a line
-    without ``seats`` and ``teams`` is the four-seat game).
+    """Rules from :func:`rules_text` words; knobs left out keep their defaults, or their
+    :data:`BASELINES` (a line without ``seats`` and ``teams`` is the four-seat game).
 
     >>> parse_rules("seats=6 target=30") == Rules(seats=6, target=30)
     True
@@ -133,10 +160,7 @@ def parse_rules(text: str) -> Rules:
         for part in path:
             target = target.setdefault(part, {})
         target[last] = value
-    try:
-        return Rules.from_dict(nested)
-    except MusError as error:
-        raise NotationError(str(error)) from None
+    return rules_from_data(nested)
 
 
 def _read_value(key: str, raw: str, like: Any) -> Any:
