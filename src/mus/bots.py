@@ -26,7 +26,7 @@ import random
 from collections.abc import Sequence
 from typing import Protocol
 
-from mus.actions import Accept, Action, Bet, Declare, Discard, Fold, Mus, NoMus, Ordago, Pass
+from mus.actions import Accept, Action, Bet, Declare, Discard, Fold, Mus, NoMus, Ordago, Pass, Servido
 from mus.cards import Rank
 from mus.errors import MusError
 from mus.hand import RANK_MULTISETS, Hand
@@ -155,6 +155,9 @@ class HeuristicBot:
         if view.phase is Phase.MUS:
             return NoMus() if self._keeps(view) else Mus()
         if view.phase is Phase.DISCARD:
+            # In an exchange a mus visto forced, a hand it would cut with stays served.
+            if Servido() in view.legal and self._keeps(view):
+                return Servido()
             return self._discard(view)
         assert view.lance is not None
         if view.phase is Phase.DECLARE:  # it declares the truth

@@ -240,10 +240,13 @@ def step_lines(before: HandState, after: HandState, viewer: int | None = None) -
 
 
 def _visto_lines(after: HandState, seat: int, action: MusVisto, viewer: int | None) -> list[str]:
-    """A card seen at the deal, and what follows under ``Rules.mus_visto``."""
+    """A card seen at a deal, and what follows under ``Rules.mus_visto``."""
     rules = after.rules
     who = seat_name(seat, viewer, rules)
     lines = [f"mus visto: {action.card}, dealt to {who}, was seen"]
+    if after.forced_exchange:
+        lines.append("the exchange is forced: nobody may cut, each seat discards or says servido")
+        return lines
     if after.servido is not None:
         lines.append(f"{who} is servido: no mus for it, it plays the cards it has")
         return lines

@@ -100,8 +100,9 @@ def _rules_options() -> argparse.ArgumentParser:
     )
     group.add_argument(
         "--mus-visto",
-        choices=("new-card", "servido"),
-        help="a card seen at the deal: its seat takes a new card (default), or is servido (no mus for it)",
+        choices=("forced", "new-card", "servido"),
+        help="a card seen at a deal: an exchange is forced, each seat discards or says servido (default);"
+        " or its seat takes a new card; or its seat is servido (no mus for it)",
     )
     group.add_argument("--senas", action="store_true", help="partners may signal their hands to each other (señas)")
     group.add_argument(
@@ -287,7 +288,9 @@ def rules_summary(rules: Rules) -> str:
         where = "each game" if rules.mus_corrido == "game" else "the match"
         text += f", mus corrido (the seat that cuts the mus in the first hand of {where} becomes mano)"
     if rules.mus_visto == "servido":
-        text += ", a card seen at the deal leaves its seat servido"
+        text += ", a card seen at a deal leaves its seat servido"
+    elif rules.mus_visto == "new-card":
+        text += ", a card seen at a deal is replaced"
     if rules.senas:
         text += ", señas between partners"
     if rules.seats != 4 or rules.individual:

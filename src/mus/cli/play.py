@@ -193,6 +193,8 @@ def _now(hand: HandState, person: int) -> str:
             return "now: the mus; after the mus visto you are servido: no hay mus, you play these cards"
         return "now: the mus; mus to exchange cards, no hay mus to play these"
     if hand.phase is Phase.DISCARD:
+        if hand.forced_exchange:
+            return "now: a card was seen, the exchange is forced; discard 1 to 4 cards, or say servido"
         return "now: everybody said mus; discard 1 to 4 cards"
     assert betting is not None
     if hand.phase is Phase.DECLARE:

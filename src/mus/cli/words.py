@@ -36,6 +36,7 @@ from mus import (
     Pass,
     Phase,
     Rules,
+    Servido,
     Signal,
     TeamFold,
 )
@@ -108,6 +109,8 @@ def action_words(action: object, betting: Betting | None = None) -> str:
         return f"seña {action.sena} ({action.sena.gesture})"
     if isinstance(action, MusVisto):
         return f"mus visto {action.card}"
+    if isinstance(action, Servido):
+        return "servido (keeps its cards)"
     return str(action)
 
 
@@ -128,7 +131,8 @@ def choices_words(state: HandState) -> str:
     """
     if state.phase is Phase.DISCARD and state.to_act is not None:
         hand = state.hands[state.to_act]
-        return f'the cards to discard, 1 to 4 of {hand} (e.g. "{hand.cards[-1]}" or "discard {hand.cards[-1]}")'
+        keep = ", or servido to keep them" if state.forced_exchange else ""
+        return f'the cards to discard, 1 to 4 of {hand} (e.g. "{hand.cards[-1]}" or "discard {hand.cards[-1]}"){keep}'
     words = []
     for action in state.legal_actions():
         if isinstance(action, Declare):

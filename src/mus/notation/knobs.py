@@ -137,7 +137,7 @@ def parse_rules(text: str) -> Rules:
     """Rules from :func:`rules_text` words; knobs left out keep their defaults, or their
     :data:`BASELINES` (a line without ``seats`` and ``teams`` is the four-seat game).
 
-    >>> parse_rules("seats=6 target=30") == Rules(seats=6, target=30)
+    >>> parse_rules("seats=6 target=30 mus_visto=forced") == Rules(seats=6, target=30)
     True
     >>> parse_rules("seats=3")
     Traceback (most recent call last):
