@@ -722,7 +722,7 @@ def test_rules_options_for_the_customs() -> None:
         "a seat that folds is out of the lance",
         "bets of at most 40 stones",
         "mus corrido (the seat that cuts the mus in the first hand of each game becomes mano)",
-        "a card seen at the deal leaves its seat servido",
+        "a card seen at a deal leaves its seat servido",
         "señas between partners",
     ):
         assert words in first, first

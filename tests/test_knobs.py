@@ -14,6 +14,7 @@ import pytest
 import mus
 from mus import RANK_MULTISETS, Hand, Lance, Rank, Rules, RulesError
 from mus.notation import (
+    BASELINES,
     LATER_KNOBS,
     format_hand,
     format_match,
@@ -405,11 +406,15 @@ class TestFoldedSeatCounts:
 class TestTableCustoms:
     def test_defaults(self) -> None:
         rules = Rules()
-        assert (rules.senas, rules.mus_corrido, rules.mus_visto) == (False, "off", "new-card")
+        assert (rules.senas, rules.mus_corrido, rules.mus_visto) == (False, "off", "forced")
 
     @pytest.mark.parametrize(
         "knob, values",
-        [("senas", [True, False]), ("mus_corrido", ["off", "game", "match"]), ("mus_visto", ["new-card", "servido"])],
+        [
+            ("senas", [True, False]),
+            ("mus_corrido", ["off", "game", "match"]),
+            ("mus_visto", ["forced", "new-card", "servido"]),
+        ],
     )
     def test_valid(self, knob: str, values: list[Any]) -> None:
         for value in values:
@@ -425,8 +430,8 @@ class TestTableCustoms:
             ("mus_corrido", True, "mus_corrido must be one of 'off', 'game', 'match', got True"),
             ("mus_corrido", "hand", "mus_corrido must be one of 'off', 'game', 'match', got 'hand'"),
             ("mus_corrido", None, "mus_corrido must be one of 'off', 'game', 'match', got None"),
-            ("mus_visto", "new_card", "mus_visto must be one of 'new-card', 'servido', got 'new_card'"),
-            ("mus_visto", False, "mus_visto must be one of 'new-card', 'servido', got False"),
+            ("mus_visto", "new_card", "mus_visto must be one of 'forced', 'new-card', 'servido', got 'new_card'"),
+            ("mus_visto", False, "mus_visto must be one of 'forced', 'new-card', 'servido', got False"),
         ],
     )
     def test_invalid(self, knob: str, value: Any, message: str) -> None:
@@ -452,7 +457,7 @@ class TestPlainDataAndNotation:
         data = Rules().to_dict()
         assert data["juego_order"] == "standard" and data["vacas_to_win"] == 1
         assert data["max_bet"] is None and data["senas"] is False
-        assert data["mus_corrido"] == "off" and data["mus_visto"] == "new-card"
+        assert data["mus_corrido"] == "off" and data["mus_visto"] == "forced"
         assert data["folded_seat_counts"] is True and data["real_31"] is False
         assert set(LATER_KNOBS) == set(NON_DEFAULT)
 
@@ -478,9 +483,12 @@ class TestPlainDataAndNotation:
         assert Rules.from_dict(json.loads(json.dumps(rules_data(rules)))) == rules
 
     def test_later_knobs_are_written_only_when_changed(self) -> None:
-        text = rules_text(Rules())
+        # Changed from the reading a line without the knob has always meant: the
+        # default for most, the BASELINES value for a knob whose default moved.
+        text = rules_text(Rules(**BASELINES))
         for knob in LATER_KNOBS:
             assert f"{knob}=" not in text
+        assert " mus_visto=forced " in rules_text(Rules())
         for knob, value in NON_DEFAULT.items():
             text = rules_text(Rules(**{knob: value}))
             assert f" {knob}=" in text
@@ -496,7 +504,8 @@ class TestPlainDataAndNotation:
             " payouts.punto=1 folded_seat_counts=false declarations=derived mus_decision=seat house="
         )
         rules = parse_rules(old)
-        assert rules == Rules(folded_seat_counts=False)
+        # Written before mus_visto="forced" became the default: the reading of then.
+        assert rules == Rules(folded_seat_counts=False, mus_visto="new-card")
         assert rules_text(rules) == old
 
     @pytest.mark.parametrize(
@@ -516,7 +525,7 @@ class TestPlainDataAndNotation:
             parse_rules(text)
 
     def test_max_bet_none_reads(self) -> None:
-        assert parse_rules("max_bet=none") == Rules()
+        assert parse_rules("max_bet=none") == Rules(**BASELINES)
 
     def test_hand_history_with_new_knobs(self) -> None:
         rules = Rules(real_31="king", juego_order="descending", max_bet=40)
@@ -536,5 +545,5 @@ class TestPresets:
     def test_presets_keep_the_new_defaults(self, name: str) -> None:
         preset = Rules.preset(name)
         assert preset.juego_order == "standard" and preset.vacas_to_win == 1
-        assert (preset.senas, preset.mus_corrido, preset.mus_visto) == (False, "off", "new-card")
+        assert (preset.senas, preset.mus_corrido, preset.mus_visto) == (False, "off", "forced")
         assert preset.folded_seat_counts is True

@@ -257,7 +257,7 @@ class TestPlainData:
             "declarations": "derived",
             "mus_decision": "seat",
             "mus_corrido": "off",
-            "mus_visto": "new-card",
+            "mus_visto": "forced",
             "senas": False,
             "house": [],
         }

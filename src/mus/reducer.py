@@ -68,6 +68,7 @@ from mus.state import (
     allowed,
     draft_after,
     event_problem,
+    first_state,
     mus_speakers,
     refuser,
     start,
@@ -133,7 +134,7 @@ def new_hand(
         corrido = rules.mus_corrido != "off" and not any(score)
     elif type(corrido) is not bool:
         raise MusError(f"corrido is True or False, got {quoted(corrido)}")
-    return start(Deal(rules, mano, score, held, rest, seed, corrido))
+    return first_state(Deal.unchecked(rules, mano, score, held, rest, seed, corrido))
 
 
 @functools.cache

@@ -54,6 +54,7 @@ __all__ = [
     "at_a_deal",
     "draft_after",
     "event_problem",
+    "first_state",
     "legal",
     "legal_actions",
     "mus_speakers",
@@ -512,7 +513,7 @@ class HandState(HandStateBase):
 
     def initial(self) -> HandState:
         """The state this hand started from."""
-        return start(self.deal)
+        return first_state(self.deal)
 
     def view(self, seat: int) -> SeatView:
         """What ``seat`` may know: its own cards, the public history and the scores.
@@ -689,6 +690,17 @@ def start(deal: Deal) -> HandState:
     """
     if type(deal) is not Deal:
         raise MusError(f"start() needs a Deal (state.deal), got {quoted(deal)}")
+    return first_state(deal)
+
+
+def first_state(deal: Deal) -> HandState:
+    """:func:`start` without its check: the engine's path, whose deal is a
+    :class:`Deal` (checked when built, or the engine's own).
+
+    >>> import mus
+    >>> first_state(mus.new_hand(seed=4).deal) == mus.new_hand(seed=4)
+    True
+    """
     n = deal.rules.seats
     first = _new(Draft)
     first.deal = deal

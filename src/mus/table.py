@@ -20,7 +20,9 @@ from typing import Any, NamedTuple
 import attrs
 
 from mus.actions import Action, Declare
-from mus.cards import Card
+from mus.cards import ALL_CARDS, Card
+from mus.checks import hand_arg, rules_arg, seat_arg, whole
+from mus.errors import MusError, quoted
 from mus.hand import Hand
 from mus.ranking import Lance
 from mus.rules import Rules
@@ -74,6 +76,70 @@ class Deal:
     corrido: bool = False
     """Mus corrido (``Rules.mus_corrido``): the seat that cuts the mus in this hand
     becomes the mano."""
+
+    def __attrs_post_init__(self) -> None:
+        # A deal built by hand (or evolved) is checked whole: a hand can start from it.
+        # The engine's own deals take the unchecked path, :meth:`unchecked`.
+        rules = rules_arg(self.rules)
+        seat_arg(self.mano, rules, "the mano")
+        scores = self.scores
+        if type(scores) is not tuple or len(scores) != rules.teams:
+            raise MusError(f"a deal's scores are a tuple of {rules.teams} numbers, one per side, got {quoted(scores)}")
+        for score in scores:
+            whole(score, "a score", 0, rules.target - 1)
+        hands = self.hands
+        if type(hands) is not tuple or len(hands) != rules.seats:
+            raise MusError(
+                f"a deal's hands are a tuple of {rules.seats} Hand values, one per seat, got {quoted(hands)}"
+            )
+        for hand in hands:
+            hand_arg(hand, "each hand of a deal")
+        stock = self.stock
+        if type(stock) is not tuple or not all(type(card) is Card for card in stock):
+            raise MusError(f"a deal's stock is a tuple of Card values, got {quoted(stock)}")
+        cards = [card for hand in hands for card in hand.cards] + list(stock)
+        if len(cards) != len(ALL_CARDS) or set(cards) != _DECK:
+            raise MusError("a deal's hands and stock hold the 40 cards, each once")
+        if type(self.seed) not in (int, str):
+            raise MusError(f"a deal's seed is an int or a str, got {quoted(self.seed)}")
+        if type(self.corrido) is not bool:
+            raise MusError(f"a deal's corrido is True or False, got {quoted(self.corrido)}")
+
+    @classmethod
+    def unchecked(
+        cls,
+        rules: Rules,
+        mano: int,
+        scores: tuple[int, ...],
+        hands: tuple[Hand, ...],
+        stock: tuple[Card, ...],
+        seed: int | str,
+        corrido: bool = False,
+    ) -> Deal:
+        """The deal of these values, known to be right: the engine's path (a hand a
+        seed or checked cards dealt), which skips ``Deal(...)``'s checks. Hand it
+        nothing from outside.
+
+        >>> import mus
+        >>> deal = mus.new_hand(seed=3).deal
+        >>> Deal.unchecked(*attrs.astuple(deal, recurse=False)) == deal
+        True
+        """
+        deal = _new(cls)
+        _set(deal, "rules", rules)
+        _set(deal, "mano", mano)
+        _set(deal, "scores", scores)
+        _set(deal, "hands", hands)
+        _set(deal, "stock", stock)
+        _set(deal, "seed", seed)
+        _set(deal, "corrido", corrido)
+        _set(deal, "_attrs_cached_hash", None)  # attrs' cache_hash slot: no hash yet
+        return deal
+
+
+_new = object.__new__
+_set = object.__setattr__
+_DECK = frozenset(ALL_CARDS)
 
 
 class Betting(NamedTuple):

@@ -18,7 +18,8 @@ The text notation is line-based and meant to be read by people::
 
 ``rules`` lists every knob (``seats`` and ``teams`` only when the table is not the
 four-seat game of two partnerships, and the knobs of
-:data:`~mus.notation.knobs.LATER_KNOBS` only when they differ from their defaults);
+:data:`~mus.notation.knobs.LATER_KNOBS` only when they differ from their defaults, or
+for ``mus_visto`` from the reading of :data:`~mus.notation.knobs.BASELINES`);
 ``scores`` has one number per side (``0-0-0`` with three sides); ``hands`` are by
 seat (``/`` between seats), ``stock`` top first; each action line is a seat (0 to N-1)
 and an action's text form (declarations the engine derives included). Lines starting
@@ -76,8 +77,8 @@ from mus.notation.histories import (
     parse_hand,
     parse_match,
 )
+from mus.notation.knobs import BASELINES, LATER_KNOBS
 from mus.notation.knobs import DEFAULT_TABLE as DEFAULT_TABLE
-from mus.notation.knobs import LATER_KNOBS
 from mus.notation.knobs import parse_rules as parse_rules
 from mus.notation.knobs import rules_data as rules_data
 from mus.notation.knobs import rules_text as rules_text
@@ -88,6 +89,7 @@ from mus.notation.lines import Entry as Entry
 # The names of the notation, documented here; the other names above (``as`` themselves)
 # are importable from here as they always were, and documented in their own module.
 __all__ = [
+    "BASELINES",
     "LATER_KNOBS",
     "MAX_ACTIONS",
     "MAX_TEXT",
