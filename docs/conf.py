@@ -61,6 +61,9 @@ myst_heading_anchors = 3
 
 # --- HTML ----------------------------------------------------------------------------
 html_theme = "alabaster"
+# _static/custom.css (alabaster loads it): wide code scrolls inside its block instead
+# of overflowing the page.
+html_static_path = ["_static"]
 html_title = f"mus-rules {release}"
 html_theme_options = {
     "description": "The rules of Mus, the Basque and Spanish card game, in Python.",

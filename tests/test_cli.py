@@ -848,3 +848,21 @@ def test_play_max_bet() -> None:
 def test_play_folded_seat_out_in_the_summary() -> None:
     out = ok("play", "--seed", "11", "--folded-seat-out", stdin="quit\n")
     assert "a seat that folds is out of the lance" in out.splitlines()[1]
+
+
+def test_a_game_won_past_the_target_shows_the_target_reached() -> None:
+    # envido 100 accepted in a game to 40: the table shows the game won at 40; the
+    # count's record keeps the 100 stones, and the narration says so.
+    from mus.cli.narration import step_lines
+
+    state = mus.new_hand(seed=3)
+    for action in ("no-mus", "bet 100", "accept"):
+        state = mus.apply(state, action)
+    while not state.is_over:
+        before, state = state, mus.apply(state, state.legal_actions()[0])
+    lines = step_lines(before, state)
+    winner = state.winner
+    assert winner is not None and state.scores[winner] >= 100
+    score = next(line for line in lines if line.startswith("score:"))
+    assert f"8 amarracos, adentro (40): game, {state.scores[winner]} stones counted" in score
+    assert f"({state.scores[winner]})" not in score

@@ -116,7 +116,7 @@ def _end_lines(state: HandState, viewer: int | None) -> list[str]:
             lines.append(f"  not counted, the game is already won: {', '.join(map(str, record.uncounted))}")
     elif state.winner is not None:
         lines.append(
-            f"{team_name(state.winner, viewer, rules)} reaches {state.scores[state.winner]} with the refusal"
+            f"{team_name(state.winner, viewer, rules)} reaches {min(state.scores[state.winner], rules.target)} with the refusal"
             " stones: nothing else is counted and the cards are not shown"
         )
     lines.append(score_line(state.scores, rules, viewer))

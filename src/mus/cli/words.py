@@ -248,10 +248,17 @@ def score_words(stones: int, rules: Rules) -> str:
     """A team's score as the table keeps it: the bare stones until the first amarraco,
     then the amarracos with the stones in brackets (see :func:`mus.score_text`).
 
+    A side past the target shows the target reached, the game won; the stones the
+    count gave it follow (the count's record keeps them):
+
     >>> rules = mus.Rules()
     >>> score_words(0, rules), score_words(3, rules), score_words(37, rules)
     ('0', '3', '7 amarracos 2 stones, adentro (37)')
+    >>> score_words(106, rules)
+    '8 amarracos, adentro (40): game, 106 stones counted'
     """
+    if stones > rules.target:
+        return f"{score_words(rules.target, rules)}: game, {stones} stones counted"
     text = mus.score_text(stones, rules)
     if stones < 5:  # no amarraco yet: the bare number of stones
         text = str(stones) + text[len(plural(stones, "stone")) :]
