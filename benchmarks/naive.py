@@ -84,9 +84,9 @@ Action = tuple[str, Any]
 Result = tuple[int, str, int, "int | None", tuple[int, ...]]
 """How the betting on a lance ended: lance, outcome (the words of ``mus.Outcome``),
 stake (accepted) or stones taken (refused), team (refused: the team that took the
-stones, the betting team unless it lied; no bet: the only team
-with the combination; órdago: the winner), and the seats in the lance (under
-``folded_seat_counts=False`` less those that folded)."""
+stones, the betting team unless it lied; no bet: the only team with the combination;
+órdago: the winner), and the seats in the lance (under ``folded_seat_counts=False``,
+less those that folded). A refused bet where both teams lied is ``"void"``."""
 Line = tuple[int, str, "int | None", "int | None", int, int, int, tuple[int, ...], tuple[int, ...]]
 """One lance of :class:`KnobHand`'s count: lance, outcome, the team paid (``None``:
 nobody), the seat whose cards won it (``None`` when no cards were compared), the

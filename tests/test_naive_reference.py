@@ -13,7 +13,12 @@ here, under the default rules:
   (the benchmarks' player), a mus-loving player that reshuffles the discards, random
   bet sizes, any mano, and scores near the target;
 * legality: random actions, legal or not, are refused by both or by neither; the bounds
-  of rules section 11 i; and the rules page's worked examples.
+  of rules section 11 i; and the rules page's worked examples;
+* under the knobs ``declarations="explicit"`` and ``folded_seat_counts=False``, alone
+  and together, the naive ``KnobHand`` against ``mus`` the same way, with a uniform
+  player and a lying one, comparing the count line by line too; the W4 hands (a liar's
+  refused bet pays the honest team the bonuses of its seats still in the lance) and
+  the worked examples of ``docs/variants.rst``.
 """
 
 from __future__ import annotations
@@ -683,8 +688,10 @@ def test_w4_a_liars_refused_bet_pays_the_honest_team_its_seats_still_in(
     hands = [W4_HANDS[0], W4_HANDS[3], W4_HANDS[2], W4_HANDS[1]] if swapped else W4_HANDS
     rules = mus.Rules(declarations="explicit", folded_seat_counts=folded_seat_counts)
     state, twin = play_words(rules, hands, W4_WORDS)
+    assert state.scores == (1, 6 if folded_seat_counts else 3)  # grande, then punto 1 to team 1; chica to team 0
+    bonus = 3 if folded_seat_counts else 0
     pares = [line for line in twin.lines if line[0] == naive.PARES]
-    assert pares == [(naive.PARES, "refused", 1, None, 0, 1, 3 if folded_seat_counts else 0, pares[0][7], (0,))]
+    assert pares == [(naive.PARES, "refused", 1, None, 0, 1, bonus, (1, 2 + bonus), (0,))]
     assert state.count is not None and str(state.count.lines[2]).startswith("pares: team 1 wins by refusal")
 
 
