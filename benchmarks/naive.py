@@ -1,5 +1,6 @@
 """A naive reference for the benchmarks: the rules of Mus written plainly from the
-rules page (``docs/rules.rst``), under the default rules (``mus.Rules()``) only.
+rules page (``docs/rules.rst``), under the default rules (``mus.Rules()``), and for the
+tests under two knobs besides.
 
 The project measures speed as a ratio to this module in the same process
 (``benchmarks/ratio.py``): absolute figures move with the machine, a ratio to plain code
@@ -21,12 +22,16 @@ Two parts:
   1 and 3) with plain lists, ``if`` chains and a fresh list of legal actions each turn,
   from the deal to the count (rules sections 2 to 8). It lists its legal actions in the
   order ``mus`` lists them (``state.legal_actions()``), so that the same random picks
-  play the same hand in both engines.
+  play the same hand in both engines. Its subclass :class:`KnobHand` plays two knobs of
+  ``mus.Rules`` besides, for the tests only: ``declarations="explicit"`` (the seats
+  declare pares and juego themselves, and may lie: rules section 6) and
+  ``folded_seat_counts=False`` (a folded seat is out of the lance: rules section 7).
 
 Actions are plain tuples ``(kind, argument)``: ``("mus", None)``, ``("no-mus", None)``,
 ``("discard", cards)``, ``("pass", None)``, ``("bet", stones)``, ``("accept", None)``,
-``("fold", None)``, ``("ordago", None)``; the history also holds the derived
-declarations, ``("declare", (lance, has))``, as ``mus``'s does. Lances are the ints 0 to 4
+``("fold", None)``, ``("ordago", None)``; the history also holds the declarations,
+``("declare", (lance, has))``, as ``mus``'s does (derived from the cards, or under
+explicit declarations the seats' own actions). Lances are the ints 0 to 4
 in lance order (``mus.Lance`` values are ints too, and work as well).
 """
 
@@ -46,6 +51,7 @@ __all__ = [
     "PARES",
     "PUNTO",
     "IllegalAction",
+    "KnobHand",
     "NaiveHand",
     "naive_compare",
     "naive_key",
@@ -77,8 +83,15 @@ MAX_MUS_ROUNDS = 5_000
 Action = tuple[str, Any]
 Result = tuple[int, str, int, "int | None", tuple[int, ...]]
 """How the betting on a lance ended: lance, outcome (the words of ``mus.Outcome``),
-stake (accepted) or stones taken (refused), team (refused: the betting team; no bet:
-the only team with the combination; órdago: the winner), and the seats in the lance."""
+stake (accepted) or stones taken (refused), team (refused: the team that took the
+stones, the betting team unless it lied; no bet: the only team with the combination;
+órdago: the winner), and the seats in the lance (under ``folded_seat_counts=False``,
+less those that folded). A refused bet where both teams lied is ``"void"``."""
+Line = tuple[int, str, "int | None", "int | None", int, int, int, tuple[int, ...], tuple[int, ...]]
+"""One lance of :class:`KnobHand`'s count: lance, outcome, the team paid (``None``:
+nobody), the seat whose cards won it (``None`` when no cards were compared), the
+stones of the bet (stake or en paso), the refusal stones taken at the fold, the bonus
+stones, the scores after the line, and the seats that said yes falsely."""
 
 
 # --- the comparators (rules sections 1 and 5) ------------------------------------------
@@ -413,22 +426,29 @@ class NaiveHand:
                 self.history.append((seat, ("declare", (lance, has))))
                 if has:
                     seats.append(seat)
-            if lance == JUEGO and not seats:
-                self.open_lance(PUNTO)
-                return
-            teams = set()
-            for seat in seats:
-                teams.add(team_of(seat))
-            if not teams:
-                self.results.append((lance, "void", 0, None, ()))
-                self.next_lance(lance)
-                return
-            if len(teams) == 1:
-                self.results.append((lance, "no bet", 0, teams.pop(), tuple(seats)))
-                self.next_lance(lance)
-                return
+            self.open_declared(lance, seats)
         else:
-            seats = order
+            self.start_betting(lance, order)
+
+    def open_declared(self, lance: int, seats: list[int]) -> None:
+        """Pares or juego once declared: ``seats`` said they have it (rules section 6)."""
+        if lance == JUEGO and not seats:
+            self.open_lance(PUNTO)
+            return
+        teams = set()
+        for seat in seats:
+            teams.add(team_of(seat))
+        if not teams:
+            self.results.append((lance, "void", 0, None, ()))
+            self.next_lance(lance)
+        elif len(teams) == 1:
+            self.results.append((lance, "no bet", 0, teams.pop(), tuple(seats)))
+            self.next_lance(lance)
+        else:
+            self.start_betting(lance, seats)
+
+    def start_betting(self, lance: int, seats: list[int]) -> None:
+        """The betting on ``lance`` among ``seats``, in speaking order (rules section 7)."""
         self.phase = "betting"
         self.lance = lance
         self.seats = seats
@@ -563,6 +583,218 @@ class NaiveHand:
                     stones += self.bonus(lance, team, seats)
             self.scores[team] += stones
             if self.scores[team] >= TARGET:
+                self.end(team)
+                return
+        self.end(None)
+
+
+class KnobHand(NaiveHand):
+    """A :class:`NaiveHand` under two knobs of ``mus.Rules`` besides the defaults, for the
+    differential tests (the benchmarks time :class:`NaiveHand` alone, whose path these
+    knobs leave as it was):
+
+    * ``declarations="explicit"`` (rules section 6): when pares (then juego) opens, each
+      seat in speaking order plays ``("declare", (lance, True))`` or ``(lance, False)``,
+      true or not, and the seats that said yes bet. A team with a seat that said yes
+      falsely, folded or not, takes nothing from the lance: the other team, if it did
+      not lie too, is paid as the winner. A seat that hid juego takes no part in punto.
+    * ``folded_seat_counts=False`` (rules section 7): a seat that folded is out of the
+      lance, its cards and its bonuses with it.
+
+    Besides the results, the count is kept as :attr:`lines` (:data:`Line`), and an
+    accepted órdago adds its line too.
+
+    >>> hand = KnobHand.dealt(7, declarations="explicit")
+    >>> act = [("no-mus", None)] + [("pass", None)] * 8
+    >>> for action in act:
+    ...     hand.apply(action)
+    >>> hand.phase, hand.legal_actions()
+    ('declare', [('declare', (2, True)), ('declare', (2, False))])
+    """
+
+    def __init__(
+        self,
+        hands: Sequence[Iterable[Card]],
+        stock: Iterable[Card],
+        *,
+        mano: int = 0,
+        scores: Sequence[int] = (0, 0),
+        reshuffle: Callable[[list[Card], int], Sequence[Card]],
+        declarations: str = "derived",
+        folded_seat_counts: bool = True,
+    ) -> None:
+        if declarations not in ("derived", "explicit"):
+            raise ValueError(f"declarations are 'derived' or 'explicit', got {declarations!r}")
+        if not isinstance(folded_seat_counts, bool):
+            raise ValueError(f"folded_seat_counts is True or False, got {folded_seat_counts!r}")
+        super().__init__(hands, stock, mano=mano, scores=scores, reshuffle=reshuffle)
+        self.explicit = declarations == "explicit"
+        self.folded_seat_counts = folded_seat_counts
+        # The seats that said yes at pares and at juego, in speaking order: kept under
+        # explicit declarations only (derived ones are true, nobody can have lied).
+        self.declared: dict[int, list[int]] = {}
+        self.lines: list[Line] = []
+
+    @classmethod
+    def dealt(
+        cls,
+        seed: int | str,
+        *,
+        mano: int = 0,
+        scores: Sequence[int] = (0, 0),
+        declarations: str = "derived",
+        folded_seat_counts: bool = True,
+    ) -> KnobHand:
+        """:meth:`NaiveHand.dealt` under the knobs."""
+        plain = NaiveHand.dealt(seed, mano=mano, scores=scores)
+        return cls(
+            plain.hands,
+            plain.stock,
+            mano=mano,
+            scores=scores,
+            reshuffle=plain.reshuffle,
+            declarations=declarations,
+            folded_seat_counts=folded_seat_counts,
+        )
+
+    def legal_actions(self) -> list[Action]:
+        if self.phase == "declare":
+            return [("declare", (self.lance, True)), ("declare", (self.lance, False))]
+        return super().legal_actions()
+
+    def apply(self, action: Action) -> None:
+        if self.phase != "declare":
+            super().apply(action)
+            return
+        said = action[1] if action[0] == "declare" else None
+        if not (isinstance(said, tuple) and len(said) == 2 and said[0] == self.lance and isinstance(said[1], bool)):
+            raise IllegalAction(f"declare {LANCE_NAMES[self.lance]}, yes or no, not {action!r}")
+        seat = self.queue.pop(0)
+        self.history.append((seat, action))
+        if said[1]:
+            self.declared[self.lance].append(seat)
+        if not self.queue:
+            self.open_declared(self.lance, self.declared[self.lance])
+
+    def open_lance(self, lance: int) -> None:
+        if not self.explicit:
+            super().open_lance(lance)
+        elif lance in (PARES, JUEGO):
+            # The seats speak for themselves, from the mano.
+            self.phase = "declare"
+            self.lance = lance
+            self.queue = self.order()
+            self.declared[lance] = []
+        elif lance == PUNTO:
+            # Punto is played when nobody said juego yes; a seat that holds juego hid it,
+            # and takes no part in punto either (rules section 6).
+            seats = [seat for seat in self.order() if naive_key(JUEGO, self.hands[seat]) == 0]
+            teams = set()
+            for seat in seats:
+                teams.add(team_of(seat))
+            if len(teams) == 2:
+                self.start_betting(lance, seats)
+                return
+            # Those left are of one team (rules section 11 h): en paso among them. When
+            # every seat hid juego, nobody is left to win punto.
+            outcome = "en paso" if seats else "void"
+            self.results.append((lance, outcome, 0, None, tuple(seats)))
+            self.next_lance(lance)
+        else:
+            super().open_lance(lance)
+
+    def still_in(self) -> tuple[int, ...]:
+        """The seats of the lance whose cards compete and whose bonuses count: all of
+        them by default, folded or not; under ``folded_seat_counts=False`` those that
+        did not fold (rules section 7)."""
+        if self.folded_seat_counts:
+            return tuple(self.seats)
+        return tuple(seat for seat in self.seats if seat not in self.folded)
+
+    def liars(self, lance: int) -> tuple[int, ...]:
+        """The seats that said yes at ``lance`` (pares or juego) without having it, in
+        speaking order; none under derived declarations."""
+        declared = self.declared.get(lance, ())
+        return tuple(seat for seat in declared if naive_key(lance, self.hands[seat]) == 0)
+
+    def accept(self) -> None:
+        seats = self.still_in()
+        if not self.ordago:
+            self.results.append((self.lance, "accepted", self.stake, None, seats))
+            self.next_lance(self.lance)
+            return
+        # An accepted órdago is shown down at once; a false yes is checked now too, a
+        # liar that folded included (rules section 6).
+        liars = self.liars(self.lance)
+        forfeit = {team_of(seat) for seat in liars}
+        honest = [seat for seat in seats if team_of(seat) not in forfeit]
+        best: int | None = None
+        if honest:
+            best = self.best_seat(self.lance, honest)
+            team = team_of(best)
+        else:
+            # Both teams lied: the team that called the órdago loses it (rules section 11 g).
+            team = 1 - team_of(self.bettor)
+        self.results.append((self.lance, "ordago", 0, team, seats))
+        self.lines.append((self.lance, "ordago", team, best, 0, 0, 0, tuple(self.scores), liars))
+        self.end(team)
+
+    def fold(self, seat: int) -> None:
+        self.folded.append(seat)
+        self.queue.pop(0)
+        if self.queue:
+            return
+        # The refusal stones are taken at once; a false yes is checked before (rules
+        # section 6): a lying betting team takes nothing, and the other team takes the
+        # stones as the winner, unless it lied too: then nobody scores the lance (void).
+        stones = FIRST_REFUSAL if self.bets == 1 else self.previous
+        team: int | None = team_of(self.bettor)
+        forfeit = {team_of(liar) for liar in self.liars(self.lance)}
+        if team in forfeit:
+            other = 1 - team_of(self.bettor)
+            team = None if other in forfeit else other
+        if team is None:
+            self.results.append((self.lance, "void", 0, None, self.still_in()))
+            self.next_lance(self.lance)
+            return
+        self.scores[team] += stones
+        self.results.append((self.lance, "refused", stones, team, self.still_in()))
+        if self.scores[team] >= TARGET:
+            self.end(team)
+        else:
+            self.next_lance(self.lance)
+
+    def count(self) -> None:
+        """Count the lances in order, a line each, stopping at the target (rules
+        section 8); a team with a liar in a lance takes nothing from it."""
+        for lance, outcome, stake, team, seats in self.results:
+            liars = self.liars(lance)
+            forfeit = {team_of(liar) for liar in liars}
+            seat = None
+            bet = refusal = bonus = 0
+            if outcome == "refused":
+                refusal = stake  # taken at the fold, by a team that did not lie
+            elif outcome == "no bet":
+                if team in forfeit:
+                    team = None
+            elif outcome in ("en paso", "accepted"):
+                honest = [s for s in seats if team_of(s) not in forfeit]
+                team = None
+                if honest:
+                    seat = self.best_seat(lance, honest)
+                    team = team_of(seat)
+                    if outcome == "accepted":
+                        bet = stake
+                    elif lance in (GRANDE, CHICA):
+                        bet = EN_PASO
+            else:  # void: nobody had it, or both teams lied and the bet was refused
+                team = None
+            if team is not None and lance >= PARES:
+                bonus = self.bonus(lance, team, seats)
+            if team is not None:
+                self.scores[team] += bet + bonus
+            self.lines.append((lance, outcome, team, seat, bet, refusal, bonus, tuple(self.scores), liars))
+            if team is not None and self.scores[team] >= TARGET:
                 self.end(team)
                 return
         self.end(None)

@@ -13,7 +13,12 @@ here, under the default rules:
   (the benchmarks' player), a mus-loving player that reshuffles the discards, random
   bet sizes, any mano, and scores near the target;
 * legality: random actions, legal or not, are refused by both or by neither; the bounds
-  of rules section 11 i; and the rules page's worked examples.
+  of rules section 11 i; and the rules page's worked examples;
+* under the knobs ``declarations="explicit"`` and ``folded_seat_counts=False``, alone
+  and together, the naive ``KnobHand`` against ``mus`` the same way, with a uniform
+  player and a lying one, comparing the count line by line too; the W4 hands (a liar's
+  refused bet pays the honest team the bonuses of its seats still in the lance) and
+  the worked examples of ``docs/variants.rst``.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from __future__ import annotations
 import copy
 import importlib.util
 import itertools
+import os
 import pathlib
 import random
 from collections import Counter
@@ -445,3 +451,306 @@ def test_rules_section_11_c_an_accepted_ordago_decides_the_game() -> None:
     act(hand, ["no-mus"] + ["pass"] * 8 + ["ordago", "accept"])
     assert hand.lance == naive.PARES and hand.seats == [0, 1, 3]  # seat 2 has no pares
     assert (hand.is_over, hand.winner, hand.scores) == (True, 0, [0, 0])
+
+
+# --- two knobs: explicit declarations, folded seats out of the lance --------------------
+
+KNOB_HANDS = int(os.environ.get("MUS_NAIVE_KNOB_HANDS", "2000"))
+"""Hands per knob combination and player; more by the environment variable."""
+KNOBS = {
+    "explicit": mus.Rules(declarations="explicit"),
+    "folded out": mus.Rules(folded_seat_counts=False),
+    "explicit, folded out": mus.Rules(declarations="explicit", folded_seat_counts=False),
+}
+
+
+def knob_twin(state: mus.HandState) -> Any:
+    """A naive hand under ``state``'s knobs, dealt the cards of ``state``, a fresh hand."""
+    return naive.KnobHand(
+        state.hands,
+        state.stock,
+        mano=state.mano,
+        scores=state.scores,
+        reshuffle=mus_reshuffle(state.deal.seed),
+        declarations=state.rules.declarations,
+        folded_seat_counts=state.rules.folded_seat_counts,
+    )
+
+
+def count_rows(state: mus.HandState) -> list[tuple[Any, ...]]:
+    """``state.count``'s lines in the naive engine's shape (:data:`naive.Line`). Two
+    things are written differently, not meant differently: a line that pays nobody keeps
+    its stake in ``bet`` in ``mus`` (the naive line says 0, what it paid), and ``mus``
+    lists the liars still in the lance before those that folded."""
+    if state.count is None:
+        return []
+    return [
+        (
+            int(line.lance),
+            line.outcome.value,
+            line.team,
+            line.seat,
+            line.bet if line.team is not None else 0,
+            line.refusal,
+            line.bonus,
+            line.scores,
+            tuple(sorted(line.liars)),
+        )
+        for line in state.count.lines
+    ]
+
+
+def naive_lines(twin: Any) -> list[tuple[Any, ...]]:
+    return [(*line[:-1], tuple(sorted(line[-1]))) for line in twin.lines]
+
+
+@dataclass(frozen=True)
+class Liar:
+    """A player that lies: it says yes at pares (juego) without the combination with the
+    chance ``lie``, says no with it with the chance ``hide``, and its team bets, raises
+    and calls órdago after a lie; otherwise it folds more often than it accepts. Mostly
+    no mus, to bet sooner."""
+
+    lie: float
+    hide: float
+
+    def pick(self, listed: list[NaiveAction], twin: Any, lied: set[tuple[int, int]], rng: random.Random) -> int:
+        """The index of its pick; ``lied`` keeps the seats that lied, with the lance."""
+        seat, kind = twin.to_act, listed[0][0]
+        draw = rng.random()
+        if kind == "declare":
+            lance = listed[0][1][0]
+            has = naive.naive_key(lance, twin.hands[seat]) > 0
+            says = draw >= self.hide if has else draw < self.lie
+            if says and not has:
+                lied.add((seat, lance))
+            return 0 if says else 1
+        if kind == "mus":
+            return 0 if draw < 0.3 else 1
+        liar = (seat, twin.lance) in lied or ((seat + 2) % 4, twin.lance) in lied
+        if kind == "pass":  # pass, bet, órdago
+            return 1 if draw < (0.7 if liar else 0.45) else 2 if draw < (0.85 if liar else 0.5) else 0
+        if kind == "accept" and len(listed) > 2:  # accept, fold, raise, órdago
+            if liar:
+                return 2 if draw < 0.5 else 3 if draw < 0.6 else 0 if draw < 0.8 else 1
+            return 1 if draw < 0.5 else 0 if draw < 0.8 else 2 if draw < 0.95 else 3
+        return int(draw * len(listed))
+
+
+# Most hands lie often; one in four hides much and lies little, so that nobody says
+# juego while some hold it (punto among the others).
+LIARS = (Liar(lie=0.6, hide=0.25), Liar(lie=0.6, hide=0.25), Liar(lie=0.6, hide=0.25), Liar(lie=0.1, hide=0.8))
+
+
+def knob_features(twin: Any, before: tuple[Any, ...], action: NaiveAction) -> set[str]:
+    """What the results added by ``action`` exercised; ``before`` is the naive hand's
+    lance, bettor, folded seats, seats and number of results before it."""
+    lance, bettor, folded, seats, known = before
+    found: set[str] = set()
+    for result in twin.results[known:]:
+        forfeit = {naive.team_of(liar) for liar in twin.liars(result[0])}
+        outcome, team = result[1], result[3]
+        if result[0] == naive.PUNTO and len(result[4]) < 4 and outcome in ("en paso", "void"):
+            found.add(f"punto {outcome} among fewer seats")
+        if outcome == "no bet" and forfeit:
+            found.add("no bet forfeited")
+        if result[0] != lance or outcome in ("no bet", "en paso"):
+            continue
+        if outcome == "void" and len(forfeit) == 2:
+            found.add("both lied, bet refused: void")
+        if outcome == "refused" and team != naive.team_of(bettor):
+            found.add("a liar's bet refused: the honest team takes the stones")
+            if not twin.folded_seat_counts and any(naive.team_of(seat) == team for seat in seats):
+                found.add("the honest team paid without its folded seats")
+        if outcome == "ordago" and forfeit:
+            found.add("both lied in an órdago" if len(forfeit) == 2 else "a liar loses an órdago")
+        out = set(folded) | ({twin.history[-1][0]} if action[0] == "fold" else set())
+        if outcome in ("accepted", "ordago") and any(liar in out for liar in twin.liars(result[0])):
+            found.add("a liar that folded forfeits")
+        if outcome in ("accepted", "ordago") and out and not twin.folded_seat_counts:
+            shown = twin.best_seat(result[0], result[4])
+            if twin.best_seat(result[0], seats) != shown and not forfeit:
+                found.add("a folded seat's better cards left out")
+    return found
+
+
+def play_knobs(state: mus.HandState, liar: Liar | None, rng: random.Random) -> tuple[mus.HandState, Any, set[str]]:
+    """Play one hand in both engines with the same picks (uniform, or ``liar``'s),
+    checking the legal actions at every step."""
+    twin = knob_twin(state)
+    lied: set[tuple[int, int]] = set()
+    found: set[str] = set()
+    while True:
+        legal = state.legal_actions()
+        listed = twin.legal_actions()
+        assert listed == [as_naive(action) for action in legal], (state.history, listed)
+        assert twin.to_act == state.to_act
+        if not legal:
+            return state, twin, found
+        index = liar.pick(listed, twin, lied, rng) if liar else int(rng.random() * len(legal))
+        action, theirs = legal[index], listed[index]
+        if isinstance(action, Bet) and rng.random() < 0.2:
+            stones = rng.randint(2, 30)
+            action, theirs = Bet(stones), ("bet", stones)
+        before = (twin.lance, twin.bettor, tuple(twin.folded), tuple(twin.seats), len(twin.results))
+        state = mus.apply(state, action)
+        twin.apply(theirs)
+        found |= knob_features(twin, before, theirs)
+
+
+LIES_REACH = {
+    "uniform": {
+        "no bet forfeited",
+        "a liar's bet refused: the honest team takes the stones",
+        "both lied, bet refused: void",
+        "a liar loses an órdago",
+        "both lied in an órdago",
+        "a liar that folded forfeits",
+        "liars forfeit at the count",
+        "both lied: nobody scores at the count",
+    },
+}
+LIES_REACH["liar"] = LIES_REACH["uniform"] | {"punto en paso among fewer seats"}
+"""What the hands under explicit declarations must have exercised, by player."""
+
+
+@pytest.mark.parametrize("player", ["uniform", "liar"])
+@pytest.mark.parametrize("knobs", list(KNOBS), ids=str)
+def test_the_knob_engine_plays_every_hand_as_mus_does(knobs: str, player: str) -> None:
+    rules = KNOBS[knobs]
+    reached: Counter[str] = Counter()
+    for index in range(KNOB_HANDS):
+        rng = random.Random(f"{knobs}/{player}/{index}")
+        scores = (rng.randrange(40), rng.randrange(40)) if index % 3 == 0 else (0, 0)
+        start = mus.new_hand(rules, seed=index, mano=index % 4, scores=scores)
+        state, twin, found = play_knobs(start, LIARS[index % 4] if player == "liar" else None, rng)
+        assert [(seat, as_naive(action)) for seat, action in state.history] == twin.history, index
+        assert result_rows(state) == twin.results, index
+        assert count_rows(state) == naive_lines(twin), index
+        assert (tuple(twin.scores), twin.winner, twin.is_over) == (state.scores, state.winner, True), index
+        reached.update(features(state, set()) | found)
+        for line in twin.lines:
+            if line[-1] and line[1] in ("accepted", "en paso"):
+                reached[
+                    "liars forfeit at the count" if line[2] is not None else "both lied: nobody scores at the count"
+                ] += 1
+    wanted = set(OUTCOMES | ENDINGS)
+    if rules.declarations == "explicit":
+        wanted |= LIES_REACH[player]
+    if not rules.folded_seat_counts:
+        wanted.add("a folded seat's better cards left out")
+        if rules.declarations == "explicit":
+            wanted.add("the honest team paid without its folded seats")
+    assert set(reached) >= wanted, sorted(wanted - set(reached))
+
+
+def play_words(
+    rules: mus.Rules, hands: Sequence[str], words: Sequence[str], mano: int = 0
+) -> tuple[mus.HandState, Any]:
+    """``words`` played in both engines from ``hands`` (seed 1), checking the legal
+    actions at every step, then every seat passing or saying no to the end; both ends."""
+    dealt = [Hand.parse(text) for text in hands]
+    stock = [card for card in ALL_CARDS if not any(card in hand for hand in dealt)]
+    state = mus.new_hand(rules, hands=dealt, stock=stock, seed=1, mano=mano)
+    twin = knob_twin(state)
+    words = list(words)
+    while state.legal_actions():
+        assert twin.legal_actions() == [as_naive(action) for action in state.legal_actions()]
+        if words:
+            action = mus.parse_action(words.pop(0))
+        else:
+            action = next(
+                a for a in state.legal_actions() if isinstance(a, Pass) or (isinstance(a, Declare) and not a.has)
+            )
+        state = mus.apply(state, action)
+        twin.apply(as_naive(action))
+    assert not words and twin.is_over
+    assert twin.history == [(seat, as_naive(action)) for seat, action in state.history]
+    assert (twin.results, naive_lines(twin)) == (result_rows(state), count_rows(state))
+    assert (tuple(twin.scores), twin.winner) == (state.scores, state.winner)
+    return state, twin
+
+
+W4_HANDS = ["So Cc 7e 1b", "Co Cb 5b 4e", "Se 6c 5o 1c", "Rb Re Ro 4c"]
+W4_WORDS = ["no-mus"] + ["pass"] * 8 + ["declare pares yes"] * 2 + ["declare pares no", "declare pares yes"]
+W4_WORDS += ["bet 2", "fold", "fold"]
+
+
+@pytest.mark.parametrize("swapped", [False, True], ids=["seats as dealt", "seats 1 and 3 swapped"])
+@pytest.mark.parametrize("folded_seat_counts", [True, False])
+def test_w4_a_liars_refused_bet_pays_the_honest_team_its_seats_still_in(
+    folded_seat_counts: bool, swapped: bool
+) -> None:
+    # Seat 0 says pares yes without pares and bets; seats 1 (a pareja) and 3 (medias)
+    # fold. Team 0 lied, so team 1 is paid as the winner (rules section 6): the refusal
+    # stone at once, then the bonuses of its seats still in the lance: both by default
+    # (1 + 2), none under folded_seat_counts=False, whichever of them folded last.
+    hands = [W4_HANDS[0], W4_HANDS[3], W4_HANDS[2], W4_HANDS[1]] if swapped else W4_HANDS
+    rules = mus.Rules(declarations="explicit", folded_seat_counts=folded_seat_counts)
+    state, twin = play_words(rules, hands, W4_WORDS)
+    assert state.scores == (1, 6 if folded_seat_counts else 3)  # grande, then punto 1 to team 1; chica to team 0
+    bonus = 3 if folded_seat_counts else 0
+    pares = [line for line in twin.lines if line[0] == naive.PARES]
+    assert pares == [(naive.PARES, "refused", 1, None, 0, 1, bonus, (1, 2 + bonus), (0,))]
+    assert state.count is not None and str(state.count.lines[2]).startswith("pares: team 1 wins by refusal")
+
+
+DOC_HANDS = ["Ro Rc 7e 4b", "Co Cc 6e 5b", "Se 7o 5e 1c", "Sb 6o 4c 1o"]  # docs/variants.rst's
+DOC_OPEN = ["no-mus"] + ["pass"] * 8
+DOC_LIE = ["declare pares yes"] * 3 + ["declare pares no"]
+
+
+@pytest.mark.parametrize(
+    ("hands", "words", "scores", "winner"),
+    [
+        # Seat 2 lies, seat 3 hides its pareja; the accepted bet goes to team 1 (2 and
+        # a bonus of 1); grande 1 to team 0, chica and punto 1 each to team 1.
+        (HANDS, DOC_OPEN + ["declare pares yes"] * 3 + ["declare pares no", "bet 2", "accept"], (1, 5), None),
+        # A liar's partner bets, refused: team 1 takes the stone and its bonus.
+        (DOC_HANDS, DOC_OPEN + DOC_LIE + ["bet 2", "fold", "declare juego yes", "declare juego yes"], (4, 3), None),
+        # The liar folds, its partner accepts the órdago: team 1 wins the game.
+        (DOC_HANDS, DOC_OPEN + DOC_LIE + ["pass", "ordago", "fold", "accept"], (0, 0), 1),
+        # Seats 0 and 1 hide their 31: punto among seats 2 and 3.
+        (DOC_HANDS, DOC_OPEN + ["declare pares yes"] * 2 + ["declare pares no"] * 2, (3, 1), None),
+        # Every seat hides its juego (and its medias): nobody is left for punto.
+        (
+            ["Ro Rc Rb 1o", "Co Cc Cb 1c", "So Sc Sb 1e", "Re Ce Se 1b"],
+            DOC_OPEN + ["declare pares no"] * 4,
+            (2, 0),
+            None,
+        ),
+    ],
+)
+def test_the_worked_examples_of_explicit_declarations(
+    hands: list[str], words: list[str], scores: tuple[int, int], winner: int | None
+) -> None:
+    # docs/variants.rst's figures, and a hand where punto is void.
+    _, twin = play_words(mus.Rules(declarations="explicit"), hands, words)
+    assert (tuple(twin.scores), twin.winner) == (scores, winner)
+
+
+def test_random_actions_are_refused_by_both_or_by_neither_under_the_knobs() -> None:
+    rng = random.Random(12)
+    verdicts: Counter[bool] = Counter()
+    for seed in range(120):
+        rules = list(KNOBS.values())[seed % 3]
+        state = mus.new_hand(rules, seed=seed, mano=seed % 4)
+        twin = knob_twin(state)
+        while state.legal_actions():
+            for _ in range(4):
+                action = any_action(state, rng)
+                if rng.random() < 0.3:
+                    action = Declare(rng.choice([Lance.PARES, Lance.JUEGO]), rng.random() < 0.5)
+                trial = copy.deepcopy(twin, memo=dict(KEEP_CARDS))
+                try:
+                    trial.apply(as_naive(action))
+                    theirs = True
+                except naive.IllegalAction:
+                    theirs = False
+                assert theirs == state.is_legal(action), (state.history, action)
+                verdicts[theirs] += 1
+            legal = state.legal_actions()
+            index = rng.randrange(len(legal))
+            state = mus.apply(state, legal[index])
+            twin.apply(as_naive(legal[index]))
+    assert verdicts[True] > 200 and verdicts[False] > 200
