@@ -426,7 +426,7 @@ class TestCountLines:
         assert refused.stones == 2
         forfeited = CountLine(Lance.PARES, Outcome.EN_PASO, None, None, 0, 0, 0, (0, 0), liars=(1, 3))
         assert str(forfeited) == (
-            "pares: forfeited, nobody scores (seat 1, 3 declared pares falsely: that team forfeits the lance)"
+            "pares: forfeited, nobody scores (seats 1, 3 declared pares falsely: their sides forfeit the lance)"
         )
         bet_only = CountLine(Lance.GRANDE, Outcome.ACCEPTED, 0, 2, 1, 0, 0, (1, 0))
         assert str(bet_only) == "grande: team 0 (seat 2) wins the accepted stake: 1 stone"

@@ -478,10 +478,9 @@ def knob_twin(state: mus.HandState) -> Any:
 
 
 def count_rows(state: mus.HandState) -> list[tuple[Any, ...]]:
-    """``state.count``'s lines in the naive engine's shape (:data:`naive.Line`). Two
-    things are written differently, not meant differently: a line that pays nobody keeps
-    its stake in ``bet`` in ``mus`` (the naive line says 0, what it paid), and ``mus``
-    lists the liars still in the lance before those that folded."""
+    """``state.count``'s lines in the naive engine's shape (:data:`naive.Line`). One
+    thing is written differently, not meant differently: ``mus`` lists the liars still
+    in the lance before those that folded."""
     if state.count is None:
         return []
     return [
@@ -490,7 +489,7 @@ def count_rows(state: mus.HandState) -> list[tuple[Any, ...]]:
             line.outcome.value,
             line.team,
             line.seat,
-            line.bet if line.team is not None else 0,
+            line.bet,
             line.refusal,
             line.bonus,
             line.scores,

@@ -101,16 +101,17 @@ class LanceResult:
 
     * ``stake``: for ``ACCEPTED`` the stake at the count; for ``REFUSED`` the refusal
       stones already taken;
-    * ``team``: for ``REFUSED`` the team whose bet was refused (it won the lance), for
+    * ``team``: for ``REFUSED`` the team paid the refusal stones (the team whose bet
+      was refused; the honest team when the betting side had lied), for
       ``NO_BET`` the only team with the combination, for ``ORDAGO`` the winner (the
       count finds it from the cards when not given);
     * ``seats``: the seats still in the lance when its betting ended, whose cards and
       bonuses count (pares and juego: those that have it, less any that folded while
       a partner went on, unless ``folded_seat_counts``; empty means every seat);
     * ``folded``: under explicit declarations, the seats that declared the lance's
-      combination and folded while their side went on: out of ``seats`` (unless
-      ``folded_seat_counts``), but a false declaration of theirs still makes their
-      side forfeit the lance (rules section 6).
+      combination and folded (a side's closing fold included): out of ``seats``
+      (unless ``folded_seat_counts``), but a false declaration of theirs still makes
+      their side forfeit the lance (rules section 6).
 
     >>> str(LanceResult(Lance.GRANDE, Outcome.REFUSED, stake=1, team=1))
     'grande: refused, 1 stone to team 1'
@@ -195,9 +196,14 @@ class CountLine:
 
     def __str__(self) -> str:
         text = self._text()
-        if self.liars:
+        if len(self.liars) == 1:
+            text += f" (seat {self.liars[0]} declared {self.lance} falsely: that team forfeits the lance)"
+        elif self.liars:
+            # Several liars: partners (the lance went to the other side), or every side
+            # in the lance lied and nobody scores.
             seats = ", ".join(map(str, self.liars))
-            text += f" (seat {seats} declared {self.lance} falsely: that team forfeits the lance)"
+            whose = "their sides forfeit" if self.team is None else "their team forfeits"
+            text += f" (seats {seats} declared {self.lance} falsely: {whose} the lance)"
         return text
 
     def _text(self) -> str:
@@ -432,7 +438,9 @@ def tally(
                 bet = rules.payouts.en_paso
             if team is not None and outcome is not _ORDAGO and lance >= _PARES:
                 extra = _team_bonus(lance, hands, team, rules, seats)
-        if team is not None and outcome is not _ORDAGO:
+        if team is None:
+            bet = 0  # an accepted stake that every side forfeited pays nobody
+        elif outcome is not _ORDAGO:
             score[team] += bet + extra
         refusal = result.stake if outcome is _REFUSED else 0
         rows.append((lance, outcome, team, seat, bet, refusal, extra, tuple(score), liars))
