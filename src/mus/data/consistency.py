@@ -73,7 +73,7 @@ from mus.rules import Rules
 from mus.scoring import LanceResult, Outcome, false_declarations, record, showdown, tally
 from mus.state import MAX_BETS, MAX_MUS_ROUNDS, Betting, HiddenDiscard, Phase, SeatView, mus_speakers
 
-__all__ = ["HandReplay", "has"]
+__all__ = ["HandReplay", "has", "result_differs"]
 
 _DECK = 40
 _HAS = (Lance.PARES, Lance.JUEGO)
@@ -91,6 +91,19 @@ def has(lance: Lance, hand: Hand, rules: Rules) -> bool:
     (True, False)
     """
     return not false_declarations(lance, (hand,), rules, (0,))
+
+
+def result_differs(shown: Any, derived: Any) -> str:
+    """The message for a result a view shows that is not the one its history gives.
+
+    >>> from mus.scoring import LanceResult, Outcome
+    >>> result_differs(LanceResult(Lance.PARES, Outcome.NO_BET, team=0, seats=(0,)), LanceResult(Lance.PARES, Outcome.NO_BET, team=0, seats=(0, 2)))
+    'pares: no bet, team 0 (seats [0]) does not follow from the history, which gives pares: no bet, team 0 (seats [0, 2])'
+    """
+    said, given = str(shown), str(derived)
+    if said == given:
+        said, given = f"{said} (seats {list(shown.seats)})", f"{given} (seats {list(derived.seats)})"
+    return f"{said} does not follow from the history, which gives {given}"
 
 
 def _having(lance: Lance, truth: bool, rules: Rules) -> Callable[[Hand], bool]:
@@ -274,7 +287,10 @@ class HandReplay:
         if self.corrido is None:
             told = self._hint.mano if self._hint is not None else self.mano
             if told not in (self.mano, who):
-                raise fail(f"{self.where}.mano", f"the mano is seat {self.mano}, or the seat that cut the mus ({who})")
+                raise fail(
+                    f"{self.where}.mano",
+                    f"seat {told} is not the mano: the hand was dealt with mano {self.mano}, and seat {who} cut the mus",
+                )
             self.mano = told
         elif self.corrido:
             self.mano = who
@@ -624,7 +640,7 @@ class HandReplay:
         if hint is not None and index < len(hint.results) and hint.results[index] != self.results[index]:
             raise fail(
                 f"{self.where}.results[{index}]",
-                f"{hint.results[index]} does not follow from the history, which gives {self.results[index]}",
+                result_differs(hint.results[index], self.results[index]),
             )
 
     def _next(self, lance: Lance) -> None:

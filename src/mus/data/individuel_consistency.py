@@ -409,7 +409,7 @@ def compare_individuel(replay: IndividuelReplay, view: SeatView, where: str) -> 
                 raise fail(f"{where}.{field}", f"{len(shown)} entries that do not follow from the history")
             raise fail(
                 f"{where}.{field}",
-                f"{quoted(shown, 80)} does not follow from the history, which gives {quoted(value, 80)}",
+                f"{_said(shown)} does not follow from the history, which gives {_said(value)}",
             )
     sizes = (0,) if not dealt else (4,) if replay.discard is not None else (5,)
     if len(view.hand) not in sizes or (replay.discard is not None and replay.discard in view.hand):
@@ -506,3 +506,10 @@ def play_again(view: SeatView, stones: tuple[int, ...], where: str) -> None:
             raise fail(f"{where}.{field}", "not what the hand gives when played again from the shown hands")
     if again != view:
         raise fail(where, "not the view the hand gives when played again from the shown hands")
+
+
+def _said(value: Any) -> str:
+    """A field's value as a message shows it: stones as a list, the rest quoted."""
+    if isinstance(value, tuple) and value and all(type(item) is int for item in value):
+        return str(list(value))
+    return quoted(str(value) if isinstance(value, (Phase, Lance)) else value, 80)

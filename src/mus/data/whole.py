@@ -23,7 +23,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from mus.actions import Discard, Mus, NoMus, Servido
-from mus.data.consistency import HandReplay
+from mus.data.consistency import HandReplay, result_differs
 from mus.data.reading import fail
 from mus.errors import quoted
 from mus.match import MAX_HANDS, MatchView
@@ -71,7 +71,25 @@ def compare_view(replay: HandReplay, view: SeatView, where: str) -> None:
     mus.errors.NotationError: view.stock_size: 23 does not follow from the history, which leaves 24
     """
     replay.cards.check_hand(view.hand, f"{where}.hand")
-    legal = replay.legal(view.hand) if replay.to_act == replay.seat else ()
+    shown, hands = replay.shown(), view.hands
+    if (shown is None) != (hands is None):
+        raise fail(f"{where}.hands", "the hands are shown at the count, and only then")
+    if shown is not None and hands is not None:
+        for seat, (hand, visible) in enumerate(zip(hands, shown, strict=True)):
+            if (hand is not None) != visible:
+                raise fail(
+                    f"{where}.hands[{seat}]", "shown" if hand is not None else "hidden, though shown at this count"
+                )
+        replay.cards.check_shown(hands, view.hand, f"{where}.hands")
+    results = tuple(replay.results)
+    if view.results != results:
+        wrong = next((i for i, pair in enumerate(zip(view.results, results, strict=False)) if pair[0] != pair[1]), None)
+        if wrong is None:
+            settled = f"{len(view.results)} results, where the history settles {len(results)} lances"
+            raise fail(f"{where}.results", settled)
+        raise fail(f"{where}.results[{wrong}]", result_differs(view.results[wrong], results[wrong]))
+    if view.count != replay.count:
+        raise fail(f"{where}.count", "not the count the shown hands and the history give")
     derived = {
         "mano": replay.mano, "phase": replay.phase, "lance": replay.lance, "to_act": replay.to_act,
         "scores": tuple(replay.scores), "pending": replay.own_pending, "stock_size": replay.stock,
@@ -80,33 +98,12 @@ def compare_view(replay: HandReplay, view: SeatView, where: str) -> None:
     for field, value in derived.items():
         shown = getattr(view, field)
         if shown != value:
-            raise fail(
-                f"{where}.{field}", f"{_said(shown)} does not follow from the history, which leaves {_said(value)}"
-            )
-    results = tuple(replay.results)
-    if view.results != results:
-        wrong = next((i for i, pair in enumerate(zip(view.results, results, strict=False)) if pair[0] != pair[1]), None)
-        if wrong is None:
-            raise fail(
-                f"{where}.results", f"{len(view.results)} results, where the history settles {len(results)} lances"
-            )
-        raise fail(
-            f"{where}.results[{wrong}]",
-            f"{view.results[wrong]} does not follow from the history, which gives {results[wrong]}",
-        )
-    if view.count != replay.count:
-        raise fail(f"{where}.count", "not the count the shown hands and the history give")
+            said = f"{_said(shown)} does not follow from the history, which leaves {_said(value)}"
+            raise fail(f"{where}.{field}", said)
+    legal = replay.legal(view.hand) if replay.to_act == replay.seat else ()
     if not _listed(view.legal, legal, bool(view.rules.gates)):
-        raise fail(f"{where}.legal", f"{_said(view.legal)}: the seat's legal actions are {_said(legal) or 'none'}")
-    shown, hands = replay.shown(), view.hands
-    if shown is None or hands is None:
-        if hands is not None or shown is not None:
-            raise fail(f"{where}.hands", "the hands are shown at the count, and only then")
-        return
-    for seat, (hand, visible) in enumerate(zip(hands, shown, strict=True)):
-        if (hand is not None) != visible:
-            raise fail(f"{where}.hands[{seat}]", "shown" if hand is not None else "hidden, though shown at this count")
-    replay.cards.check_shown(hands, view.hand, f"{where}.hands")
+        said = f"{_said(view.legal) or 'none'}: the seat's legal actions are {_said(legal) or 'none'}"
+        raise fail(f"{where}.legal", said)
 
 
 def _said(value: Any) -> str:
@@ -144,13 +141,14 @@ def check_seat_view(
     >>> check_seat_view(attrs.evolve(view, scores=(55, 0)), "seat_view")
     Traceback (most recent call last):
     ...
-    mus.errors.NotationError: seat_view.scores: the hand was dealt with scores 55-0: each is from 0 to 39
+    mus.errors.NotationError: seat_view.scores: the hand was dealt with scores [55, 0]: each is from 0 to 39
     """
     rules = view.rules
     start = start_scores(view) if scores is None else tuple(scores)
     if any(score < 0 or score >= rules.target for score in start):
-        dealt = "-".join(map(str, start))
-        raise fail(f"{where}.scores", f"the hand was dealt with scores {dealt}: each is from 0 to {rules.target - 1}")
+        raise fail(
+            f"{where}.scores", f"the hand was dealt with scores {list(start)}: each is from 0 to {rules.target - 1}"
+        )
     if mano is None:
         mano = next((who for who, action in view.history if type(action) in _TURNS), view.mano)
     replay = HandReplay(rules, view.seat, mano, start, corrido, where)
