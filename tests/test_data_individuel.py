@@ -481,8 +481,14 @@ def test_a_tampered_public_hand_is_refused() -> None:
     tampers: list[tuple[Callable[[Any], None], str]] = [
         (lambda p: p["steps"][0].update(seat=1), "unknown keys: 'seat'"),
         (lambda p: p["steps"].insert(1, {}), "individuel_public_hand.steps[1]: an empty step"),
-        (lambda p: p["steps"][1].update(entries=[[1, "discard 1o"]]), "steps[1].history[1]: seat 1's discard is shown to seat 0"),
-        (lambda p: p["steps"][1].update(entries=[[2, "discard 1 card"]]), "steps[1].history[1]: seat 2 acts out of turn"),
+        (
+            lambda p: p["steps"][1].update(entries=[[1, "discard 1o"]]),
+            "steps[1].history[1]: seat 1's discard is shown to seat 0",
+        ),
+        (
+            lambda p: p["steps"][1].update(entries=[[2, "discard 1 card"]]),
+            "steps[1].history[1]: seat 2 acts out of turn",
+        ),
         (
             lambda p: p["steps"][0].update(entries=[[0, "discard 1 card"]]),
             "steps[0].history[0]: seat 0's discard 1 card: its own discard of one card, shown to it",

@@ -21,7 +21,7 @@ from mus import individuel
 from mus.data import from_data, public_hand, public_match, public_session, replay_public, to_data
 from mus.individuel import IndividuelRules
 
-Forge = Callable[[dict[str, Any]], None]
+Forge = Callable[[dict[str, Any]], object]
 
 
 def play(state: Any, *actions: str | tuple[int, mus.Action]) -> Any:
@@ -130,7 +130,8 @@ def test_every_forged_seat_view_changes_the_view() -> None:
 
 
 def match_after(rules: mus.Rules, *actions: str) -> mus.MatchState:
-    return play(mus.new_match(rules, seed=7), *actions)
+    match: mus.MatchState = play(mus.new_match(rules, seed=7), *actions)
+    return match
 
 
 WON = match_after(mus.Rules(games_to_win=2), "no-mus", "ordago", "accept", "mus")  # team 1 won hand 0
@@ -258,11 +259,12 @@ def test_a_forged_public_hand_is_refused(name: str, forge: Forge, message: str) 
 def test_a_forged_public_match_is_refused() -> None:
     public = json.loads(json.dumps(public_match(CARRIED, 0)))
     assert replay_public(public)[-1] == CARRIED.view(0)
-    for forge, message in [
+    forges: list[tuple[Forge, str]] = [
         (lambda p: p["hands"][1]["start"].update(scores=[0, 0]), "hands[1].start.scores: [0, 0] does not follow"),
         (lambda p: p["hands"][1]["start"].update(mano=2, to_act=2), "hands[1].start.mano: 2 does not follow"),
         (lambda p: p["hands"][0]["steps"].pop(), "hands[0]: a hand before the last must have ended"),
-    ]:
+    ]
+    for forge, message in forges:
         forged = copy.deepcopy(public)
         forge(forged)
         with pytest.raises(mus.MusError, match=re.escape(message)):
@@ -272,7 +274,7 @@ def test_a_forged_public_match_is_refused() -> None:
 def test_a_forged_individuel_public_history_is_refused() -> None:
     public = json.loads(json.dumps(public_hand(ENDED, 0)))
     assert replay_public(public)[-1] == ENDED.view(0)
-    for forge, message in [
+    forges: list[tuple[Forge, str]] = [
         (lambda p: p["steps"].pop(4), "steps[4].history[4]: seat 2 acts out of turn: seat 1 is to act"),
         (lambda p: doubled(p["steps"], 4), "steps[5].history[5]: seat 1 acts out of turn: seat 2 is to act"),
         (lambda p: p["steps"][4]["entries"][0].__setitem__(0, 2), "steps[4].history[4]: seat 2 acts out of turn"),
@@ -281,7 +283,8 @@ def test_a_forged_individuel_public_history_is_refused() -> None:
             lambda p: p["steps"][LAST]["moves"][0].update(why="stake 3"),
             "moves: not what the hand gives when played again",
         ),
-    ]:
+    ]
+    for forge, message in forges:
         forged = copy.deepcopy(public)
         forge(forged)
         with pytest.raises(mus.MusError, match=re.escape(message)):

@@ -229,7 +229,7 @@ class HandReplay:
         self._at += 1
         self._index = self.size
         self.size += 1
-        return entry  # type: ignore[no-any-return]
+        return entry
 
     def _take(self, who: int, action: Any) -> None:
         kind, rules = type(action), self.rules

@@ -33,7 +33,7 @@ import copy
 from collections.abc import Sequence
 from typing import Any
 
-from mus.actions import MIN_BET, Accept, Bet, Discard, Fold, Ordago, Pass
+from mus.actions import MIN_BET, Accept, Action, Bet, Discard, Fold, Ordago, Pass
 from mus.cards import ALL_CARDS, Card
 from mus.data.reading import fail
 from mus.errors import MusError, NotationError, quoted
@@ -49,7 +49,7 @@ from mus.table import HiddenDiscard, Phase
 __all__ = ["IndividuelReplay", "check_individuel_view", "compare_individuel", "play_again", "start_stones"]
 
 _NEXT = {Lance.GRANDE: Lance.CHICA, Lance.CHICA: Lance.PARES, Lance.PARES: Lance.JUEGO}
-_SINGLE = {Pass: Pass(), Accept: Accept(), Fold: Fold(), Ordago: Ordago()}
+_SINGLE: dict[type, Action] = {Pass: Pass(), Accept: Accept(), Fold: Fold(), Ordago: Ordago()}
 _FIELDS = ("mano", "phase", "lance", "to_act", "stones", "pot", "discard", "results", "moves", "betting", "loser")
 
 
@@ -200,7 +200,9 @@ class IndividuelReplay:
             return LegalActions.make(tuple(Discard((card,)) for card in hand), seat, None)
         kinds, low, high = self._limits(seat)
         can_bet = low <= high
-        actions = tuple(Bet(low) if kind is Bet else _SINGLE[kind] for kind in kinds if kind is not Bet or can_bet)
+        actions: tuple[Action, ...] = tuple(
+            Bet(low) if kind is Bet else _SINGLE[kind] for kind in kinds if kind is not Bet or can_bet
+        )
         return LegalActions.make(actions, seat, frozenset(map(type, actions)), None, high if can_bet else None)
 
     # --- the lances ---------------------------------------------------------------------------
@@ -337,8 +339,9 @@ class IndividuelReplay:
                 raise fail(f"{self.where}.hands", "an órdago shows the hands of those in it to them")
             loser = worst(lance, shown, seats, self.rules)
         elif hint is not None and len(hint.results) > index and hint.results[index].taker in seats:
-            loser = hint.results[index].taker
-            assert loser is not None
+            taker = hint.results[index].taker
+            assert taker is not None
+            loser = taker
         else:
             raise fail(f"{self.where}.results", f"the {lance} órdago in the history has no loser among seats {seats}")
         for seat in seats:
