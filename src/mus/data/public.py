@@ -19,12 +19,14 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
+import attrs
+
 from mus.data.codecs import PUBLIC_KINDS, to_data
 from mus.data.consistency import HandReplay
 from mus.data.individuel_public import public_individuel_hand, replay_individuel
 from mus.data.reading import fail, maybe, read_bool, read_list, read_object, read_scores, seat_reader, side_reader
 from mus.data.steps import merged, steps_of
-from mus.data.views import VIEW_KEYS, read_rules, read_seat_view, rules_knobs, seat_view_data
+from mus.data.views import VIEW_KEYS, read_entries, read_rules, read_seat_view, rules_knobs, seat_view_data
 from mus.data.whole import check_seat_view, compare_view
 from mus.errors import NotationError, quoted
 from mus.individuel.session import Session
@@ -151,8 +153,8 @@ def _replay_hand(
     views: list[SeatView] = []
     replay: HandReplay | None = None
     for at, current in merged(data, where, VIEW_KEYS + (("rules",) if rules is None else ()), STEP_KEYS):
-        view = read_seat_view(current, at, rules, False)
         if replay is None:
+            view = read_seat_view(current, at, rules, False)
             if view.seat != seat:
                 raise fail(where, f"the views are seat {view.seat}'s, not seat {seat}'s")
             if view.history:
@@ -162,7 +164,10 @@ def _replay_hand(
         else:
             if views[-1].phase is Phase.FINISHED:
                 raise fail(at, "a step after the hand ended")
-            entries = view.history[replay.size :]
+            # Only the step's entries are read: the history before them was, whole.
+            known = views[-1].history
+            entries = read_entries(current["history"][len(known) :], f"{at}.history", views[-1].rules, len(known))
+            view = attrs.evolve(read_seat_view({**current, "history": []}, at, rules, False), history=known + entries)
             if not entries:
                 raise fail(at, "a step adds the entries of an action to the history")
             replay.where = at

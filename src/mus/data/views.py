@@ -61,6 +61,7 @@ __all__ = [
     "read_betting",
     "read_count",
     "read_count_line",
+    "read_entries",
     "read_lance_result",
     "read_legal",
     "read_match_view",
@@ -121,6 +122,20 @@ _HIDDEN = re.compile(r"discard ([1-4]) cards?")
 
 def _entry_data(seat: int, action: Any) -> list[Any]:
     return [seat, str(action)]
+
+
+def read_entries(value: Any, where: str, rules: Rules, start: int = 0) -> tuple[tuple[int, Any], ...]:
+    """A view's history entries (``[seat, text]`` pairs, another seat's discard as
+    ``"discard 2 cards"``), the first of them the history's entry ``start``.
+
+    >>> read_entries([[0, "no-mus"], [1, "discard 2 cards"]], "view.history", Rules())
+    ((0, NoMus()), (1, HiddenDiscard(count=2)))
+    >>> read_entries([[5, "mus"]], "view.history", Rules(), 3)
+    Traceback (most recent call last):
+    ...
+    mus.errors.NotationError: view.history[3][0]: a whole number from 0 to 3, got 5
+    """
+    return tuple(_entry(entry, f"{where}[{start + i}]", rules) for i, entry in enumerate(read_list(value, where)))
 
 
 def _entry(value: Any, where: str, rules: Rules) -> tuple[int, Any]:
@@ -405,7 +420,7 @@ def read_seat_view(value: Any, where: str, rules: Rules | None = None, whole: bo
         lance=maybe(lambda v, w: read_enum(Lance, v, w), data["lance"], f"{where}.lance"),
         to_act=maybe(seat, data["to_act"], f"{where}.to_act"), scores=read_scores(data["scores"], f"{where}.scores", rules.teams),
         hand=read_hand(data["hand"], f"{where}.hand"), pending=read_cards(data["pending"], f"{where}.pending"),
-        history=tuple(_entry(e, f"{where}.history[{i}]", rules) for i, e in enumerate(read_list(data["history"], f"{where}.history"))),
+        history=read_entries(data["history"], f"{where}.history", rules),
         results=tuple(read_lance_result(r, f"{where}.results[{i}]", rules) for i, r in enumerate(read_list(data["results"], f"{where}.results"))),
         stock_size=read_number(data["stock_size"], f"{where}.stock_size", 0, 40),
         discards_size=read_number(data["discards_size"], f"{where}.discards_size", 0, 40),
