@@ -298,3 +298,42 @@ def test_a_forged_individuel_public_history_is_refused() -> None:
     public["hands"][-1]["steps"][-1]["loser"] = (session.losers[-1] + 1) % 3
     with pytest.raises(mus.MusError, match="loser"):
         replay_public(public)
+
+
+# --- genuine views the checks must not refuse -----------------------------------------------
+
+SEEN_AND_RESHUFFLED = """mus-hand 1
+rules declarations=explicit mus_corrido=game mus_visto=forced senas=true max_bet=40
+mano 3
+scores 7-4
+seed 1450
+hands So 7e 7b 2c / Ro Rb 5b 3o / 7c 6o 5o 2o / Rc 4c 4b 1b
+stock 4e 6c 1o 7o Sc Re 6b 5e Se 3b Ce 2b 2e 1c Sb 3e 4o Cb Co 5c 3c Cc 1e 6e
+2 visto 2o
+3 discard 4c 4b 1b
+0 discard 7b 2c
+1 discard Ro 3o
+2 discard 5o
+1 visto 6b
+3 discard Rc 6c 4e 1o
+0 discard So Sc 7o 7e
+1 discard Rb 6b 5b
+0 signal duples
+2 discard 7c 6o 5e 2o
+2 visto 5c
+3 discard Ce 3b
+0 discard 3e 2e
+1 discard Co Cb
+3 signal treinta y una
+2 discard Cc 5c 3c
+"""
+
+
+def test_a_seen_card_discarded_comes_back_after_a_reshuffle() -> None:
+    """Seat 2 shows 5c, then discards it; the discards are reshuffled and seat 1 draws
+    it: every view of every seat, and each seat's public history, still reads back."""
+    state = mus.notation.parse_hand(SEEN_AND_RESHUFFLED)
+    assert state.reshuffles == 1 and mus.Card.parse("5c") in state.hands[1]
+    for seat in range(state.rules.seats):
+        assert from_data(json.loads(json.dumps(to_data(state.view(seat))))) == state.view(seat)
+        assert replay_public(json.loads(json.dumps(public_hand(state, seat))))[-1] == state.view(seat)

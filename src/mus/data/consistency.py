@@ -354,6 +354,9 @@ class HandReplay:
         own = frozenset(self.own_pending)
         knowledge = self.cards
         knowledge.in_pile |= own
+        for seat in order:
+            if pending[seat]:
+                knowledge.exchanged(seat)
         served = [s for s in order if pending[s]]
         for seat in served:
             wanted = pending[seat]

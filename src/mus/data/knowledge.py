@@ -97,6 +97,12 @@ class CardKnowledge:
             self.need(f"card {card} was seen in seat {seat}'s hand", lambda hand: card not in hand, error)
         self.held[card] = (seat, self.draws[seat])
 
+    def exchanged(self, seat: int) -> None:
+        """``seat``'s discards went to the discards, which a reshuffle may deal again:
+        a card seen in its hand may be among them."""
+        for card in [card for card, (holder, _) in self.held.items() if holder == seat]:
+            del self.held[card]
+
     def check_hand(self, hand: Hand, where: str) -> None:
         """Check ``hand``, the seat's hand now as a view shows it, against what it
         must satisfy in this epoch; it is then known for the rest of the epoch."""
