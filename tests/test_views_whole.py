@@ -50,6 +50,10 @@ SERVED = play(DISCARDING, "discard 4b", "discard 2o", "discard 5o")  # a round o
 COUNTED = play(BETTING, *["pass"] * 8)  # passed to the count: every hand shown
 SENAS = play(mus.new_hand(mus.Rules(senas=True), seed=5), (1, mus.Signal("treinta y una")), "no-mus")
 PARES = play(mus.new_hand(seed=1), "no-mus", *["pass"] * 8)  # every seat declared pares: seat 0 to bet
+LIED = play(  # explicit declarations: seat 0 declared pares without them, bet, and seat 1 folded
+    mus.new_hand(mus.Rules(declarations="explicit"), seed=3), "no-mus", *["pass"] * 8,
+    "declare pares yes", "declare pares yes", "declare pares no", "declare pares no", "bet 2", "fold",
+)  # fmt: skip
 SEEN = play(mus.new_hand(seed=5), (1, mus.MusVisto(mus.new_hand(seed=5).hands[1].cards[0])))
 
 
@@ -99,6 +103,7 @@ SEAT_VIEWS: list[tuple[str, mus.HandState, int, Forge, str]] = [
     ("a mano the history does not give", BETTING, 1, lambda d: d.update(history=[[1, "no-mus"]]), "mano: seat 0 is not the mano: the hand was dealt with mano 1"),
     ("an opponent's seña shown", SENAS, 0, lambda d: None, "seña is shown only to its partners"),
     ("a seen card in my own hand", SEEN, 0, lambda d: d.update(hand=hand_text(other_card(SEEN, 0, 1), *d["hand"].split()[1:])), "was seen in seat 1's hand"),
+    ("the liars' side paid for a refusal", LIED, 0, lambda d: (d["results"][2].update(team=0), d.update(scores=[1, 0])), "results[2]: the bettors take the refusal though seat 0, theirs, declared pares falsely"),
     ("a seat of no table", BETTING, 1, lambda d: d.update(seat=4), "seat: a whole number from 0 to 3"),
 ]  # fmt: skip
 
@@ -115,6 +120,17 @@ def test_a_forged_seat_view_is_refused(name: str, state: mus.HandState, seat: in
     with pytest.raises(mus.MusError, match=re.escape(message)) as caught:
         from_data(data)
     assert "\n" not in str(caught.value) and len(str(caught.value)) < 400
+
+
+def test_what_hidden_cards_decide_is_taken_at_the_view_s_word() -> None:
+    """Seat 1 cannot know that seat 0 declared pares falsely: the same refusal paid to
+    seat 0's side is a view some hand shows (seat 0 with pares), so it is read; seat 0's
+    own view of it is refused (above), and so is any view once the hands are shown."""
+    data = view_data(LIED, 1)
+    data["results"][2].update(team=0)
+    data.update(scores=[1, 0])
+    honest = from_data(data)
+    assert honest.results[2].team == 0 and honest != LIED.view(1)
 
 
 def test_every_forged_seat_view_changes_the_view() -> None:

@@ -611,9 +611,10 @@ class HandReplay:
         told = hint.results[index]
         team = told.team if told.outcome is Outcome.REFUSED else None
         sides = {rules.team_of[s] for s in betting.seats}
-        lied = self.seat in betting.seats and not has(lance, hint.hand, rules)
+        # The bettors keep the stones unless one of theirs lied: the seat knows its own cards.
+        lied = self.seat in betting.seats and rules.team_of[self.seat] == bettors and not has(lance, hint.hand, rules)
         unseen = {rules.team_of[s] for s in betting.seats if s != self.seat}  # a side that may have lied
-        if team == bettors and lied and rules.team_of[self.seat] == bettors:
+        if team == bettors and lied:
             raise fail(where, f"the bettors take the refusal though seat {self.seat}, theirs, declared {lance} falsely")
         if team != bettors and bettors not in unseen and not lied:
             raise fail(where, f"side {bettors} takes the refusal: none of its seats declared {lance} falsely")
