@@ -407,7 +407,7 @@ def test_a_tampered_public_history_is_refused() -> None:
         (lambda p: p["steps"][0].update(seat=1), "unknown keys: 'seat'"),
         (lambda p: p["steps"].insert(1, {}), "an empty step"),
         (lambda p: p["steps"][2].update(entries=[[9, "mus"]]), "steps[2].history[2][0]"),
-        (lambda p: p["steps"][2].update(scores=[9, 0]), "steps[6]: a score went down"),
+        (lambda p: p["steps"][2].update(scores=[9, 0]), "steps[2].scores: [9, 0] does not follow from the history"),
         (lambda p: p.update(seat=2), "not seat 2's"),
         (lambda p: p["start"].update(seed=3), "unknown keys: 'seed'"),
         (lambda p: p["steps"][1].update(history=[]), "unknown keys: 'history'"),

@@ -481,17 +481,23 @@ def test_a_tampered_public_hand_is_refused() -> None:
     tampers: list[tuple[Callable[[Any], None], str]] = [
         (lambda p: p["steps"][0].update(seat=1), "unknown keys: 'seat'"),
         (lambda p: p["steps"].insert(1, {}), "individuel_public_hand.steps[1]: an empty step"),
-        (lambda p: p["steps"][1].update(entries=[[1, "discard 1o"]]), "steps[1]: seat 1's discard is shown to seat 0"),
-        (lambda p: p["steps"][1].update(entries=[[2, "discard 1 card"]]), "steps[1]: seat 2 spoke out of turn"),
+        (
+            lambda p: p["steps"][1].update(entries=[[1, "discard 1o"]]),
+            "steps[1].history[1]: seat 1's discard is shown to seat 0",
+        ),
+        (
+            lambda p: p["steps"][1].update(entries=[[2, "discard 1 card"]]),
+            "steps[1].history[1]: seat 2 acts out of turn",
+        ),
         (
             lambda p: p["steps"][0].update(entries=[[0, "discard 1 card"]]),
-            "steps[0]: seat 0's discard 1 card was not among",
+            "steps[0].history[0]: seat 0's discard 1 card: its own discard of one card, shown to it",
         ),
         (
             lambda p: p["steps"][3].update(entries=[[0, "bet 9"]]),
-            "steps[3]: seat 0's bet 9 was not among its legal actions",
+            "steps[3].history[3]: seat 0's bet 9 is not legal now",
         ),
-        (lambda p: p["steps"][3].update(pot=4), "steps[3]: stones appeared"),
+        (lambda p: p["steps"][3].update(pot=4), "steps[3].pot: 4 does not follow from the history, which gives 0"),
         (
             lambda p: p["start"].update(history=[[0, "pass"]]),
             "individuel_public_hand.start: a hand starts from its deal",

@@ -43,13 +43,20 @@ A server keeps the full history (:mod:`mus.notation`, or ``to_data(match)``: it 
 the seed and every card) and sends a client :func:`public_match` (or
 :func:`public_hand`, or for the Mus individuel :func:`public_session`): the views its
 seat was shown, with no seed, no stock and no card that seat did not see.
-:func:`replay_public` rebuilds those views from it.
+:func:`replay_public` rebuilds those views from it, checking every step against
+the rules; :func:`from_data` reads a view whole, every field against its history
+(:mod:`mus.data.whole`).
 
 The package's modules, one concept each; every name above is importable from
 :mod:`mus.data`:
 
 * :mod:`mus.data.reading`: the strict readers every form is read with;
+* :mod:`mus.data.knowledge`: what a seat knows of the cards, as its history tells it;
+* :mod:`mus.data.consistency`: a hand replayed as one seat saw it, by the rules;
+* :mod:`mus.data.whole`: seat and match views checked whole, each field against the
+  others;
 * :mod:`mus.data.views`: seat and match views, and the records they hold;
+* :mod:`mus.data.individuel_consistency`: a Mus individuel view checked whole;
 * :mod:`mus.data.individuel`: the Mus individuel's kinds, views and records;
 * :mod:`mus.data.codecs`: every kind's codec, :func:`to_data`, :func:`from_data`,
   :func:`dumps` and :func:`loads`;

@@ -26,6 +26,7 @@ from typing import Any
 
 from mus.actions import Accept, Bet, Discard, Fold, Ordago, Pass
 from mus.cards import Card, parse_cards
+from mus.data.individuel_consistency import check_individuel_view
 from mus.data.reading import (
     build,
     fail,
@@ -364,9 +365,11 @@ def individuel_view_data(view: SeatView, with_rules: bool = True) -> dict[str, A
     return data
 
 
-def read_individuel_view(value: Any, where: str, rules: IndividuelRules | None = None) -> SeatView:
+def read_individuel_view(value: Any, where: str, rules: IndividuelRules | None = None, whole: bool = True) -> SeatView:
     """The view that :func:`individuel_view_data` data describes; with ``rules``, data
-    without them, read at their table.
+    without them, read at their table. The view is checked whole
+    (:func:`~mus.data.individuel_consistency.check_individuel_view`) unless ``whole``
+    is false, for a caller that checks it in context (a public history).
 
     >>> from mus.individuel import new_hand
     >>> view = new_hand(seed=1).view(2)
@@ -383,7 +386,7 @@ def read_individuel_view(value: Any, where: str, rules: IndividuelRules | None =
     seat = _seat(n)
     hands = read_list(data["hands"], f"{where}.hands", n)
     history = read_list(data["history"], f"{where}.history")
-    return SeatView(
+    view = SeatView(
         seat=seat(data["seat"], f"{where}.seat"), rules=rules, mano=seat(data["mano"], f"{where}.mano"),
         phase=read_enum(_PHASES, data["phase"], f"{where}.phase"),
         lance=maybe(lambda v, w: read_enum(Lance, v, w), data["lance"], f"{where}.lance"),
@@ -397,6 +400,9 @@ def read_individuel_view(value: Any, where: str, rules: IndividuelRules | None =
         betting=maybe(lambda v, w: _read_betting(v, w, n), data["betting"], f"{where}.betting"),
         loser=maybe(seat, data["loser"], f"{where}.loser"), legal=read_legal(data["legal"], f"{where}.legal"),
     )  # fmt: skip
+    if whole:
+        check_individuel_view(view, where)
+    return view
 
 
 # --- the kinds ----------------------------------------------------------------------------

@@ -38,6 +38,7 @@ from mus.data.reading import (
     seat_reader,
     side_reader,
 )
+from mus.data.whole import check_match_view, check_seat_view
 from mus.errors import quoted
 from mus.hand import HAND_SIZE, Hand
 from mus.individuel.rules import MAX_PLAYERS
@@ -60,6 +61,7 @@ __all__ = [
     "read_betting",
     "read_count",
     "read_count_line",
+    "read_entries",
     "read_lance_result",
     "read_legal",
     "read_match_view",
@@ -120,6 +122,20 @@ _HIDDEN = re.compile(r"discard ([1-4]) cards?")
 
 def _entry_data(seat: int, action: Any) -> list[Any]:
     return [seat, str(action)]
+
+
+def read_entries(value: Any, where: str, rules: Rules, start: int = 0) -> tuple[tuple[int, Any], ...]:
+    """A view's history entries (``[seat, text]`` pairs, another seat's discard as
+    ``"discard 2 cards"``), the first of them the history's entry ``start``.
+
+    >>> read_entries([[0, "no-mus"], [1, "discard 2 cards"]], "view.history", Rules())
+    ((0, NoMus()), (1, HiddenDiscard(count=2)))
+    >>> read_entries([[5, "mus"]], "view.history", Rules(), 3)
+    Traceback (most recent call last):
+    ...
+    mus.errors.NotationError: view.history[3][0]: a whole number from 0 to 3, got 5
+    """
+    return tuple(_entry(entry, f"{where}[{start + i}]", rules) for i, entry in enumerate(read_list(value, where)))
 
 
 def _entry(value: Any, where: str, rules: Rules) -> tuple[int, Any]:
@@ -378,9 +394,12 @@ def seat_view_data(view: SeatView, with_rules: bool = True) -> dict[str, Any]:
     return data
 
 
-def read_seat_view(value: Any, where: str, rules: Rules | None = None) -> SeatView:
+def read_seat_view(value: Any, where: str, rules: Rules | None = None, whole: bool = True) -> SeatView:
     """The view that :func:`seat_view_data` data describes; with ``rules``, data without
-    them, read at their table.
+    them, read at their table. The view is checked whole
+    (:func:`~mus.data.whole.check_seat_view`: every field against its history) unless
+    ``whole`` is false, for a caller that checks it in context (a match view's, a
+    public history's).
 
     >>> import mus
     >>> view = mus.new_hand(seed=1).view(2)
@@ -395,13 +414,13 @@ def read_seat_view(value: Any, where: str, rules: Rules | None = None) -> SeatVi
     rules = read_rules(data["rules"], f"{where}.rules") if rules is None else rules
     seat, side = seat_reader(rules), side_reader(rules)
     hands = maybe(lambda v, w: tuple(maybe(read_hand, h, f"{w}[{i}]") for i, h in enumerate(read_list(v, w, rules.seats))), data["hands"], f"{where}.hands")  # fmt: skip
-    return SeatView(
+    view = SeatView(
         seat=seat(data["seat"], f"{where}.seat"), rules=rules, mano=seat(data["mano"], f"{where}.mano"),
         phase=read_enum(Phase, data["phase"], f"{where}.phase"),
         lance=maybe(lambda v, w: read_enum(Lance, v, w), data["lance"], f"{where}.lance"),
         to_act=maybe(seat, data["to_act"], f"{where}.to_act"), scores=read_scores(data["scores"], f"{where}.scores", rules.teams),
         hand=read_hand(data["hand"], f"{where}.hand"), pending=read_cards(data["pending"], f"{where}.pending"),
-        history=tuple(_entry(e, f"{where}.history[{i}]", rules) for i, e in enumerate(read_list(data["history"], f"{where}.history"))),
+        history=read_entries(data["history"], f"{where}.history", rules),
         results=tuple(read_lance_result(r, f"{where}.results[{i}]", rules) for i, r in enumerate(read_list(data["results"], f"{where}.results"))),
         stock_size=read_number(data["stock_size"], f"{where}.stock_size", 0, 40),
         discards_size=read_number(data["discards_size"], f"{where}.discards_size", 0, 40),
@@ -410,6 +429,9 @@ def read_seat_view(value: Any, where: str, rules: Rules | None = None) -> SeatVi
         betting=maybe(lambda v, w: read_betting(v, w, rules), data["betting"], f"{where}.betting"),
         legal=tuple(read_action(a, f"{where}.legal[{i}]") for i, a in enumerate(read_list(data["legal"], f"{where}.legal"))),
     )  # fmt: skip
+    if whole:
+        check_seat_view(view, where)
+    return view
 
 
 _MATCH_VIEW_KEYS = (
@@ -445,7 +467,8 @@ def match_view_data(view: MatchView) -> dict[str, Any]:
 
 
 def read_match_view(value: Any, where: str) -> MatchView:
-    """The view that :func:`match_view_data` data describes.
+    """The view that :func:`match_view_data` data describes, checked whole
+    (:func:`~mus.data.whole.check_match_view`).
 
     >>> import mus
     >>> view = mus.new_match(seed=3).view(2)
@@ -454,12 +477,14 @@ def read_match_view(value: Any, where: str) -> MatchView:
     """
     data = read_object(value, where, _MATCH_VIEW_KEYS)
     rules = read_rules(data["rules"], f"{where}.rules")
-    return MatchView(
+    view = MatchView(
         seat=seat_reader(rules)(data["seat"], f"{where}.seat"), rules=rules,
         first_mano=seat_reader(rules)(data["first_mano"], f"{where}.first_mano"),
         hand_number=read_number(data["hand_number"], f"{where}.hand_number"), games=read_scores(data["games"], f"{where}.games", rules.teams),
         vacas=read_scores(data["vacas"], f"{where}.vacas", rules.teams), scores=read_scores(data["scores"], f"{where}.scores", rules.teams),
         is_over=read_bool(data["is_over"], f"{where}.is_over"), winner=maybe(side_reader(rules), data["winner"], f"{where}.winner"),
-        hand=read_seat_view(data["hand"], f"{where}.hand", rules),
-        last=maybe(lambda v, w: read_seat_view(v, w, rules), data["last"], f"{where}.last"),
+        hand=read_seat_view(data["hand"], f"{where}.hand", rules, False),
+        last=maybe(lambda v, w: read_seat_view(v, w, rules, False), data["last"], f"{where}.last"),
     )  # fmt: skip
+    check_match_view(view, where)
+    return view
