@@ -354,3 +354,21 @@ def test_json_data_is_checked_as_its_text_is(read: Callable[[Any], object], data
         read(data)
     state = mus.apply(mus.new_hand(seed=5), "mus")
     assert hand_from_data(hand_data(state)) == state == hand_from_data(json.loads(hand_to_json(state)))
+
+
+def test_a_json_match_carries_each_counted_hand_s_count() -> None:
+    # The count of a hand and of a match has a text form in the JSON (issue 23 point 4):
+    # the same lines as the text notation's comments, checked again on reading.
+    import json
+
+    from mus.bots import RandomBot, play_match
+
+    match = play_match(mus.new_match(mus.Rules(games_to_win=1), seed=5), [RandomBot(seat) for seat in range(4)])
+    data = json.loads(mus.notation.match_to_json(match))
+    counted = [block for block in data["hands"] if "count" in block]
+    assert len(counted) == len(match.finished) >= 1
+    assert all(block["count"][0].startswith("# ") for block in counted)
+    assert mus.notation.match_from_json(json.dumps(data)) == match
+    counted[0]["count"][-1] = "# score 99-0"
+    with pytest.raises(mus.NotationError, match="hand 1: the recorded count does not match"):
+        mus.notation.match_from_json(json.dumps(data))

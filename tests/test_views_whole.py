@@ -116,10 +116,34 @@ def test_a_forged_seat_view_is_refused(name: str, state: mus.HandState, seat: in
     if name == "an opponent's seña shown":
         data = view_data(state, 1)  # seat 1's view shows its seña: read as seat 0's
         data.update(seat=0, hand=str(state.hands[0]))
+    # The forger leaves out what a view may go without and reading derives (the bets,
+    # the count's text): the check of the whole must find the forgery by itself.
+    data.pop("bets")
+    if data["count"] is not None:
+        data["count"].pop("text")
     forge(data)
     with pytest.raises(mus.MusError, match=re.escape(message)) as caught:
         from_data(data)
     assert "\n" not in str(caught.value) and len(str(caught.value)) < 400
+
+
+@pytest.mark.parametrize(
+    ("state", "forge", "message"),
+    [
+        (BETTING, lambda d: d.update(bets={"least": 2, "largest": 40}), "seat_view.bets: the legal bets are"),
+        (BETTING, lambda d: d.update(bets=None), "seat_view.bets: the legal bets are"),
+        (
+            COUNTED,
+            lambda d: d["count"]["text"].__setitem__(0, "grande: team 0 wins"),
+            "seat_view.count.text: not the text",
+        ),
+    ],
+)
+def test_forged_derived_fields_are_refused(state: mus.HandState, forge: Forge, message: str) -> None:
+    data = view_data(state, 0)
+    forge(data)
+    with pytest.raises(mus.MusError, match=re.escape(message)):
+        from_data(data)
 
 
 def test_what_hidden_cards_decide_is_taken_at_the_view_s_word() -> None:
@@ -244,6 +268,7 @@ def recounted(public: dict[str, Any]) -> None:
     line["bet"] += 1
     step["scores"][line["team"]] += 1
     step["count"]["scores"][line["team"]] += 1
+    step["count"].pop("text")  # the forger leaves out the text that would give it away
 
 
 PUBLIC_HANDS: list[tuple[str, Forge, str]] = [

@@ -69,8 +69,14 @@ def _states(hand: HandState) -> Iterator[HandState]:
             yield state
 
 
+def _without_bets(view: dict[str, Any]) -> dict[str, Any]:
+    del view["bets"]
+    return view
+
+
 def _hand_public(hand: HandState, seat: int, with_rules: bool) -> dict[str, Any]:
-    views = [seat_view_data(state.view(seat), with_rules) for state in _states(hand)]
+    # Without ``bets``: a public history's replay derives them, as the rest of a view.
+    views = [_without_bets(seat_view_data(state.view(seat), with_rules)) for state in _states(hand)]
     return {"start": views[0], "steps": steps_of(views)}
 
 

@@ -138,7 +138,9 @@ def _build_schema() -> dict[str, Any]:
                 "stopped_at": _or_null(_ref("lance")),
                 "uncounted": _array(_ref("lance")),
                 "individual": flag,
-            }
+                "text": _array({"type": "string"}),
+            },
+            optional=("text",),
         ),
         "betting_fields": _shape(
             {
@@ -218,8 +220,11 @@ def _build_schema() -> dict[str, Any]:
         "legal": _array(_ref("action_text")),
     }  # fmt: skip
     assert set(view) == set(VIEW_KEYS) | {"rules"}
-    parts["seat_view_fields"] = _shape(view)
-    parts["hand_view_fields"] = _shape({key: value for key, value in view.items() if key != "rules"})
+    view["bets"] = _or_null(_shape({"least": number, "largest": _or_null(number)}))
+    parts["seat_view_fields"] = _shape(view, optional=("bets",))
+    parts["hand_view_fields"] = _shape(
+        {key: value for key, value in view.items() if key != "rules"}, optional=("bets",)
+    )
     parts["step"] = _shape(
         {"entries": _array(_ref("entry")), **{key: view[key] for key in STEP_KEYS if key != "entries"}},
         optional=STEP_KEYS,

@@ -52,6 +52,7 @@ from mus.state import Betting, HiddenDiscard, Phase, SeatView
 __all__ = [
     "VIEW_KEYS",
     "as_lists",
+    "bets_data",
     "betting_data",
     "count_data",
     "count_line_data",
@@ -224,7 +225,8 @@ def read_count_line(value: Any, where: str, rules: Rules | None = None) -> Count
 
 
 def count_data(count: Count) -> dict[str, Any]:
-    """A hand's count as data: its lines, then the scores it ends with.
+    """A hand's count as data: its lines, then the scores it ends with, and its
+    ``text`` (the lines the CLI prints, for an app to show as they are).
 
     >>> import mus
     >>> state = mus.new_hand(seed=1)
@@ -233,11 +235,14 @@ def count_data(count: Count) -> dict[str, Any]:
     >>> data = count_data(state.count)
     >>> len(data["lines"]), data["winner"], data["stopped_at"]
     (1, 1, 'grande')
+    >>> data["text"]
+    ['grande: team 1 (seat 1) wins the órdago and the game', 'team 1 wins the game', 'score 0-0']
     """
     return {
         "lines": [count_line_data(line) for line in count.lines], "scores": list(count.scores), "winner": count.winner,
         "stopped_at": None if count.stopped_at is None else str(count.stopped_at),
         "uncounted": [str(lance) for lance in count.uncounted], "individual": count.individual,
+        "text": str(count).splitlines(),
     }  # fmt: skip
 
 
@@ -251,9 +256,11 @@ def read_count(value: Any, where: str, rules: Rules | None = None) -> Count:
     >>> read_count(count_data(state.count), "count") == state.count
     True
     """
-    data = read_object(value, where, ("lines", "scores", "winner", "stopped_at", "uncounted", "individual"))
+    # ``text`` is optional (data written before it had none); when given, it is the
+    # count's own.
+    data = read_object(value, where, ("lines", "scores", "winner", "stopped_at", "uncounted", "individual"), ("text",))
     sides = 0 if rules is None else rules.teams
-    return Count(
+    count = Count(
         tuple(read_count_line(line, f"{where}.lines[{i}]", rules) for i, line in enumerate(read_list(data["lines"], f"{where}.lines"))),
         read_scores(data["scores"], f"{where}.scores", sides),
         maybe(side_reader(_ANY_TABLE if rules is None else rules), data["winner"], f"{where}.winner"),
@@ -261,6 +268,9 @@ def read_count(value: Any, where: str, rules: Rules | None = None) -> Count:
         tuple(read_enum(Lance, lance, f"{where}.uncounted[{i}]") for i, lance in enumerate(read_list(data["uncounted"], f"{where}.uncounted"))),
         read_bool(data["individual"], f"{where}.individual"),
     )  # fmt: skip
+    if "text" in data and data["text"] != str(count).splitlines():
+        raise fail(f"{where}.text", "not the text of the count its lines make")
+    return count
 
 
 _BETTING_KEYS = ("lance", "seats", "stake", "previous", "bets", "bettor", "ordago", "folded", "accepted")
@@ -390,8 +400,28 @@ def seat_view_data(view: SeatView, with_rules: bool = True) -> dict[str, Any]:
         discards_size=view.discards_size, count=None if view.count is None else count_data(view.count),
         winner=view.winner, hands=None if view.hands is None else [None if h is None else str(h) for h in view.hands],
         betting=None if view.betting is None else betting_data(view.betting), legal=[str(a) for a in view.legal],
+        bets=bets_data(view),
     )  # fmt: skip
     return data
+
+
+def bets_data(view: SeatView) -> dict[str, int | None] | None:
+    """The bets ``view.legal`` allows, for an app to offer: the least and the largest
+    (``None``: no cap), or ``None`` when no bet is legal. The legal list names the
+    least (``bet 2``); any amount up to the largest is legal too.
+
+    >>> import mus
+    >>> bets_data(mus.apply(mus.new_hand(seed=1), "no-mus").view(0))
+    {'least': 2, 'largest': None}
+    >>> bets_data(mus.apply(mus.new_hand(mus.Rules(max_bet=30), seed=1), "no-mus").view(0))
+    {'least': 2, 'largest': 30}
+    >>> bets_data(mus.new_hand(seed=1).view(0)) is None
+    True
+    """
+    for action in view.legal:
+        if type(action) is Bet:
+            return {"least": action.stones, "largest": view.rules.max_bet}
+    return None
 
 
 def read_seat_view(value: Any, where: str, rules: Rules | None = None, whole: bool = True) -> SeatView:
@@ -410,7 +440,7 @@ def read_seat_view(value: Any, where: str, rules: Rules | None = None, whole: bo
     ...
     mus.errors.NotationError: seat_view.seat: a whole number from 0 to 3, got 4
     """
-    data = read_object(value, where, VIEW_KEYS + (("rules",) if rules is None else ()))
+    data = read_object(value, where, VIEW_KEYS + (("rules",) if rules is None else ()), ("bets",))
     rules = read_rules(data["rules"], f"{where}.rules") if rules is None else rules
     seat, side = seat_reader(rules), side_reader(rules)
     hands = maybe(lambda v, w: tuple(maybe(read_hand, h, f"{w}[{i}]") for i, h in enumerate(read_list(v, w, rules.seats))), data["hands"], f"{where}.hands")  # fmt: skip
@@ -429,6 +459,10 @@ def read_seat_view(value: Any, where: str, rules: Rules | None = None, whole: bo
         betting=maybe(lambda v, w: read_betting(v, w, rules), data["betting"], f"{where}.betting"),
         legal=tuple(read_action(a, f"{where}.legal[{i}]") for i, a in enumerate(read_list(data["legal"], f"{where}.legal"))),
     )  # fmt: skip
+    # ``bets`` is optional (data written before it had none); when given, it is the
+    # view's own.
+    if "bets" in data and data["bets"] != bets_data(view):
+        raise fail(f"{where}.bets", f"the legal bets are {quoted(bets_data(view))}, not {quoted(data['bets'])}")
     if whole:
         check_seat_view(view, where)
     return view

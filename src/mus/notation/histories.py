@@ -489,15 +489,21 @@ def match_to_json(match: MatchState) -> str:
         "rules": rules_data(match.rules),
         "seed": match.seed,
         "mano": match.first_mano,
-        "hands": [
-            {
-                "hands": [str(h) for h in hand.deal.hands],
-                "actions": [[seat, str(action)] for seat, action in hand.history],
-            }
-            for hand in _match_hands(match)
-        ],
+        "hands": [_block_data(hand) for hand in _match_hands(match)],
     }
     return json.dumps(data, ensure_ascii=False, indent=1)
+
+
+def _block_data(hand: HandState) -> dict[str, Any]:
+    # A counted hand carries its count's text, as the hand history does (and as the
+    # text notation's comments): what an app shows, checked again on reading.
+    block: dict[str, Any] = {
+        "hands": [str(h) for h in hand.deal.hands],
+        "actions": [[seat, str(action)] for seat, action in hand.history],
+    }
+    if hand.count is not None or hand.winner is not None:
+        block["count"] = _count_comments(hand)
+    return block
 
 
 def match_from_json(text: str) -> MatchState:
@@ -539,6 +545,13 @@ def match_from_data(data: Any) -> MatchState:
         _check_keys(block, _BLOCK_KEYS, f"hand {index}")
         hands = _read_hands(index, " / ".join(map(str, block["hands"])), rules.seats)
         match = _match_block(match, index, hands, json_entries(block["actions"], rules.seats))
+        if "count" in block:
+            recorded = block["count"]
+            if not isinstance(recorded, list) or not all(isinstance(line, str) for line in recorded):
+                raise NotationError(f"hand {index}: count must be a list of text lines")
+            _check_count(
+                recorded, match.finished[index - 1] if len(match.finished) >= index else match.hand, f"hand {index}"
+            )
     return match
 
 
