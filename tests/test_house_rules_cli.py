@@ -63,6 +63,14 @@ def test_simulate_plays_and_saves_a_rule_from_a_file(table: Path) -> None:
     for source in ("my_rule.py", "my_rule", str(table / "my_rule.py")):
         replayed = run_mus(table, "replay", "out.txt", "--house-rules", source)
         assert replayed.returncode == 0, (source, replayed.stderr)
+    checked = run_mus(table, "check", "out.txt", "--house-rules", "my_rule.py")
+    assert checked.returncode == 0, checked.stdout
+    assert checked.stdout.splitlines()[-1].endswith(" histories, 100 hands: all valid")
+    unchecked = run_mus(table, "check", "out.txt")
+    assert unchecked.returncode == 1
+    assert "out.txt:2: error: the history names the house rule 'test-cli-no-ordago', which is not loaded" in (
+        unchecked.stdout
+    )
 
 
 def test_simulate_without_the_rule_plays_ordagos(table: Path) -> None:

@@ -59,11 +59,14 @@ The package's parts, each a module of its own; every name above is importable fr
 * :mod:`mus.notation.knobs`: the ``rules`` line and the knobs as histories store them;
 * :mod:`mus.notation.histories`: hands and matches, written and read back;
 * :mod:`mus.notation.streams`: histories and lines read from files and streams in
-  memory bounded by the limits.
+  memory bounded by the limits;
+* :mod:`mus.notation.checking`: files of histories checked one history at a time, each
+  hand's outcome or what is wrong and on which line (``mus check``).
 """
 
 from __future__ import annotations
 
+from mus.notation.checking import CheckResult, check_file, check_stream, check_text
 from mus.notation.histories import HAND_HEADER as HAND_HEADER
 from mus.notation.histories import MATCH_HEADER as MATCH_HEADER
 from mus.notation.histories import (
@@ -93,6 +96,10 @@ __all__ = [
     "LATER_KNOBS",
     "MAX_ACTIONS",
     "MAX_TEXT",
+    "CheckResult",
+    "check_file",
+    "check_stream",
+    "check_text",
     "format_hand",
     "format_match",
     "hand_from_json",

@@ -104,10 +104,21 @@ def _corrido_by_default(rules: Rules, scores: tuple[int, ...]) -> bool:
     return rules.mus_corrido != "off" and not any(scores)
 
 
-def _check_count(recorded: list[str], state: HandState, where: str) -> None:
-    """A recorded count must be the replay's own: a tampered one is refused."""
-    if recorded and recorded != _count_comments(state):
-        raise NotationError(f"{where}: the recorded count does not match the replay of the hand")
+def _check_count(recorded: list[tuple[int, str]], state: HandState) -> None:
+    """A recorded count (its numbered comment lines) must be the replay's own: a
+    tampered one is refused at the first line that differs."""
+    replayed = _count_comments(state)
+    if not recorded or [line for _, line in recorded] == replayed:
+        return
+    differs = next((index for index, (_, line) in enumerate(recorded) if line not in replayed[index : index + 1]), None)
+    if differs is None:
+        number = recorded[-1][0]
+        why = f"it stops here, where the replay goes on with {quoted(replayed[len(recorded)], 80)}"
+    else:
+        number, line = recorded[differs]
+        has = quoted(replayed[differs], 80) if differs < len(replayed) else "nothing more"
+        why = f"{quoted(line, 80)}, where the replay has {has}"
+    raise NotationError(f"line {number}: the recorded count does not match the replay of the hand: {why}")
 
 
 def _count_comments(state: HandState) -> list[str]:
@@ -152,11 +163,14 @@ def format_hand(state: HandState) -> str:
 
 def _header(lines: Lines, kind: str) -> Rules:
     """Read the ``mus-hand 1`` or ``mus-match 1`` line and the rules line."""
-    _, version = lines.field(kind)
+    number, version = lines.field(kind)
     if version != "1":
-        raise NotationError(f"unsupported {kind} notation version {quoted(version[:10])}")
-    _, rules_words = lines.field("rules")
-    return parse_rules(rules_words)
+        raise NotationError(f"line {number}: unsupported {kind} notation version {quoted(version[:10])}")
+    number, rules_words = lines.field("rules")
+    try:
+        return parse_rules(rules_words)
+    except NotationError as error:
+        raise NotationError(f"line {number}: {error}") from None
 
 
 def parse_hand(text: str) -> HandState:
@@ -204,7 +218,7 @@ def parse_hand(text: str) -> HandState:
     state = _play(state, lines.actions(rules.seats))
     if (extra := lines.peek()) is not None:
         raise NotationError(f"line {extra[0]}: unexpected {quoted(extra[1][:40])}")
-    _check_count(lines.comments_after(played_from, len(lines.lines)), state, "hand")
+    _check_count(lines.numbered_comments(played_from, len(lines.lines)), state)
     return state
 
 
@@ -440,15 +454,11 @@ def parse_match(text: str) -> MatchState:
         played_from = lines.at
         match = _match_block(match, number, _read_hands(number, hands_text, rules.seats), lines.actions(rules.seats))
         comments = [
-            line
-            for line in lines.comments_after(played_from, lines.at)
+            (where, line)
+            for where, line in lines.numbered_comments(played_from, lines.at)
             if not line.startswith("# team") or "wins the match" not in line
         ]
-        _check_count(
-            comments,
-            match.finished[expected - 1] if len(match.finished) >= expected else match.hand,
-            f"hand {expected}",
-        )
+        _check_count(comments, match.finished[expected - 1] if len(match.finished) >= expected else match.hand)
         expected += 1
     return match
 

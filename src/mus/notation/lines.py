@@ -121,30 +121,38 @@ class Lines:
             raise NotationError(f"history longer than {MAX_TEXT} characters")
         self.lines: list[tuple[int, str]] = []
         """The meaningful lines, stripped: (line number, text)."""
-        self.comments: list[tuple[int, str]] = []
-        """The comment lines: (how many meaningful lines come before it, text); a comment
-        belongs to the meaningful line it follows."""
+        self.comments: list[tuple[int, int, str]] = []
+        """The comment lines: (how many meaningful lines come before it, its line number,
+        text); a comment belongs to the meaningful line it follows."""
         for number, line in enumerate(text.splitlines(), 1):
             if len(line) > MAX_LINE:
                 raise NotationError(f"line {number}: longer than {MAX_LINE} characters")
             line = line.strip()
             if line.startswith("#"):
-                self.comments.append((len(self.lines), line))
+                self.comments.append((len(self.lines), number, line))
             elif line:
                 self.lines.append((number, line))
         self.at = 0
         """The index in :attr:`lines` of the next line to read."""
 
     def comments_after(self, start: int, end: int) -> list[str]:
-        """The comment lines that follow meaningful lines ``start`` to ``end - 1``.
+        """The comment lines that follow meaningful lines ``start`` to ``end - 1``."""
+        return [line for _, line in self.numbered_comments(start, end)]
+
+    def numbered_comments(self, start: int, end: int) -> list[tuple[int, str]]:
+        """The comment lines that follow meaningful lines ``start`` to ``end - 1``, each
+        with its line number.
 
         :attr:`comments` is in the order of the text, so the block is found by
         bisection: a match asks this once a hand, and reading it stays linear in its
         size however many comments it has.
+
+        >>> Lines("mano 2\\n# one\\n\\n# two\\nscores 0-0\\n").numbered_comments(0, 2)
+        [(2, '# one'), (4, '# two')]
         """
         first = bisect.bisect_right(self.comments, start, key=_after)
         last = bisect.bisect_right(self.comments, end, lo=first, key=_after)
-        return [line for _, line in self.comments[first:last]]
+        return [(number, line) for _, number, line in self.comments[first:last]]
 
     def peek(self) -> tuple[int, str] | None:
         """The next line (its number and text) without reading it; ``None`` at the end."""
@@ -182,7 +190,7 @@ class Lines:
         return entries
 
 
-def _after(comment: tuple[int, str]) -> int:
+def _after(comment: tuple[int, int, str]) -> int:
     return comment[0]
 
 
