@@ -72,6 +72,7 @@ from mus.notation.histories import MATCH_HEADER as MATCH_HEADER
 from mus.notation.histories import (
     format_hand,
     format_match,
+    format_paper,
     hand_from_json,
     hand_to_json,
     load,
@@ -79,6 +80,7 @@ from mus.notation.histories import (
     match_to_json,
     parse_hand,
     parse_match,
+    read_record,
 )
 from mus.notation.knobs import BASELINES, LATER_KNOBS
 from mus.notation.knobs import DEFAULT_TABLE as DEFAULT_TABLE
@@ -102,6 +104,7 @@ __all__ = [
     "check_text",
     "format_hand",
     "format_match",
+    "format_paper",
     "hand_from_json",
     "hand_to_json",
     "load",
@@ -109,4 +112,5 @@ __all__ = [
     "match_to_json",
     "parse_hand",
     "parse_match",
+    "read_record",
 ]

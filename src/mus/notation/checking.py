@@ -33,7 +33,7 @@ import attrs
 
 from mus.errors import MusError, NotationError
 from mus.match import MatchState
-from mus.notation.histories import HAND_HEADER, MATCH_HEADER, load
+from mus.notation.histories import HAND_HEADER, MATCH_HEADER, load, read_record
 from mus.notation.lines import MAX_TEXT
 from mus.notation.streams import BLOCK, numbered_histories, read_line
 from mus.ranking import Lance
@@ -198,7 +198,8 @@ def check_text(text: str, source: str = "<text>", line: int = 1) -> CheckResult:
     start = text.lstrip()[:20]
     kind = "match" if start.startswith(MATCH_HEADER) or '"mus-match"' in text[:200] else "hand"
     try:
-        history = load(text)
+        # A hand's text may be a paper record with hands not written down: its record.
+        history = load(text) if kind == "match" or start.startswith("{") else read_record(text).state
     except MusError as error:
         message = " ".join(str(error).split())
         at = _AT_LINE.match(message)

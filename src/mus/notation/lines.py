@@ -171,12 +171,25 @@ class Lines:
         self.at += 1
         return number, rest.strip()
 
-    def actions(self, seats: int, limit: int = MAX_ACTIONS) -> list[Entry]:
-        """The action lines from here on, as entries (``"line N"``, seat, action)."""
+    def actions(self, seats: int, limit: int = MAX_ACTIONS, draws: list[tuple[int, str]] | None = None) -> list[Entry]:
+        """The action lines from here on, as entries (``"line N"``, seat, action).
+
+        With ``draws`` (a paper record), an action line may end with ``draw CARDS``,
+        what the seat drew: the cards' text is added to ``draws`` with the index of the
+        entry, which is read without them.
+
+        >>> draws = []
+        >>> Lines("0 discard Ro 4c draw 7e 1b\\n").actions(4, draws=draws), draws
+        ([('line 1', 0, Discard.parse('Ro 4c'))], [(0, '7e 1b')])
+        """
         entries: list[Entry] = []
         while (entry := self.peek()) is not None and entry[1][:1].isdigit():
             number, line = entry
             seat_text, _, action_text = line.partition(" ")
+            if draws is not None:
+                action_text, said, drawn = action_text.partition(" draw ")
+                if said:
+                    draws.append((len(entries), drawn.strip()))
             if not re.fullmatch(r"[0-9]{1,2}", seat_text) or int(seat_text) >= seats:
                 raise NotationError(f"line {number}: no seat {quoted(seat_text)}")
             try:
