@@ -332,3 +332,24 @@ def test_a_restock_must_come_from_the_discards() -> None:
     ):
         for seat in range(6):
             state = mus.apply(state, mus.Discard(state.hands[seat].cards[1:]), seat)
+
+
+def test_an_ordago_looks_only_at_its_own_showdown() -> None:
+    # Three seats each for itself: grande and chica en paso, seat 2 takes pares by
+    # refusal, and seats 0 and 1 see an órdago at juego. The órdago is the whole count:
+    # neither the lances en paso nor seat 2's pares bonus is counted, so seat 2's hand
+    # may stay unknown; seat 0's may not (its juego is shown down).
+    rules = mus.Rules(seats=3, teams=3)
+    state = mus.new_hand(rules, seed=25)
+    for said in ["no-mus", *["pass"] * 7, "bet 2", "fold", "ordago", "accept"]:
+        state = mus.apply(state, said)
+    assert [str(result) for result in state.results] == [
+        "grande: en paso",
+        "chica: en paso",
+        "pares: refused, 1 stone to team 2",
+        "juego: ordago, team 0",
+    ]
+    record = read_record(format_paper(state, unknown=[2]))
+    assert record.state.winner == 0 and str(record.state.count) == str(state.count)
+    with pytest.raises(mus.NotationError, match="the count of juego needs seat 1's cards"):
+        read_record(format_paper(state, unknown=[1]))

@@ -376,9 +376,11 @@ def check_unknown(state: HandState, unknown: Sequence[int], number: int) -> None
         if result.outcome is Outcome.REFUSED and result.team is not None:
             scores[result.team] += result.stake  # taken at the fold, before the count
     results = state.results
-    for last in range(1, len(results) + 1):
+    # An órdago is counted alone, at once (rules section 8): only its showdown looks.
+    first = len(results) - 1 if results and results[-1].outcome is Outcome.ORDAGO else 0
+    for last in range(first + 1, len(results) + 1):
         try:
-            tally(hands, results[:last], rules, state.mano, tuple(scores))  # type: ignore[arg-type]
+            tally(hands, results[first:last], rules, state.mano, tuple(scores))  # type: ignore[arg-type]
         except _Needed as needed:
             raise NotationError(
                 f"line {number}: the count of {results[last - 1].lance} needs seat {needed.seat}'s cards, "
