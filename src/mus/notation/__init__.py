@@ -31,6 +31,12 @@ the match's seeded deal) and its actions.
 Reading is strict and bounded: sizes are capped, and anything wrong raises
 :class:`~mus.NotationError` with the line number.
 
+A hand written down at a table, a *paper record*, has no ``seed`` and no ``stock``
+lines: its ``hands`` line follows the scores, and each discard says what its seat drew
+(``0 discard Se 4c draw So 3o``); :func:`format_paper` writes one, :func:`parse_hand`
+reads it, and :func:`read_record` reads one with hands written ``?``
+(:mod:`mus.notation.paper`).
+
 >>> import mus
 >>> state = mus.new_hand(mus.Rules(), seed=42)
 >>> for action in ["no-mus", "bet 2", "fold", "fold"]:
@@ -60,6 +66,8 @@ The package's parts, each a module of its own; every name above is importable fr
 * :mod:`mus.notation.histories`: hands and matches, written and read back;
 * :mod:`mus.notation.streams`: histories and lines read from files and streams in
   memory bounded by the limits;
+* :mod:`mus.notation.paper`: the parts of paper records (no seed, no stock: the deal
+  built from the draws; hands written ``?``);
 * :mod:`mus.notation.checking`: files of histories checked one history at a time, each
   hand's outcome or what is wrong and on which line (``mus check``).
 """
