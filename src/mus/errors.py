@@ -84,7 +84,7 @@ class NotationError(MusError):
     >>> parse_hand("mus-hand 9")
     Traceback (most recent call last):
     ...
-    mus.errors.NotationError: unsupported mus-hand notation version '9'
+    mus.errors.NotationError: line 1: unsupported mus-hand notation version '9'
     """
 
 

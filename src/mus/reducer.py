@@ -89,6 +89,7 @@ def new_hand(
     mano: int = 0,
     scores: Sequence[int] | None = None,
     corrido: bool | None = None,
+    restocks: Sequence[Sequence[Card | str] | str] = (),
 ) -> HandState:
     """The state of a fresh hand, dealt from a seeded shuffle or from explicit cards.
 
@@ -99,7 +100,10 @@ def new_hand(
     ``scores`` has one entry per side (default all 0). ``corrido`` says whether mus
     corrido applies to this hand (``Rules.mus_corrido``: the seat that cuts the mus
     becomes the mano); by default it does under the knob when every score is 0, the
-    first hand of a game (a match says so itself for the hands it deals).
+    first hand of a game (a match says so itself for the hands it deals). ``restocks``
+    gives the cards drawn from each stock the discards are reshuffled into, top first
+    (:attr:`Deal.restocks <mus.table.Deal.restocks>`: a hand read from a paper record);
+    by default the seed orders every reshuffle.
 
     >>> import mus
     >>> state = mus.new_hand(mus.Rules(), seed=42, mano=1, scores=(10, 35))
@@ -134,7 +138,19 @@ def new_hand(
         corrido = rules.mus_corrido != "off" and not any(score)
     elif type(corrido) is not bool:
         raise MusError(f"corrido is True or False, got {quoted(corrido)}")
-    return first_state(Deal.unchecked(rules, mano, score, held, rest, seed, corrido))
+    return first_state(Deal.unchecked(rules, mano, score, held, rest, seed, corrido, _restocks(restocks)))
+
+
+def _restocks(restocks: Sequence[Sequence[Card | str] | str]) -> tuple[tuple[Card, ...], ...]:
+    if not restocks:
+        return ()
+    if not isinstance(restocks, (tuple, list)):
+        raise MusError(f"restocks are a list of the cards drawn from each reshuffle, got {quoted(restocks)}")
+    tops = tuple(parse_cards(top) for top in restocks)
+    for top in tops:
+        if len(set(top)) != len(top):
+            raise MusError(f"a restock names each card once, got {' '.join(map(str, top))}")
+    return tops
 
 
 @functools.cache
@@ -363,7 +379,7 @@ def _serve(draft: Draft, pending: list[tuple[Card, ...]]) -> HandState:
             # rules section 4: the last seat served keeps its own discards out.
             kept = own if seat == served[-1] else ()
             reshuffles += 1
-            stock = list(shuffle([card for card in pile if card not in kept], f"{deal.seed}/{reshuffles}"))
+            stock = _restock(deal, [card for card in pile if card not in kept], reshuffles)
             pile = list(kept)
             more = len(own) - len(drawn)
             drawn += stock[:more]
@@ -378,6 +394,21 @@ def _serve(draft: Draft, pending: list[tuple[Card, ...]]) -> HandState:
     draft.queue = mus_speakers(draft.mano, deal.rules)
     draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
     return draft
+
+
+def _restock(deal: Deal, cards: list[Card], number: int) -> list[Card]:
+    """The new stock of reshuffle ``number``: ``cards`` in the seed's order, under the
+    cards the deal says are drawn from it (:attr:`Deal.restocks <mus.table.Deal.restocks>`)."""
+    stock = list(shuffle(cards, f"{deal.seed}/{number}"))
+    top = deal.restocks[number - 1] if number <= len(deal.restocks) else ()
+    if not top:
+        return stock
+    missing = [card for card in top if card not in cards]
+    if missing:
+        raise IllegalActionError(
+            f"reshuffle {number}: {missing[0]} is to be drawn from the new stock, but it is not among the discards"
+        )
+    return [*top, *(card for card in stock if card not in top)]
 
 
 _MOVES: dict[type, Callable[[HandState, int, Any], HandState]] = {

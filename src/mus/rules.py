@@ -19,6 +19,8 @@ from __future__ import annotations
 import functools
 import importlib
 import json
+import os
+import sys
 import types
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -30,7 +32,7 @@ from mus.errors import RulesError, quoted
 from mus.hand import Hand
 from mus.ranking import Lance, Ranking
 
-__all__ = ["HOUSE_RULES", "MAX_SEATS", "PRESETS", "HouseRule", "Payouts", "Rules", "load_house_rules"]
+__all__ = ["HOUSE_RULES", "MAX_SEATS", "PRESETS", "HouseRule", "Payouts", "Rules", "house_rules_in", "load_house_rules"]
 
 MAX_SEATS = 6
 """The most seats a table has (rules section 12): six, in two partnerships of three or
@@ -505,9 +507,13 @@ class Rules:
             raise RulesError(f"bad rules: {error}") from None
 
 
-def load_house_rules(module: str) -> tuple[str, ...]:
-    """Import the module ``module`` (``"mypkg.rules"``), which defines house rules, so
-    that histories naming them can be read; the names it registered.
+def load_house_rules(source: str) -> tuple[str, ...]:
+    """Import ``source``, which defines house rules, so that histories naming them can
+    be read; the names it registered (none when it was imported already).
+
+    ``source`` is a module name (``"mypkg.rules"``), found on the path or in the working
+    directory, or the path of a ``.py`` file (``"my_rules.py"``), imported under its
+    name with its directory on the path (so that worker processes find it too).
 
     >>> load_house_rules("mus.rules")
     ()
@@ -516,16 +522,101 @@ def load_house_rules(module: str) -> tuple[str, ...]:
     ...
     mus.errors.RulesError: cannot load house rules from 'no_such_module_here': No module named 'no_such_module_here'
     """
-    if not isinstance(module, str) or not module:
-        raise RulesError(f"a house rules module is a dotted name like 'mypkg.rules', got {quoted(module)}")
     before = set(HOUSE_RULES)
+    _house_module(source)
+    return tuple(sorted(set(HOUSE_RULES) - before))
+
+
+def house_rules_in(source: str) -> tuple[HouseRule, ...]:
+    """The house rules that ``source`` (a module name or a ``.py`` file, imported as
+    :func:`load_house_rules` does) defines, to play with: those its module-level
+    ``HOUSE_RULES`` lists (rules, or rule classes taken with their defaults), or else one
+    of each :class:`HouseRule` subclass with a ``name`` that it defines, in the order
+    it defines them. A rule whose fields have no defaults must be listed with them.
+
+    >>> import os, sys, tempfile
+    >>> folder = tempfile.mkdtemp()
+    >>> with open(os.path.join(folder, "doctest_table.py"), "w") as file:
+    ...     _ = file.write(
+    ...         "import attrs, mus\\n"
+    ...         "@attrs.frozen\\n"
+    ...         "class Quiet(mus.HouseRule):\\n"
+    ...         "    name = 'doctest-quiet'\\n"
+    ...         "    until: int = 10\\n"
+    ...     )
+    >>> house_rules_in(os.path.join(folder, "doctest_table.py"))
+    (Quiet(until=10),)
+    >>> Rules(house=house_rules_in("doctest_table")).to_dict()["house"]  # now on the path
+    [{'name': 'doctest-quiet', 'fields': {'until': 10}}]
+    >>> house_rules_in(os.path.join(folder, "nothing.py"))
+    Traceback (most recent call last):
+    ...
+    mus.errors.RulesError: cannot load house rules from '.../nothing.py': no such file
+    >>> sys.path.remove(folder)
+    """
+    module = _house_module(source)
+    listed = getattr(module, "HOUSE_RULES", None)
+    if listed is None:
+        found = [
+            value
+            for value in vars(module).values()
+            if isinstance(value, type)
+            and issubclass(value, HouseRule)
+            and value.__dict__.get("name")
+            and value.__module__ == module.__name__
+        ]
+        listed = list(dict.fromkeys(found))
+    elif not isinstance(listed, (list, tuple)):
+        raise RulesError(f"{quoted(source)}: HOUSE_RULES is a list of house rules, got {quoted(listed)}")
+    rules = []
+    for entry in listed:
+        if isinstance(entry, type) and issubclass(entry, HouseRule):
+            try:
+                entry = entry()
+            except (TypeError, ValueError) as error:
+                raise RulesError(
+                    f"{quoted(source)}: house rule {quoted(entry.name)} cannot be made with its defaults ({error}): "
+                    f"list it in HOUSE_RULES with its fields, as HOUSE_RULES = [{entry.__name__}(...)]"
+                ) from None
+        if not isinstance(entry, HouseRule) or not entry.name:
+            raise RulesError(f"{quoted(source)}: HOUSE_RULES lists {quoted(entry)}, not a house rule with a name")
+        rules.append(entry)
+    return tuple(rules)
+
+
+def _house_module(source: str) -> types.ModuleType:
+    """The module of ``source`` (a module name, or the path of a ``.py`` file), imported."""
+    if not isinstance(source, str) or not source.strip():
+        raise RulesError(
+            f"house rules come from a module name like 'mypkg.rules' or a file like 'my_rules.py', got {quoted(source)}"
+        )
+    is_file = source.endswith(".py") or "/" in source or os.sep in source
     try:
-        importlib.import_module(module)
+        if not is_file:
+            if os.getcwd() not in sys.path and "" not in sys.path:
+                sys.path.append(os.getcwd())  # the working directory, as `python -m` has it
+            return importlib.import_module(source)
+        path = os.path.realpath(source)
+        if not os.path.isfile(path):
+            raise RulesError(f"cannot load house rules from {quoted(source)}: no such file")
+        folder, file = os.path.split(path)
+        name = file[:-3] if file.endswith(".py") else ""
+        if not name.isidentifier():
+            raise RulesError(f"cannot load house rules from {quoted(source)}: name the file like my_rules.py")
+        if folder not in sys.path:
+            sys.path.insert(0, folder)
+        module = importlib.import_module(name)
     except RulesError:
         raise
     except Exception as error:  # whatever the module raises: one clear line
-        raise RulesError(f"cannot load house rules from {quoted(module)}: {quoted(str(error), 200)[1:-1]}") from None
-    return tuple(sorted(set(HOUSE_RULES) - before))
+        raise RulesError(f"cannot load house rules from {quoted(source)}: {quoted(str(error), 200)[1:-1]}") from None
+    where = getattr(module, "__file__", None)
+    if where is None or os.path.realpath(where) != path:
+        raise RulesError(
+            f"cannot load house rules from {quoted(source)}: a module named {name!r} is imported from "
+            f"{where or 'elsewhere'} already; rename the file"
+        )
+    return module
 
 
 def _house_data(rule: HouseRule) -> str | dict[str, Any]:
@@ -558,7 +649,9 @@ def _house_from_data(entry: object) -> HouseRule:
         raise RulesError(f"a house rule is a name or {{'name': ..., 'fields': {{...}}}}, got {quoted(entry)}")
     rule = HOUSE_RULES.get(name) if isinstance(name, str) else None
     if rule is None:
-        raise RulesError(f"unknown house rule {quoted(name)} (define and import it first; see HouseRule)")
+        raise RulesError(
+            f"unknown house rule {quoted(name)}: import the module that defines it first (mus.rules.load_house_rules)"
+        )
     try:
         return rule(**fields)
     except (TypeError, ValueError) as error:

@@ -76,6 +76,12 @@ class Deal:
     corrido: bool = False
     """Mus corrido (``Rules.mus_corrido``): the seat that cuts the mus in this hand
     becomes the mano."""
+    restocks: tuple[tuple[Card, ...], ...] = ()
+    """The cards drawn from each new stock the discards are reshuffled into, in order,
+    when they are known (a hand read from a paper record, which writes what each seat
+    drew: :mod:`mus.notation`): the k-th reshuffle puts ``restocks[k - 1]`` on top of the
+    new stock, the other discards under them in the seed's order. Empty (the dealt
+    game's way): every reshuffle is the seed's."""
 
     def __attrs_post_init__(self) -> None:
         # A deal built by hand (or evolved) is checked whole: a hand can start from it.
@@ -104,6 +110,12 @@ class Deal:
             raise MusError(f"a deal's seed is an int or a str, got {quoted(self.seed)}")
         if type(self.corrido) is not bool:
             raise MusError(f"a deal's corrido is True or False, got {quoted(self.corrido)}")
+        restocks = self.restocks
+        if type(restocks) is not tuple or not all(
+            type(top) is tuple and all(type(card) is Card for card in top) and len(set(top)) == len(top)
+            for top in restocks
+        ):
+            raise MusError(f"a deal's restocks are tuples of distinct Card values, got {quoted(restocks)}")
 
     @classmethod
     def unchecked(
@@ -115,6 +127,7 @@ class Deal:
         stock: tuple[Card, ...],
         seed: int | str,
         corrido: bool = False,
+        restocks: tuple[tuple[Card, ...], ...] = (),
     ) -> Deal:
         """The deal of these values, known to be right: the engine's path (a hand a
         seed or checked cards dealt), which skips ``Deal(...)``'s checks. Hand it
@@ -133,6 +146,7 @@ class Deal:
         _set(deal, "stock", stock)
         _set(deal, "seed", seed)
         _set(deal, "corrido", corrido)
+        _set(deal, "restocks", restocks)
         _set(deal, "_attrs_cached_hash", None)  # attrs' cache_hash slot: no hash yet
         return deal
 

@@ -7,6 +7,7 @@
     mus simulate --hands N [--bots B,...]     bots play many hands; results and statistics
     mus compare HAND HAND [HAND...]           who wins each lance, and why
     mus replay FILE [--step]                  step through a saved history
+    mus check FILE [FILE...]                  check files of histories, one line per hand
 
 Every command takes the rules options ``--preset NAME``, ``--seats N`` (2 to 6; default
 4), ``--individual`` (each seat for itself; default two partnerships), ``--four-kings``,
@@ -14,7 +15,7 @@ Every command takes the rules options ``--preset NAME``, ``--seats N`` (2 to 6; 
 line, ``mus: error: ...``, on standard error and exits with status 2.
 
 Each command is a module of this package (``mus.cli.demo``, ``mus.cli.play``,
-``mus.cli.simulate``, ``mus.cli.compare``, ``mus.cli.replay``); they share
+``mus.cli.simulate``, ``mus.cli.compare``, ``mus.cli.replay``, ``mus.cli.check``); they share
 ``mus.cli.options`` (rules options, seeds, files), ``mus.cli.words`` (the game's
 words) and ``mus.cli.narration`` (a hand told step by step).
 
@@ -36,7 +37,7 @@ from typing import TextIO
 
 import mus
 from mus import MusError
-from mus.cli import compare, demo, odds, play, replay, simulate
+from mus.cli import check, compare, demo, odds, play, replay, simulate
 from mus.cli.compare import compare_lines
 from mus.cli.narration import step_lines
 from mus.cli.options import DEFAULT_SEED, Command, rules_from_options
@@ -62,7 +63,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"mus {mus.__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for command in (demo, play, simulate, compare, replay, odds):
+    for command in (demo, play, simulate, compare, replay, check, odds):
         command.register(commands)
     return parser
 

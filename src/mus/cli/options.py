@@ -22,6 +22,7 @@ from typing import IO
 
 import mus
 from mus import MusError, NotationError, Rules, RulesError
+from mus.cli.house import house_rules
 from mus.cli.words import number_word
 from mus.individuel.rules import PRESETS as INDIVIDUEL_PRESETS
 from mus.individuel.rules import IndividuelRules
@@ -110,7 +111,8 @@ def _rules_options() -> argparse.ArgumentParser:
         action="append",
         metavar="MODULE",
         default=[],
-        help="import the module MODULE (like mypkg.rules), which defines house rules, first; may be repeated",
+        help="play with the house rules that MODULE defines: a module (like mypkg.rules, or my_rules in the "
+        "working directory) or a .py file (like my_rules.py); also loads those a saved history names; may be repeated",
     )
     return parent
 
@@ -188,6 +190,9 @@ def rules_from_options(args: argparse.Namespace, *, games: int | None = None) ->
         changes["mus_visto"] = args.mus_visto
     if args.senas:
         changes["senas"] = True
+    house = house_rules(args)
+    if house:
+        changes["house"] = rules.house + tuple(rule for rule in house if rule not in rules.house)
     try:
         return rules.evolve(**changes)
     except RulesError as error:
@@ -226,8 +231,9 @@ def individuel_from_options(args: argparse.Namespace) -> IndividuelRules | None:
         "mus_visto",
         "senas",
         "folded_seat_out",
+        "house_rules",
     ):
-        if getattr(args, option, None) not in (None, False):
+        if getattr(args, option, None) not in (None, False, []):
             name = "--" + option.replace("_", "-")
             if option == "seats":
                 raise RulesError(f"{name} is not for the Mus individuel: its table is --players N (2 to 8)")
@@ -293,6 +299,8 @@ def rules_summary(rules: Rules) -> str:
         text += ", a card seen at a deal is replaced"
     if rules.senas:
         text += ", señas between partners"
+    if rules.house:
+        text += f", house rules {', '.join(rule.name for rule in rules.house)}"
     if rules.seats != 4 or rules.individual:
         text = f"{_table_words(rules)}, {text}"
     return text

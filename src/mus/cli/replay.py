@@ -11,8 +11,9 @@ import json
 import sys
 
 import mus
-from mus import Declare, HandState, MatchState, Phase
+from mus import Declare, HandState, MatchState, MusError, Phase
 from mus import individuel as solo
+from mus.cli.house import loaded_hint
 from mus.cli.narration import deal_lines, print_lines, status, step_lines
 from mus.cli.options import add_command, read_histories, rules_summary
 from mus.cli.words import games_line, games_text, scores_text, team_name
@@ -177,7 +178,10 @@ def run(args: argparse.Namespace) -> int:
     while text is not None:
         # One history ahead: the next is read (and its errors found) only when this one is
         # done, but whether a header is needed is known at once.
-        history = _individuel(text) or load(text)
+        try:
+            history = _individuel(text) or load(text)
+        except MusError as error:
+            raise loaded_hint(error) from None
         following = next(texts, None)
         number += 1
         if number > 1 or following is not None:

@@ -87,11 +87,12 @@ def _deal_data(deal: Deal) -> dict[str, Any]:
         "rules": rules_knobs(deal.rules), "mano": deal.mano, "scores": list(deal.scores),
         "hands": [str(hand) for hand in deal.hands], "stock": [str(card) for card in deal.stock],
         "seed": deal.seed, "corrido": deal.corrido,
+        **({"restocks": [[str(card) for card in top] for top in deal.restocks]} if deal.restocks else {}),
     }  # fmt: skip
 
 
 def _deal(value: Any, where: str) -> Deal:
-    data = read_object(value, where, ("rules", "mano", "scores", "hands", "stock", "seed", "corrido"))
+    data = read_object(value, where, ("rules", "mano", "scores", "hands", "stock", "seed", "corrido"), ("restocks",))
     rules = read_rules(data["rules"], f"{where}.rules")
     seed = data["seed"]
     if type(seed) not in (int, str):
@@ -105,6 +106,10 @@ def _deal(value: Any, where: str) -> Deal:
             rules, seed=seed, hands=hands, stock=read_cards(data["stock"], f"{where}.stock"),
             mano=seat_reader(rules)(data["mano"], f"{where}.mano"), scores=list(read_scores(data["scores"], f"{where}.scores", rules.teams)),
             corrido=read_bool(data["corrido"], f"{where}.corrido"),
+            restocks=[
+                read_cards(top, f"{where}.restocks[{i}]")
+                for i, top in enumerate(read_list(data.get("restocks", []), f"{where}.restocks"))
+            ],
         ),
     )  # fmt: skip
     return state.deal  # type: ignore[no-any-return]

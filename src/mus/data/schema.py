@@ -173,7 +173,9 @@ def _build_schema() -> dict[str, Any]:
                 "stock": _array(_ref("card_text")),
                 "seed": _ref("seed"),
                 "corrido": flag,
-            }
+                "restocks": _array(_array(_ref("card_text"))),
+            },
+            optional=("restocks",),
         ),
         "mus_hand": _shape(
             {
@@ -186,10 +188,11 @@ def _build_schema() -> dict[str, Any]:
                 "seed": _ref("seed"),
                 "hands": _array(_ref("hand_text")),
                 "stock": {"type": "string"},
+                "restocks": _array({"type": "string"}),
                 "actions": _array(_ref("entry")),
                 "count": _array({"type": "string"}),
             },
-            optional=("corrido",),
+            optional=("corrido", "restocks"),
         ),
         "mus_match": _shape(
             {

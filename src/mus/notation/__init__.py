@@ -31,6 +31,12 @@ the match's seeded deal) and its actions.
 Reading is strict and bounded: sizes are capped, and anything wrong raises
 :class:`~mus.NotationError` with the line number.
 
+A hand written down at a table, a *paper record*, has no ``seed`` and no ``stock``
+lines: its ``hands`` line follows the scores, and each discard says what its seat drew
+(``0 discard Se 4c draw So 3o``); :func:`format_paper` writes one, :func:`parse_hand`
+reads it, and :func:`read_record` reads one with hands written ``?``
+(:mod:`mus.notation.paper`).
+
 >>> import mus
 >>> state = mus.new_hand(mus.Rules(), seed=42)
 >>> for action in ["no-mus", "bet 2", "fold", "fold"]:
@@ -59,16 +65,22 @@ The package's parts, each a module of its own; every name above is importable fr
 * :mod:`mus.notation.knobs`: the ``rules`` line and the knobs as histories store them;
 * :mod:`mus.notation.histories`: hands and matches, written and read back;
 * :mod:`mus.notation.streams`: histories and lines read from files and streams in
-  memory bounded by the limits.
+  memory bounded by the limits;
+* :mod:`mus.notation.paper`: the parts of paper records (no seed, no stock: the deal
+  built from the draws; hands written ``?``);
+* :mod:`mus.notation.checking`: files of histories checked one history at a time, each
+  hand's outcome or what is wrong and on which line (``mus check``).
 """
 
 from __future__ import annotations
 
+from mus.notation.checking import CheckResult, check_file, check_stream, check_text
 from mus.notation.histories import HAND_HEADER as HAND_HEADER
 from mus.notation.histories import MATCH_HEADER as MATCH_HEADER
 from mus.notation.histories import (
     format_hand,
     format_match,
+    format_paper,
     hand_from_json,
     hand_to_json,
     load,
@@ -76,6 +88,7 @@ from mus.notation.histories import (
     match_to_json,
     parse_hand,
     parse_match,
+    read_record,
 )
 from mus.notation.knobs import BASELINES, LATER_KNOBS
 from mus.notation.knobs import DEFAULT_TABLE as DEFAULT_TABLE
@@ -93,8 +106,13 @@ __all__ = [
     "LATER_KNOBS",
     "MAX_ACTIONS",
     "MAX_TEXT",
+    "CheckResult",
+    "check_file",
+    "check_stream",
+    "check_text",
     "format_hand",
     "format_match",
+    "format_paper",
     "hand_from_json",
     "hand_to_json",
     "load",
@@ -102,4 +120,5 @@ __all__ = [
     "match_to_json",
     "parse_hand",
     "parse_match",
+    "read_record",
 ]

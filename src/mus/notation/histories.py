@@ -19,12 +19,13 @@ import re
 from collections.abc import Iterable
 from typing import Any
 
-from mus.cards import parse_cards
+from mus.cards import Card, parse_cards
 from mus.errors import MusError, NotationError, quoted
 from mus.hand import Hand
 from mus.match import MatchState, apply_match, new_match
 from mus.notation.knobs import parse_rules, rules_data, rules_from_data, rules_text
 from mus.notation.lines import MAX_TEXT, Entry, Lines, json_entries, read_int, read_seed, seed_text
+from mus.notation.paper import PAPER_SEED, HandRecord, check_served, check_unknown, draws_of, paper_deal, read_hands
 from mus.reducer import apply, derived, new_hand
 from mus.rules import Rules
 from mus.state import HandState
@@ -36,6 +37,7 @@ __all__ = [
     "MATCH_KEYS",
     "format_hand",
     "format_match",
+    "format_paper",
     "hand_data",
     "hand_from_data",
     "hand_from_json",
@@ -46,6 +48,7 @@ __all__ = [
     "match_to_json",
     "parse_hand",
     "parse_match",
+    "read_record",
 ]
 
 HAND_HEADER = "mus-hand 1"
@@ -104,10 +107,21 @@ def _corrido_by_default(rules: Rules, scores: tuple[int, ...]) -> bool:
     return rules.mus_corrido != "off" and not any(scores)
 
 
-def _check_count(recorded: list[str], state: HandState, where: str) -> None:
-    """A recorded count must be the replay's own: a tampered one is refused."""
-    if recorded and recorded != _count_comments(state):
-        raise NotationError(f"{where}: the recorded count does not match the replay of the hand")
+def _check_count(recorded: list[tuple[int, str]], state: HandState) -> None:
+    """A recorded count (its numbered comment lines) must be the replay's own: a
+    tampered one is refused at the first line that differs."""
+    replayed = _count_comments(state)
+    if not recorded or [line for _, line in recorded] == replayed:
+        return
+    differs = next((index for index, (_, line) in enumerate(recorded) if line not in replayed[index : index + 1]), None)
+    if differs is None:
+        number = recorded[-1][0]
+        why = f"it stops here, where the replay goes on with {quoted(replayed[len(recorded)], 80)}"
+    else:
+        number, line = recorded[differs]
+        has = quoted(replayed[differs], 80) if differs < len(replayed) else "nothing more"
+        why = f"{quoted(line, 80)}, where the replay has {has}"
+    raise NotationError(f"line {number}: the recorded count does not match the replay of the hand: {why}")
 
 
 def _count_comments(state: HandState) -> list[str]:
@@ -145,22 +159,80 @@ def format_hand(state: HandState) -> str:
         f"hands {_hands_text(deal.hands)}",
         f"stock {' '.join(map(str, deal.stock))}",
     ]
+    if deal.restocks:
+        lines.append(f"restocks {_restocks_text(deal.restocks)}")
     lines += [f"{seat} {action}" for seat, action in state.history]
+    lines += _count_comments(state)
+    return "\n".join(lines) + "\n"
+
+
+def _restocks_text(restocks: tuple[tuple[Card, ...], ...]) -> str:
+    return " / ".join(" ".join(map(str, top)) for top in restocks)
+
+
+def format_paper(state: HandState, unknown: Iterable[int] = ()) -> str:
+    """The paper record of a hand: its history as written down at a table, with no seed
+    and no stock, each discard saying what its seat drew; the seats of ``unknown``
+    have their hand written ``?``. :func:`parse_hand` (or :func:`read_record`, with
+    hands written ``?``) reads it back to the same hands, actions and count.
+
+    >>> import mus
+    >>> state = mus.new_hand(seed=2)
+    >>> for action in ["mus", "mus", "mus", "mus", "discard 1e", "discard 1o", "discard 2o", "discard 4c", "no-mus"]:
+    ...     state = mus.apply(state, action)
+    >>> print(format_paper(state))
+    mus-hand 1
+    rules eight_kings=true ...
+    mano 0
+    scores 0-0
+    hands 4e 3b 2e 1e / Cc 7o 4b 1o / Rb 5o 3o 2o / Co 6c 4o 4c
+    0 mus
+    1 mus
+    2 mus
+    3 mus
+    0 discard 1e draw Sb
+    1 discard 1o draw 7e
+    2 discard 2o draw Rc
+    3 discard 4c draw Se
+    0 no-mus
+    <BLANKLINE>
+    >>> parse_hand(format_paper(state)).hands == state.hands
+    True
+    >>> format_paper(mus.new_hand(seed=2), unknown=[1, 3]).splitlines()[4]
+    'hands 4e 3b 2e 1e / ? / Rb 5o 3o 2o / ?'
+    """
+    if not isinstance(state, HandState):
+        raise NotationError(f"format_paper() needs a HandState, got {type(state).__name__}")
+    deal = state.deal
+    hidden = set(unknown)
+    lines = [HAND_HEADER, f"rules {rules_text(deal.rules)}", f"mano {deal.mano}", f"scores {_scores_text(deal.scores)}"]
+    if deal.corrido != _corrido_by_default(deal.rules, deal.scores):
+        lines.append(f"corrido {'yes' if deal.corrido else 'no'}")
+    lines.append("hands " + " / ".join("?" if seat in hidden else str(hand) for seat, hand in enumerate(deal.hands)))
+    drawn = draws_of(state)
+    for index, (seat, action) in enumerate(state.history):
+        draw = f" draw {' '.join(map(str, drawn[index]))}" if index in drawn else ""
+        lines.append(f"{seat} {action}{draw}")
     lines += _count_comments(state)
     return "\n".join(lines) + "\n"
 
 
 def _header(lines: Lines, kind: str) -> Rules:
     """Read the ``mus-hand 1`` or ``mus-match 1`` line and the rules line."""
-    _, version = lines.field(kind)
+    number, version = lines.field(kind)
     if version != "1":
-        raise NotationError(f"unsupported {kind} notation version {quoted(version[:10])}")
-    _, rules_words = lines.field("rules")
-    return parse_rules(rules_words)
+        raise NotationError(f"line {number}: unsupported {kind} notation version {quoted(version[:10])}")
+    number, rules_words = lines.field("rules")
+    try:
+        return parse_rules(rules_words)
+    except NotationError as error:
+        raise NotationError(f"line {number}: {error}") from None
 
 
 def parse_hand(text: str) -> HandState:
-    """The hand state that a :func:`format_hand` text describes.
+    """The hand state that a :func:`format_hand` text describes, or a paper record
+    (:func:`format_paper`: no seed and no stock, each discard saying what its seat
+    drew) whose hands are all written down.
 
     >>> import mus
     >>> state = mus.apply(mus.new_hand(seed=42), "no-mus")
@@ -171,9 +243,33 @@ def parse_hand(text: str) -> HandState:
     ...
     mus.errors.NotationError: mano must be a whole number, not 'first'
     """
+    record = read_record(text)
+    if record.unknown:
+        raise NotationError(
+            f"seat {record.unknown[0]}'s hand is not written down ('?'): a state needs every hand "
+            "(read_record reads the record with stand-ins, check_text checks it)"
+        )
+    return record.state
+
+
+def read_record(text: str) -> HandRecord:
+    """A hand's text history read as :func:`parse_hand` does, a paper record with hands
+    written ``?`` included: its :class:`~mus.notation.paper.HandRecord`, whose state
+    holds stand-ins for the hands not written down (cards nobody wrote, which agree with
+    what their seats declared). The count must not need them: a lance that does is
+    refused, and so is a discard or a seña by such a seat.
+
+    >>> import mus
+    >>> state = mus.new_hand(seed=42)
+    >>> for action in ["no-mus", "bet 2", "fold", "fold"]:
+    ...     state = mus.apply(state, action)
+    >>> record = read_record(format_paper(state, unknown=[1, 2]))
+    >>> record.unknown, record.state.scores == state.scores, record.state.hands[0] == state.hands[0]
+    ((1, 2), True, True)
+    """
     lines = Lines(text)
     rules = _header(lines, "mus-hand")
-    number, mano = lines.field("mano")
+    _, mano_text = lines.field("mano")
     number, scores_text = lines.field("scores")
     scores = _read_scores(number, scores_text, rules.teams)
     corrido = None
@@ -182,19 +278,30 @@ def parse_hand(text: str) -> HandState:
         if corrido_text not in ("yes", "no"):
             raise NotationError(f"line {number}: corrido is 'yes' or 'no', got {quoted(corrido_text[:20])}")
         corrido = corrido_text == "yes"
+    mano = read_int(mano_text, "mano")
+    if (entry := lines.peek()) is not None and entry[1].startswith("hands"):
+        return _read_paper(lines, rules, mano, scores, corrido)
     _, seed = lines.field("seed")
     number, hands_text = lines.field("hands")
     hands = _read_hands(number, hands_text, rules.seats)
     number, stock_text = lines.field("stock")
+    restocks: list[tuple[Card, ...]] = []
+    if (entry := lines.peek()) is not None and entry[1].startswith("restocks "):
+        number, restocks_text = lines.field("restocks")
+        try:
+            restocks = [parse_cards(top) for top in restocks_text.split("/")]
+        except MusError as error:
+            raise NotationError(f"line {number}: {error}") from None
     try:
         state = new_hand(
             rules,
             seed=read_seed(seed),
             hands=hands,
             stock=parse_cards(stock_text),
-            mano=read_int(mano, "mano"),
+            mano=mano,
             scores=scores,
             corrido=corrido,
+            restocks=restocks,
         )
     except NotationError:
         raise
@@ -204,8 +311,38 @@ def parse_hand(text: str) -> HandState:
     state = _play(state, lines.actions(rules.seats))
     if (extra := lines.peek()) is not None:
         raise NotationError(f"line {extra[0]}: unexpected {quoted(extra[1][:40])}")
-    _check_count(lines.comments_after(played_from, len(lines.lines)), state, "hand")
-    return state
+    _check_count(lines.numbered_comments(played_from, len(lines.lines)), state)
+    return HandRecord(state)
+
+
+def _read_paper(lines: Lines, rules: Rules, mano: int, scores: tuple[int, ...], corrido: bool | None) -> HandRecord:
+    """The rest of a paper record (:mod:`mus.notation.paper`), from its hands line."""
+    number, hands_text = lines.field("hands")
+    written = read_hands(number, hands_text, rules.seats)
+    played_from = lines.at
+    clauses: list[tuple[int, str]] = []
+    entries = lines.actions(rules.seats, draws=clauses)
+    if (extra := lines.peek()) is not None:
+        raise NotationError(f"line {extra[0]}: unexpected {quoted(extra[1][:40])}")
+    deal = paper_deal(rules, written, number, entries, clauses)
+    try:
+        state = new_hand(
+            rules,
+            seed=PAPER_SEED,
+            hands=deal.hands,
+            stock=deal.stock,
+            mano=mano,
+            scores=scores,
+            corrido=corrido,
+            restocks=deal.restocks,
+        )
+    except MusError as error:
+        raise NotationError(f"bad deal: {error}") from None
+    state = _play(state, entries)
+    check_served(state, deal, entries)
+    check_unknown(state, deal.unknown, number)
+    _check_count(lines.numbered_comments(played_from, len(lines.lines)), state)
+    return HandRecord(state, deal.unknown)
 
 
 def hand_data(state: HandState) -> dict[str, Any]:
@@ -230,6 +367,7 @@ def hand_data(state: HandState) -> dict[str, Any]:
         "seed": deal.seed,
         "hands": [str(hand) for hand in deal.hands],
         "stock": " ".join(map(str, deal.stock)),
+        **({"restocks": [" ".join(map(str, top)) for top in deal.restocks]} if deal.restocks else {}),
         "actions": [[seat, str(action)] for seat, action in state.history],
         "count": _count_comments(state),
     }
@@ -278,12 +416,12 @@ def _checked(data: Any, kinds: tuple[str, ...]) -> dict[str, Any]:
 
 HAND_KEYS: tuple[frozenset[str], frozenset[str]] = (
     frozenset({"format", "version", "rules", "mano", "scores", "seed", "hands", "stock", "actions", "count"}),
-    frozenset({"corrido"}),
+    frozenset({"corrido", "restocks"}),
 )
 """The keys of a hand's JSON history: those it must have, and those it may have.
 
 >>> sorted(HAND_KEYS[1]), set(hand_data(mus.new_hand(seed=1))) == HAND_KEYS[0]
-(['corrido'], True)
+(['corrido', 'restocks'], True)
 """
 MATCH_KEYS: tuple[frozenset[str], frozenset[str]] = (
     frozenset({"format", "version", "rules", "seed", "mano", "hands"}),
@@ -352,6 +490,9 @@ def hand_from_data(data: Any) -> HandState:
         raise NotationError(f"hands must be a list of {rules.seats} hand texts, one per seat")
     if not isinstance(scores, list) or len(scores) != rules.teams:
         raise NotationError(f"scores must be a list of {rules.teams} numbers, one per side")
+    restocks = data.get("restocks", [])
+    if not isinstance(restocks, list) or not all(isinstance(top, str) for top in restocks):
+        raise NotationError("restocks must be a list of card texts, one per reshuffle")
     try:
         state = new_hand(
             rules,
@@ -361,6 +502,7 @@ def hand_from_data(data: Any) -> HandState:
             mano=data["mano"],
             scores=scores,
             corrido=data.get("corrido"),
+            restocks=restocks,
         )
     except MusError as error:
         raise NotationError(f"bad deal: {error}") from None
@@ -440,15 +582,11 @@ def parse_match(text: str) -> MatchState:
         played_from = lines.at
         match = _match_block(match, number, _read_hands(number, hands_text, rules.seats), lines.actions(rules.seats))
         comments = [
-            line
-            for line in lines.comments_after(played_from, lines.at)
+            (where, line)
+            for where, line in lines.numbered_comments(played_from, lines.at)
             if not line.startswith("# team") or "wins the match" not in line
         ]
-        _check_count(
-            comments,
-            match.finished[expected - 1] if len(match.finished) >= expected else match.hand,
-            f"hand {expected}",
-        )
+        _check_count(comments, match.finished[expected - 1] if len(match.finished) >= expected else match.hand)
         expected += 1
     return match
 

@@ -121,30 +121,38 @@ class Lines:
             raise NotationError(f"history longer than {MAX_TEXT} characters")
         self.lines: list[tuple[int, str]] = []
         """The meaningful lines, stripped: (line number, text)."""
-        self.comments: list[tuple[int, str]] = []
-        """The comment lines: (how many meaningful lines come before it, text); a comment
-        belongs to the meaningful line it follows."""
+        self.comments: list[tuple[int, int, str]] = []
+        """The comment lines: (how many meaningful lines come before it, its line number,
+        text); a comment belongs to the meaningful line it follows."""
         for number, line in enumerate(text.splitlines(), 1):
             if len(line) > MAX_LINE:
                 raise NotationError(f"line {number}: longer than {MAX_LINE} characters")
             line = line.strip()
             if line.startswith("#"):
-                self.comments.append((len(self.lines), line))
+                self.comments.append((len(self.lines), number, line))
             elif line:
                 self.lines.append((number, line))
         self.at = 0
         """The index in :attr:`lines` of the next line to read."""
 
     def comments_after(self, start: int, end: int) -> list[str]:
-        """The comment lines that follow meaningful lines ``start`` to ``end - 1``.
+        """The comment lines that follow meaningful lines ``start`` to ``end - 1``."""
+        return [line for _, line in self.numbered_comments(start, end)]
+
+    def numbered_comments(self, start: int, end: int) -> list[tuple[int, str]]:
+        """The comment lines that follow meaningful lines ``start`` to ``end - 1``, each
+        with its line number.
 
         :attr:`comments` is in the order of the text, so the block is found by
         bisection: a match asks this once a hand, and reading it stays linear in its
         size however many comments it has.
+
+        >>> Lines("mano 2\\n# one\\n\\n# two\\nscores 0-0\\n").numbered_comments(0, 2)
+        [(2, '# one'), (4, '# two')]
         """
         first = bisect.bisect_right(self.comments, start, key=_after)
         last = bisect.bisect_right(self.comments, end, lo=first, key=_after)
-        return [line for _, line in self.comments[first:last]]
+        return [(number, line) for _, number, line in self.comments[first:last]]
 
     def peek(self) -> tuple[int, str] | None:
         """The next line (its number and text) without reading it; ``None`` at the end."""
@@ -163,12 +171,25 @@ class Lines:
         self.at += 1
         return number, rest.strip()
 
-    def actions(self, seats: int, limit: int = MAX_ACTIONS) -> list[Entry]:
-        """The action lines from here on, as entries (``"line N"``, seat, action)."""
+    def actions(self, seats: int, limit: int = MAX_ACTIONS, draws: list[tuple[int, str]] | None = None) -> list[Entry]:
+        """The action lines from here on, as entries (``"line N"``, seat, action).
+
+        With ``draws`` (a paper record), an action line may end with ``draw CARDS``,
+        what the seat drew: the cards' text is added to ``draws`` with the index of the
+        entry, which is read without them.
+
+        >>> draws = []
+        >>> Lines("0 discard Ro 4c draw 7e 1b\\n").actions(4, draws=draws), draws
+        ([('line 1', 0, Discard.parse('Ro 4c'))], [(0, '7e 1b')])
+        """
         entries: list[Entry] = []
         while (entry := self.peek()) is not None and entry[1][:1].isdigit():
             number, line = entry
             seat_text, _, action_text = line.partition(" ")
+            if draws is not None:
+                action_text, said, drawn = action_text.partition(" draw ")
+                if said:
+                    draws.append((len(entries), drawn.strip()))
             if not re.fullmatch(r"[0-9]{1,2}", seat_text) or int(seat_text) >= seats:
                 raise NotationError(f"line {number}: no seat {quoted(seat_text)}")
             try:
@@ -182,7 +203,7 @@ class Lines:
         return entries
 
 
-def _after(comment: tuple[int, str]) -> int:
+def _after(comment: tuple[int, int, str]) -> int:
     return comment[0]
 
 

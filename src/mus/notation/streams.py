@@ -5,7 +5,8 @@ of it is at most the limit the notation declares, and going past it is a
 
 * :func:`split_histories`: the histories of a stream one after another (several
   ``mus-match 1`` texts, as ``mus simulate --save`` writes them), each of at most
-  :data:`~mus.notation.lines.MAX_TEXT` characters;
+  :data:`~mus.notation.lines.MAX_TEXT` characters; :func:`numbered_histories`, each
+  with the line it starts at;
 * :func:`read_line`: one line of at most a given length, a longer one skipped without
   being kept.
 
@@ -26,7 +27,7 @@ from mus.errors import NotationError
 from mus.notation.histories import MATCH_HEADER
 from mus.notation.lines import MAX_LINE, MAX_TEXT
 
-__all__ = ["BLOCK", "read_line", "split_histories"]
+__all__ = ["BLOCK", "numbered_histories", "read_line", "split_histories"]
 
 BLOCK = 1 << 20
 """Characters read from a stream at a time."""
@@ -37,11 +38,26 @@ _CONTENT = re.compile(r"\S")
 def split_histories(
     stream: IO[str], *, limit: int = MAX_TEXT, total: int | None = None, headers: tuple[str, ...] = (MATCH_HEADER,)
 ) -> Iterator[str]:
+    """The texts of :func:`numbered_histories`, without their line numbers.
+
+    >>> import io
+    >>> list(split_histories(io.StringIO("mus-hand 1\\nrules ...\\n")))
+    ['mus-hand 1\\nrules ...\\n']
+    """
+    for _, text in numbered_histories(stream, limit=limit, total=total, headers=headers):
+        yield text
+
+
+def numbered_histories(
+    stream: IO[str], *, limit: int = MAX_TEXT, total: int | None = None, headers: tuple[str, ...] = (MATCH_HEADER,)
+) -> Iterator[tuple[int, str]]:
     """The histories in ``stream``, one by one as they are read: a line of one of
     ``headers`` (by default ``mus-match 1``) after a line that is not blank starts the
     next one, so that the matches of a file that ``mus simulate --save`` wrote come out
     apart (any other text is one history). There is always at least one, empty for an
-    empty stream.
+    empty stream. Each comes with the number of the stream's line it starts at (its
+    header's, or 1 for the first), so that its line ``n`` is the stream's line
+    ``start + n - 1``.
 
     The stream is read in blocks, and only the history being read is kept (as a few
     large pieces, never a string a line), with the line being read: memory stays that
@@ -50,10 +66,10 @@ def split_histories(
     stream longer than ``total`` characters in all (no bound when ``None``).
 
     >>> import io
-    >>> list(split_histories(io.StringIO("mus-hand 1\\nrules ...\\n")))
-    ['mus-hand 1\\nrules ...\\n']
+    >>> list(numbered_histories(io.StringIO("mus-match 1\\nseed 1\\n\\nmus-match 1\\nseed 2\\n")))
+    [(1, 'mus-match 1\\nseed 1\\n\\n'), (4, 'mus-match 1\\nseed 2\\n')]
     >>> stream = io.StringIO("mus-match 1\\n" + "0 mus\\n" * 10)
-    >>> next(split_histories(stream, limit=40))
+    >>> next(numbered_histories(stream, limit=40))
     Traceback (most recent call last):
     ...
     mus.errors.NotationError: history 1 (from line 1) is longer than 40 characters
@@ -108,10 +124,10 @@ class _Splitter:
                 f"history {self.number} (from line {self.line}) is longer than {self.limit:,} characters"
             )
 
-    def feed(self, lines: str) -> list[str]:
+    def feed(self, lines: str) -> list[tuple[int, str]]:
         """Take whole lines (ending with a newline, or the stream's last); the
-        histories they end."""
-        done: list[str] = []
+        histories they end, each with the line it starts at."""
+        done: list[tuple[int, str]] = []
         if not any(header in lines for header in self.headers):  # most blocks: no regular expression
             self.add(lines)
             return done
@@ -133,12 +149,12 @@ class _Splitter:
             self.lines += piece.count("\n")
             self.content = self.content or _CONTENT.search(piece) is not None
 
-    def end(self) -> str:
-        """The history read so far; the next one starts."""
+    def end(self) -> tuple[int, str]:
+        """The history read so far, with the line it starts at; the next one starts."""
         text = "".join(self.pieces)
         self.pieces, self.size, self.content = [], 0, False
         self.number += 1
-        return text
+        return self.line, text
 
 
 def read_line(stream: IO[str], limit: int = MAX_LINE) -> str | None:

@@ -1,0 +1,324 @@
+"""Files of histories checked one history at a time: each hand and match read and
+replayed as its reader does (every action legal, the cards and the recorded count the
+replay's own), then its outcome, or what is wrong with it and on which line of the file.
+
+A file holds one history or many: texts one after another (each starts with its
+``mus-hand 1`` or ``mus-match 1`` header; blank lines between them are ignored), or
+JSON Lines (one JSON history a line; a file of one JSON history may spread it over
+several lines, as :func:`~mus.notation.hand_to_json` writes it). It is read in bounded
+memory (:mod:`mus.notation.streams`): one history at a time.
+
+>>> import io, mus
+>>> state = mus.new_hand(seed=1)
+>>> for action in ["no-mus", "bet 2", "accept", "pass", "pass", "pass", "pass"]:
+...     state = mus.apply(state, action)
+>>> while not state.is_over:
+...     state = mus.apply(state, "pass")
+>>> text = mus.notation.format_hand(state)
+>>> tampered = text.replace("# score 3-4", "# score 4-3")
+>>> for result in check_stream(io.StringIO(text + "\\n" + tampered), "two.mus"):
+...     print(*result.lines(), sep="\\n")
+two.mus:1: hand 1: grande team 1, chica team 0, pares team 0, juego team 1 (no bet); score 3-4
+two.mus:65: error: the recorded count does not match the replay of the hand: '# score 4-3', where the replay has '# score 3-4'
+"""
+
+from __future__ import annotations
+
+import io
+import re
+from collections.abc import Iterator
+from typing import IO, cast
+
+import attrs
+
+from mus.errors import MusError, NotationError
+from mus.match import MatchState
+from mus.notation.histories import HAND_HEADER, MATCH_HEADER, load, read_record
+from mus.notation.lines import MAX_TEXT
+from mus.notation.streams import BLOCK, numbered_histories, read_line
+from mus.ranking import Lance
+from mus.scoring import Outcome
+from mus.state import HandState, Phase
+
+__all__ = ["CheckResult", "HandOutcome", "check_file", "check_stream", "check_text", "hand_outcome"]
+
+
+@attrs.frozen
+class HandOutcome:
+    """What a hand of a history came to: who won each lance, the score, the game.
+
+    ``lances`` pairs each lance with the side that won it (``None``: nobody, void or
+    not decided yet) and ``how`` it was won (``"refused"`` when a bet was refused; else
+    the count decided it); ``scores`` are the scores at its end; ``winner`` the side
+    that won the game in it, if any; ``over`` whether the hand ended; ``line`` is where
+    it starts in its file, ``number`` its place in its history (1 for a lone hand).
+
+    >>> import mus
+    >>> state = mus.new_hand(seed=1)
+    >>> for action in ["no-mus", "ordago", "accept"]:
+    ...     state = mus.apply(state, action)
+    >>> print(hand_outcome(state))
+    hand 1: grande team 1 (ordago); score 0-0; team 1 wins the game
+    """
+
+    lances: tuple[tuple[Lance, int | None, str], ...]
+    scores: tuple[int, ...]
+    winner: int | None
+    over: bool
+    line: int = 1
+    number: int = 1
+    individual: bool = False
+    waiting: str = ""
+    """Where an unfinished hand stands (``"chica, seat 2 to speak"``)."""
+
+    def __str__(self) -> str:
+        side = "seat" if self.individual else "team"
+        parts = []
+        for lance, team, how in self.lances:
+            who = "-" if team is None else f"{side} {team}"
+            parts.append(f"{lance} {who}" + (f" ({how})" if how else ""))
+        text = f"hand {self.number}: {', '.join(parts) or 'no lance played'}; score {_scores(self.scores)}"
+        if self.winner is not None:
+            text += f"; {side} {self.winner} wins the game"
+        elif not self.over:
+            text += f" (unfinished: {self.waiting})"
+        return text
+
+
+def _scores(scores: tuple[int, ...]) -> str:
+    return "-".join(map(str, scores))
+
+
+def hand_outcome(state: HandState, line: int = 1, number: int = 1) -> HandOutcome:
+    """The :class:`~mus.notation.checking.HandOutcome` of a hand's state (the lances it has settled so far,
+    when it is not over): what :func:`~mus.notation.check_text` reports for each hand.
+
+    >>> import mus
+    >>> state = mus.new_hand(seed=1)
+    >>> for action in ["no-mus", "bet 2", "accept", "pass", "pass", "pass", "pass"]:
+    ...     state = mus.apply(state, action)
+    >>> while not state.is_over:
+    ...     state = mus.apply(state, "pass")
+    >>> print(hand_outcome(state))
+    hand 1: grande team 1, chica team 0, pares team 0, juego team 1 (no bet); score 3-4
+    """
+    if not isinstance(state, HandState):
+        raise NotationError(f"hand_outcome() needs a HandState, got {type(state).__name__}")
+    count = state.count
+    if count is not None:
+        lances = [(line.lance, line.team, _how(line.outcome)) for line in count.lines]
+    else:
+        # Not counted (a game won by refusal, or a hand under way): only refusals are settled.
+        lances = [
+            (result.lance, result.team, _how(result.outcome)) if result.outcome is Outcome.REFUSED else
+            (result.lance, None, "")
+            for result in state.results
+        ]  # fmt: skip
+    waiting = ""
+    if not state.is_over:
+        stage = "the mus" if state.phase in (Phase.MUS, Phase.DISCARD) else str(state.lance)
+        waiting = f"{stage}, seat {state.to_act} to speak"
+    return HandOutcome(
+        tuple(lances),
+        state.scores,
+        state.winner,
+        state.is_over,
+        line,
+        number,
+        state.rules.individual,
+        waiting,
+    )
+
+
+def _how(outcome: Outcome) -> str:
+    return {Outcome.REFUSED: "refused", Outcome.ORDAGO: "ordago", Outcome.NO_BET: "no bet"}.get(outcome, "")
+
+
+@attrs.frozen
+class CheckResult:
+    """One history of a file, checked: its outcome, hand by hand, or what is wrong.
+
+    ``source`` names the file, ``line`` is where the history starts in it, ``kind``
+    ``"hand"`` or ``"match"`` (``""`` when it could not be read); ``hands`` the outcome
+    of each hand; ``winner`` the side that won the match; ``error`` what is wrong, at
+    ``error_line`` of the file (``None`` when the history is valid).
+
+    >>> import mus
+    >>> result = check_text(mus.notation.format_hand(mus.new_hand(seed=1)).replace("mano 0", "mano 9"))
+    >>> result.ok, result.error_line, result.error
+    (False, 1, 'bad deal: mano must be a seat from 0 to 3, got 9')
+    """
+
+    source: str
+    line: int
+    kind: str
+    hands: tuple[HandOutcome, ...] = ()
+    winner: int | None = None
+    games: tuple[int, ...] = ()
+    error: str | None = None
+    error_line: int | None = None
+
+    @property
+    def ok(self) -> bool:
+        """Whether the history is valid."""
+        return self.error is None
+
+    def lines(self) -> list[str]:
+        """What ``mus check`` prints for it: one line per hand (the last one saying who
+        won the match), or one line for the error; each starts with ``FILE:LINE:``."""
+        if self.error is not None:
+            return [f"{self.source}:{self.error_line}: error: {self.error}"]
+        lines = [f"{self.source}:{hand.line}: {hand}" for hand in self.hands]
+        if self.kind == "match" and self.winner is not None:
+            side = "seat" if self.hands and self.hands[-1].individual else "team"
+            ending = f"; {side} {self.winner} wins the match, {_scores(self.games)}"
+            lines = [*lines[:-1], lines[-1] + ending] if lines else [f"{self.source}:{self.line}: {ending[2:]}"]
+        elif not lines:
+            lines = [f"{self.source}:{self.line}: {self.kind}: no hand played"]
+        return lines
+
+
+_AT_LINE = re.compile(r"line ([0-9]+): ")
+_HAND_BLOCK = re.compile(r"[^\S\n]*hand ([0-9]+)[^\S\n]*")
+
+
+def check_text(text: str, source: str = "<text>", line: int = 1) -> CheckResult:
+    """Check one history (any of the four notations), which starts at line ``line`` of
+    ``source``: its :class:`~mus.notation.CheckResult`, whose error lines are counted in ``source``.
+
+    >>> import mus
+    >>> match = mus.apply(mus.new_match(seed=7), "no-mus")
+    >>> print(*check_text(mus.notation.format_match(match), "m.mus", 10).lines())
+    m.mus:14: hand 1: no lance played; score 0-0 (unfinished: grande, seat 0 to speak)
+    >>> check_text(mus.notation.format_match(match).replace("0 no-mus", "0 bet 2"), "m.mus", 10).lines()
+    ['m.mus:16: error: during the mus, say mus or no-mus, not bet 2']
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a history is text, got {type(text).__name__}")
+    start = text.lstrip()[:20]
+    kind = "match" if start.startswith(MATCH_HEADER) or '"mus-match"' in text[:200] else "hand"
+    try:
+        # A hand's text may be a paper record with hands not written down: its record.
+        history = load(text) if kind == "match" or start.startswith("{") else read_record(text).state
+    except MusError as error:
+        message = " ".join(str(error).split())
+        at = _AT_LINE.match(message)
+        where = line
+        if at is not None and not start.startswith("{"):
+            where, message = line + int(at.group(1)) - 1, message[at.end() :]
+        return CheckResult(source, line, kind, error=message, error_line=where)
+    if isinstance(history, HandState):
+        return CheckResult(source, line, "hand", (hand_outcome(history, line),))
+    return _match_result(history, text, source, line)
+
+
+def _match_result(match: MatchState, text: str, source: str, line: int) -> CheckResult:
+    states = list(match.finished)
+    if match.hand.history and not match.is_over:
+        states.append(match.hand)
+    starts = [line] * len(states)
+    if not text.lstrip().startswith("{"):
+        # Each hand is reported at its ``hand N`` line.
+        found = iter(
+            number
+            for number, content in enumerate(text.splitlines(), line)
+            if content.startswith(("hand", " ", "\t")) and _HAND_BLOCK.fullmatch(content)
+        )
+        starts = [next(found, line) for _ in states]
+    hands = tuple(
+        hand_outcome(state, at, number) for number, (state, at) in enumerate(zip(states, starts, strict=True), 1)
+    )
+    games = match.vacas if match.rules.vacas_to_win > 1 else match.games
+    return CheckResult(source, line, "match", hands, match.winner, games if match.is_over else ())
+
+
+def check_stream(stream: IO[str], source: str = "-") -> Iterator[CheckResult]:
+    """Check every history of ``stream`` (text histories one after another, or JSON
+    Lines), one at a time as they are read: a :class:`~mus.notation.CheckResult` each. Memory stays
+    that of one history (at most :data:`~mus.notation.lines.MAX_TEXT` characters); a
+    longer one is reported as an error, and so is an empty stream.
+
+    >>> import io, json, mus
+    >>> lines = "\\n".join(json.dumps(json.loads(mus.notation.hand_to_json(mus.new_hand(seed=s)))) for s in (1, 2))
+    >>> [(result.line, result.ok) for result in check_stream(io.StringIO(lines + "\\n{}\\n"))]
+    [(1, True), (2, True), (3, False)]
+    """
+    pieces, size = [], 0
+    while block := stream.read(BLOCK):  # to the first text, which tells the form
+        pieces.append(block)
+        size += len(block)
+        if block.strip() or size > MAX_TEXT:
+            break
+    head = "".join(pieces)
+    if not head.strip():
+        yield CheckResult(source, 1, "", error="no history in it", error_line=1)
+        return
+    stream = cast(IO[str], _Prefixed(head, stream))
+    if head.lstrip().startswith("{"):
+        yield from _json_results(stream, source)
+        return
+    try:
+        for start, text in numbered_histories(stream, headers=(HAND_HEADER, MATCH_HEADER)):
+            yield check_text(text, source, start)
+    except NotationError as error:
+        yield CheckResult(source, 1, "", error=str(error), error_line=1)
+
+
+def _json_results(stream: IO[str], source: str) -> Iterator[CheckResult]:
+    number = 0
+    while (line := read_line(stream, MAX_TEXT)) != "":
+        number += 1
+        if line is None:
+            yield CheckResult(source, number, "", error=f"longer than {MAX_TEXT:,} characters", error_line=number)
+            continue
+        if not line.strip():
+            continue
+        if line.strip() == "{":
+            # One JSON history over many lines, as hand_to_json writes it: the whole stream.
+            rest = stream.read(MAX_TEXT + 1)
+            if len(line) + len(rest) > MAX_TEXT:
+                yield CheckResult(source, number, "", error=f"longer than {MAX_TEXT:,} characters", error_line=number)
+            else:
+                yield check_text(line + rest, source, number)
+            return
+        yield check_text(line, source, number)
+
+
+def check_file(path: str) -> Iterator[CheckResult]:
+    """Check every history of the file ``path`` (:func:`~mus.notation.check_stream`); a file that
+    cannot be read raises a :class:`~mus.NotationError` that names it.
+
+    >>> next(check_file("/nonexistent/out.mus"))
+    Traceback (most recent call last):
+    ...
+    mus.errors.NotationError: cannot read /nonexistent/out.mus: No such file or directory
+    """
+    try:
+        with open(path, encoding="utf-8") as file:
+            yield from check_stream(file, path)
+    except OSError as error:
+        raise NotationError(f"cannot read {path}: {error.strerror or error}") from None
+    except UnicodeDecodeError:
+        raise NotationError(f"cannot read {path}: not UTF-8 text") from None
+
+
+class _Prefixed:
+    """A stream that gives ``prefix`` (what was read of ``stream`` to tell its form)
+    before the rest of ``stream``: what the readers of a stream ask of it, ``read``
+    and ``readline``."""
+
+    def __init__(self, prefix: str, stream: IO[str]) -> None:
+        self.prefix = io.StringIO(prefix)
+        self.stream = stream
+
+    def read(self, size: int = -1) -> str:
+        text = self.prefix.read(size)
+        if size < 0:
+            return text + self.stream.read()
+        return text + self.stream.read(size - len(text)) if len(text) < size else text
+
+    def readline(self, size: int = -1) -> str:
+        line = self.prefix.readline(size)
+        if line.endswith("\n") or 0 <= size <= len(line):
+            return line
+        return line + self.stream.readline(-1 if size < 0 else size - len(line))
