@@ -6,13 +6,18 @@ The names are OpenSpiel's (``new_initial_state``, ``current_player``,
 the ids of :mod:`mus.ai.action_ids`, players the seats. An episode is one hand; returns
 are the zero-sum stones of :func:`mus.ai.rewards.returns`.
 
+**Rewards.** ``rewards="stones"`` (the default) pays each action's stones as the
+engine scores them: refusal stones at once, the rest at the count.
+``rewards="terminal"`` pays all of a hand's stones at its end (zero rewards before),
+OpenSpiel's ``RewardModel.TERMINAL``, which its ``MCTSBot`` asks for.
+
 **Chance.** The deal is not a chance node: each :meth:`MusGame.new_initial_state`
 deals a hand from the game's seeded generator (or from ``seed``), the stock order and
 reshuffles included, as OpenSpiel's *sampled stochastic* games do. States are never
 chance nodes.
 
 **OpenSpiel.** When ``pyspiel`` imports, importing this module registers the game as
-``python_mus`` (parameters ``preset``, ``max_bet``, ``rng_seed``), so
+``python_mus`` (parameters ``preset``, ``max_bet``, ``rng_seed``, ``rewards``), so
 ``pyspiel.load_game("python_mus")`` works and OpenSpiel's algorithms see a
 ``pyspiel.Game``; see :func:`register`.
 
@@ -33,6 +38,7 @@ from typing import Any
 from mus.ai.action_ids import DEFAULT_MAX_BET
 from mus.ai.encoding import Encoding, encoding_for
 from mus.ai.rewards import credited, zero_sum
+from mus.ai.rewards import returns as hand_returns
 from mus.ai.seeding import generator
 from mus.checks import quoted, rules_arg
 from mus.errors import IllegalActionError, MusError, RulesError
@@ -40,7 +46,7 @@ from mus.reducer import new_hand
 from mus.rules import PRESETS, Rules
 from mus.state import HandState
 
-__all__ = ["SHORT_NAME", "TERMINAL", "MusGame", "MusState", "register"]
+__all__ = ["REWARDS", "SHORT_NAME", "TERMINAL", "MusGame", "MusState", "register"]
 
 TERMINAL = -4
 """``current_player()`` once the hand is over (OpenSpiel's ``PlayerId.TERMINAL``)."""
@@ -48,20 +54,40 @@ TERMINAL = -4
 SHORT_NAME = "python_mus"
 """The name the game is registered under with OpenSpiel."""
 
+REWARDS = ("stones", "terminal")
+"""The values of the ``rewards`` parameter (see the module)."""
+
 
 class MusGame:
     """The game: one hand of Mus under ``rules``, for ``rules.seats`` players.
 
-    ``max_bet`` is the largest bet with an action id; ``seed`` seeds the deals.
+    ``max_bet`` is the largest bet with an action id; ``seed`` seeds the deals;
+    ``rewards`` is ``"stones"`` or ``"terminal"`` (see the module).
 
     >>> game = MusGame(Rules.preset("heads-up"))
     >>> game.num_players(), game.num_distinct_actions(), game.max_utility()
     (2, 33, 40.0)
+    >>> MusGame(rewards="win")
+    Traceback (most recent call last):
+    ...
+    mus.errors.RulesError: rewards must be 'stones' or 'terminal', got 'win'
     """
 
-    def __init__(self, rules: Rules | None = None, *, max_bet: int = DEFAULT_MAX_BET, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        max_bet: int = DEFAULT_MAX_BET,
+        seed: int | None = None,
+        rewards: str = "stones",
+    ) -> None:
         self.rules = Rules() if rules is None else rules_arg(rules)
         self.encoding: Encoding = encoding_for(self.rules, max_bet)
+        if rewards not in REWARDS:
+            raise RulesError(f"rewards must be 'stones' or 'terminal', got {quoted(rewards)}")
+        self.rewards = rewards
+        """``"stones"`` or ``"terminal"``: when the stones are paid."""
+        self.terminal_rewards = rewards == "terminal"
         self._random = generator(seed)
 
     def num_players(self) -> int:
@@ -111,7 +137,7 @@ class MusGame:
         return self  # shared by its states; a state's copy must not copy the game
 
     def __repr__(self) -> str:
-        return f"MusGame({self.rules!r}, max_bet={self.encoding.max_bet})"
+        return f"MusGame({self.rules!r}, max_bet={self.encoding.max_bet}, rewards={self.rewards!r})"
 
 
 class MusState:
@@ -180,7 +206,11 @@ class MusState:
         if hand.to_act is None:
             raise IllegalActionError("the hand is over")
         after = self.game.encoding.apply(hand, action)
-        if after.scores is not hand.scores or after.to_act is None:
+        if self.game.terminal_rewards:
+            # All of the hand's stones at its end, nothing before (RewardModel.TERMINAL).
+            if after.to_act is None:
+                self._rewards = hand_returns(after)
+        elif after.scores is not hand.scores or after.to_act is None:
             self._rewards = zero_sum(
                 [a - b for a, b in zip(credited(after), credited(hand), strict=True)], self.game.rules
             )
@@ -195,15 +225,22 @@ class MusState:
 
     def returns(self) -> list[float]:
         """Each seat's stones since the deal (zero-sum; see :func:`mus.ai.rewards.returns`)."""
-        start, now = credited(self.hand.initial()), credited(self.hand)
-        return zero_sum([a - b for a, b in zip(now, start, strict=True)], self.game.rules)
+        return hand_returns(self.hand)
 
     def player_return(self, player: int) -> float:
         """One seat's return."""
         return self.returns()[player]
 
     def rewards(self) -> list[float]:
-        """Each seat's reward for the last action (stones scored by it)."""
+        """Each seat's reward for the last action: the stones it scored, or under
+        ``rewards="terminal"`` the hand's stones on its last action and 0 before.
+
+        >>> state = MusGame(rewards="terminal").new_initial_state(seed=1)
+        >>> for action in (1, 23, 19, 19):  # no-mus, bet 2, fold, fold: a stone at once
+        ...     state.apply_action(action)
+        >>> state.rewards(), state.returns()
+        ([0.0, 0.0, 0.0, 0.0], [1.0, -1.0, 1.0, -1.0])
+        """
         return list(self._rewards)
 
     def _seat(self, player: int | None) -> int:
@@ -250,18 +287,32 @@ class MusState:
         return f"{hand!r}\n" + "\n".join(f"seat {seat}: {cards}" for seat, cards in enumerate(hand.hands))
 
 
-def _parameters(params: dict[str, Any] | None) -> tuple[Rules, int, int | None]:
-    params = dict(params or {})
-    name = params.pop("preset", "standard")
+_SPECIFICATION: dict[str, Any] = {"preset": "standard", "max_bet": DEFAULT_MAX_BET, "rng_seed": -1, "rewards": "stones"}
+"""The game's parameters with OpenSpiel, and their defaults."""
+
+
+def _parameters(params: dict[str, Any] | None) -> dict[str, Any]:
+    """The keyword arguments of :class:`MusGame` that OpenSpiel's ``params`` name."""
+    params = {**_SPECIFICATION, **(params or {})}
+    unknown = sorted(set(params) - set(_SPECIFICATION))
+    if unknown:
+        raise RulesError(f"unknown parameter(s): {', '.join(unknown)} ({', '.join(_SPECIFICATION)})")
+    for key, default in _SPECIFICATION.items():
+        value = params[key]
+        if isinstance(value, bool) or type(value) is not type(default):
+            raise RulesError(
+                f"the parameter {key} is {'an int' if type(default) is int else 'a str'}, got {quoted(value)}"
+            )
+    name = params["preset"]
     if name not in PRESETS:
         raise RulesError(f"unknown preset {quoted(name)} (presets: {', '.join(sorted(PRESETS))})")
-    max_bet, seed = params.pop("max_bet", DEFAULT_MAX_BET), params.pop("rng_seed", -1)
-    for key, value in (("max_bet", max_bet), ("rng_seed", seed)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesError(f"the parameter {key} is an int, got {quoted(value)}")
-    if params:
-        raise RulesError(f"unknown parameter(s): {', '.join(sorted(params))} (preset, max_bet, rng_seed)")
-    return PRESETS[name], max_bet, None if seed < 0 else seed
+    seed = params["rng_seed"]
+    return {
+        "rules": PRESETS[name],
+        "max_bet": params["max_bet"],
+        "seed": None if seed < 0 else seed,
+        "rewards": params["rewards"],
+    }
 
 
 def register() -> bool:
@@ -283,27 +334,31 @@ def register() -> bool:
 
 def _define(pyspiel: Any) -> None:
     """Define and register the ``pyspiel`` subclasses, which delegate to :class:`MusState`."""
-    game_type = pyspiel.GameType(
-        short_name=SHORT_NAME,
-        long_name="Mus (mus-rules)",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.REWARDS,
-        max_num_players=6,
-        min_num_players=2,
-        provides_information_state_string=True,
-        provides_information_state_tensor=True,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification={"preset": "standard", "max_bet": DEFAULT_MAX_BET, "rng_seed": -1},
-    )
+
+    def game_type(terminal: bool) -> Any:
+        # The game's type follows its parameters: one is registered, each game has its own.
+        model = pyspiel.GameType.RewardModel
+        return pyspiel.GameType(
+            short_name=SHORT_NAME,
+            long_name="Mus (mus-rules)",
+            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+            utility=pyspiel.GameType.Utility.ZERO_SUM,
+            reward_model=model.TERMINAL if terminal else model.REWARDS,
+            max_num_players=6,
+            min_num_players=2,
+            provides_information_state_string=True,
+            provides_information_state_tensor=True,
+            provides_observation_string=True,
+            provides_observation_tensor=True,
+            parameter_specification=_SPECIFICATION,
+        )
 
     class SpielGame(pyspiel.Game):  # type: ignore[misc]
         def __init__(self, params: dict[str, Any] | None = None) -> None:
-            rules, max_bet, seed = _parameters(params)
-            self.inner = MusGame(rules, max_bet=max_bet, seed=seed)
+            self.inner = MusGame(**_parameters(params))
+            rules = self.inner.rules
             info = pyspiel.GameInfo(
                 num_distinct_actions=self.inner.num_distinct_actions(),
                 max_chance_outcomes=0,
@@ -314,7 +369,7 @@ def _define(pyspiel: Any) -> None:
                 # No hard bound (mus rounds and raises may repeat): a declared figure.
                 max_game_length=1000,
             )
-            super().__init__(game_type, info, params or {})
+            super().__init__(game_type(self.inner.terminal_rewards), info, params or {})
 
         def new_initial_state(self) -> Any:
             return SpielState(self, self.inner.new_initial_state())
@@ -352,7 +407,7 @@ def _define(pyspiel: Any) -> None:
         def __str__(self) -> str:
             return str(self.inner)
 
-    pyspiel.register_game(game_type, SpielGame)
+    pyspiel.register_game(game_type(False), SpielGame)
 
 
 class _Observer:
