@@ -53,7 +53,7 @@ from mus.actions import (
 )
 from mus.betting import MOVES as LANCE_MOVES
 from mus.betting import open_lance
-from mus.cards import ALL_CARDS, SEED_LIMIT, Card, parse_cards, seed_arg, shuffle, shuffled_positions
+from mus.cards import ALL_CARDS, SEED_LIMIT, Card, parse_cards, seed_arg, shuffled_positions
 from mus.errors import IllegalActionError, MusError, quoted
 from mus.hand import HAND_SIZE, Hand
 from mus.ranking import Lance
@@ -363,7 +363,7 @@ def _serve(draft: Draft, pending: list[tuple[Card, ...]]) -> HandState:
             # rules section 4: the last seat served keeps its own discards out.
             kept = own if seat == served[-1] else ()
             reshuffles += 1
-            stock = list(shuffle([card for card in pile if card not in kept], f"{deal.seed}/{reshuffles}"))
+            stock = list(deal.reshuffled([card for card in pile if card not in kept], reshuffles))
             pile = list(kept)
             more = len(own) - len(drawn)
             drawn += stock[:more]

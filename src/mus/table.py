@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 import attrs
 
 from mus.actions import Action, Declare
-from mus.cards import ALL_CARDS, Card
+from mus.cards import ALL_CARDS, Card, shuffle
 from mus.checks import hand_arg, rules_arg, seat_arg, whole
 from mus.errors import MusError, quoted
 from mus.hand import Hand
@@ -59,7 +59,7 @@ class Deal:
     """What a hand starts from: rules, mano, scores, the hands and the stock.
 
     ``scores`` has one entry per side; ``seed`` drives every reshuffle of the
-    discards, so a deal replays identically.
+    discards, so a deal replays identically (unless ``restocks`` gives their orders).
 
     >>> import mus
     >>> deal = mus.new_hand(seed=3, mano=2).deal
@@ -76,6 +76,12 @@ class Deal:
     corrido: bool = False
     """Mus corrido (``Rules.mus_corrido``): the seat that cuts the mus in this hand
     becomes the mano."""
+    restocks: tuple[tuple[Card, ...], ...] = ()
+    """The orders of the stocks the reshuffles make, first reshuffle first, where they
+    are given rather than drawn from ``seed`` (see :meth:`reshuffled`): how a hand whose
+    cards chance deals one at a time, or a sample of the hidden cards
+    (:func:`mus.determinize.determinize`), fixes what each reshuffle brought. Empty
+    by default: the seed orders every reshuffle."""
 
     def __attrs_post_init__(self) -> None:
         # A deal built by hand (or evolved) is checked whole: a hand can start from it.
@@ -104,6 +110,34 @@ class Deal:
             raise MusError(f"a deal's seed is an int or a str, got {quoted(self.seed)}")
         if type(self.corrido) is not bool:
             raise MusError(f"a deal's corrido is True or False, got {quoted(self.corrido)}")
+        restocks = self.restocks
+        if type(restocks) is not tuple or not all(
+            type(order) is tuple and all(type(card) is Card for card in order) and len(set(order)) == len(order)
+            for order in restocks
+        ):
+            raise MusError(f"a deal's restocks are a tuple of card orders, each card once, got {quoted(restocks)}")
+
+    def reshuffled(self, cards: tuple[Card, ...] | list[Card], number: int) -> tuple[Card, ...]:
+        """The stock that reshuffle ``number`` (1 for the hand's first) makes of
+        ``cards``, the discards it takes in the order they were discarded: shuffled by
+        the seed; then, where :attr:`restocks` gives that reshuffle's order, the cards
+        it lists come first in its order, the others after them as the seed put them.
+
+        >>> import mus
+        >>> deal = mus.new_hand(seed=3).deal
+        >>> pile = mus.parse_cards("Ro 7e 5c 1b")
+        >>> deal.reshuffled(pile, 1) == shuffle(pile, "3/1")
+        True
+        >>> given = attrs.evolve(deal, restocks=(mus.parse_cards("7e 1b"),))
+        >>> [str(card) for card in given.reshuffled(pile, 1)][:2]
+        ['7e', '1b']
+        """
+        stock = shuffle(cards, f"{self.seed}/{number}")
+        if number <= len(self.restocks):
+            place = {card: index for index, card in enumerate(self.restocks[number - 1])}
+            last = len(place)
+            stock = tuple(sorted(stock, key=lambda card: place.get(card, last)))
+        return stock
 
     @classmethod
     def unchecked(
@@ -115,6 +149,7 @@ class Deal:
         stock: tuple[Card, ...],
         seed: int | str,
         corrido: bool = False,
+        restocks: tuple[tuple[Card, ...], ...] = (),
     ) -> Deal:
         """The deal of these values, known to be right: the engine's path (a hand a
         seed or checked cards dealt), which skips ``Deal(...)``'s checks. Hand it
@@ -133,6 +168,7 @@ class Deal:
         _set(deal, "stock", stock)
         _set(deal, "seed", seed)
         _set(deal, "corrido", corrido)
+        _set(deal, "restocks", restocks)
         _set(deal, "_attrs_cached_hash", None)  # attrs' cache_hash slot: no hash yet
         return deal
 

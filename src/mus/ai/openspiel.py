@@ -41,8 +41,9 @@ from mus.ai.rewards import credited, zero_sum
 from mus.ai.rewards import returns as hand_returns
 from mus.ai.seeding import generator
 from mus.checks import quoted, rules_arg
+from mus.determinize import determinize
 from mus.errors import IllegalActionError, MusError, RulesError
-from mus.reducer import new_hand
+from mus.reducer import apply, derived, new_hand
 from mus.rules import PRESETS, Rules
 from mus.state import HandState
 
@@ -272,6 +273,32 @@ class MusState:
         """The text of an id (discards by hand positions)."""
         return self.game.encoding.action_name(action)
 
+    def resample_from_infostate(self, player: int, probability_sampler: Any = None) -> MusState:
+        """A state ``player`` cannot tell from this one, its hidden cards dealt again
+        uniformly over the consistent worlds (:func:`mus.determinize.determinize`,
+        drawn from the game's generator; ``probability_sampler``, OpenSpiel's, is not
+        used). OpenSpiel's ``ISMCTSBot`` samples its worlds with it.
+
+        >>> state = MusGame(seed=1).new_initial_state(seed=3)
+        >>> state.apply_action(1)
+        >>> other = state.resample_from_infostate(2)
+        >>> other.information_state_string(2) == state.information_state_string(2), other.history()
+        (True, [1])
+        """
+        hand = determinize(self.hand, self._seat(player), seed=self.game._random)
+        copy = MusState(self.game, hand.initial())
+        coding = self.game.encoding
+        current = copy.hand
+        rules = current.rules
+        for who, action in hand.history:
+            if derived(action, rules):
+                continue
+            copy._history.append(coding.encode(action, current))
+            current = apply(current, action, who)
+        copy.hand = hand
+        copy._rewards = self._rewards
+        return copy
+
     def clone(self) -> MusState:
         """An independent copy (cheap: the hand is shared, being immutable)."""
         copy = MusState(self.game, self.hand)
@@ -400,6 +427,15 @@ def _define(pyspiel: Any) -> None:
 
         def returns(self) -> list[float]:
             return self.inner.returns()
+
+        def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+            # Replayed through apply_action, so that OpenSpiel's own record of the
+            # history (history(), move_number()) is the sample's.
+            inner = self.inner.resample_from_infostate(player_id, probability_sampler)
+            sample = SpielState(self.get_game(), MusState(inner.game, inner.hand.initial()))
+            for action in inner.history():
+                sample.apply_action(action)
+            return sample
 
         def rewards(self) -> list[float]:
             return self.inner.rewards()

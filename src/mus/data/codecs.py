@@ -83,6 +83,8 @@ mus.errors.NotationError: type 'public_hand' is not card, hand, action, rules, d
 
 
 def _deal_data(deal: Deal) -> dict[str, Any]:
+    if deal.restocks:
+        raise NotationError("the data of a deal hold its seed, not the reshuffle orders it gives (Deal.restocks)")
     return {
         "rules": rules_knobs(deal.rules), "mano": deal.mano, "scores": list(deal.scores),
         "hands": [str(hand) for hand in deal.hands], "stock": [str(card) for card in deal.stock],

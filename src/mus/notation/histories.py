@@ -27,7 +27,7 @@ from mus.notation.knobs import parse_rules, rules_data, rules_from_data, rules_t
 from mus.notation.lines import MAX_TEXT, Entry, Lines, json_entries, read_int, read_seed, seed_text
 from mus.reducer import apply, derived, new_hand
 from mus.rules import Rules
-from mus.state import HandState
+from mus.state import Deal, HandState
 
 __all__ = [
     "HAND_HEADER",
@@ -130,7 +130,7 @@ def format_hand(state: HandState) -> str:
     """
     if not isinstance(state, HandState):
         raise NotationError(f"format_hand() needs a HandState, got {type(state).__name__}")
-    deal = state.deal
+    deal = _written(state)
     lines = [
         HAND_HEADER,
         f"rules {rules_text(deal.rules)}",
@@ -148,6 +148,17 @@ def format_hand(state: HandState) -> str:
     lines += [f"{seat} {action}" for seat, action in state.history]
     lines += _count_comments(state)
     return "\n".join(lines) + "\n"
+
+
+def _written(state: HandState) -> Deal:
+    """The deal of ``state``, once a history can write it: the notation writes the seed
+    that orders the reshuffles, not orders given apart (``Deal.restocks``)."""
+    deal = state.deal
+    if deal.restocks:
+        raise NotationError(
+            "a history writes the seed that orders the reshuffles: this deal gives their orders (Deal.restocks)"
+        )
+    return deal
 
 
 def _header(lines: Lines, kind: str) -> Rules:
@@ -219,7 +230,7 @@ def hand_data(state: HandState) -> dict[str, Any]:
     """
     if not isinstance(state, HandState):
         raise NotationError(f"hand_data() needs a HandState, got {type(state).__name__}")
-    deal = state.deal
+    deal = _written(state)
     return {
         "format": "mus-hand",
         "version": 1,
