@@ -102,3 +102,28 @@ def test_terminal_reward_model_and_mcts_plays_whole_hands() -> None:
                 state.apply_action(bot.step(state))
             assert sum(state.returns()) == pytest.approx(0.0)
             assert state.rewards() == pytest.approx(state.returns())
+
+
+def test_resampled_states_keep_the_information_state_and_ismcts_plays_whole_hands() -> None:
+    pyspiel = spiel()
+    from open_spiel.python.algorithms import ismcts, mcts  # type: ignore[import-not-found, import-untyped, unused-ignore]
+
+    for preset in ("heads-up", "standard", "six"):
+        game = pyspiel.load_game("python_mus", {"preset": preset, "rewards": "terminal", "rng_seed": 2})
+        state = game.new_initial_state()
+        rng = random.Random(3)
+        while not state.is_terminal():
+            player = state.current_player()
+            sample = state.resample_from_infostate(player, pyspiel.UniformProbabilitySampler(0.0, 1.0))
+            assert sample.information_state_string(player) == state.information_state_string(player)
+            # The same turns (another seat's discard may name other positions of its hand).
+            assert len(sample.history()) == len(state.history()) and sample.legal_actions() == state.legal_actions()
+            assert sample.inner.hand.view(player) == state.inner.hand.view(player)
+            state.apply_action(rng.choice(state.legal_actions()))
+        generator = np.random.RandomState(1)
+        bot = ismcts.ISMCTSBot(game, mcts.RandomRolloutEvaluator(1, generator), 2.0, 10, random_state=generator)
+        for _ in range(2):
+            state = game.new_initial_state()
+            while not state.is_terminal():
+                state.apply_action(bot.step(state))
+            assert sum(state.returns()) == pytest.approx(0.0)

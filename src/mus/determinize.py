@@ -23,15 +23,19 @@ does not know they were made.
 
 **Uniform.** A *world* is one choice of all of these; each world consistent with the
 seat's view is equally likely (no model of how the others play: a discard is any of
-the possible sets of its size). The sampler draws worlds that keep the seat's own
-cards where it saw them, then keeps the first whose replay gives the seat's view:
-rejection sampling, exact. When no consistent world turns up within
-:data:`ATTEMPTS` tries (rare señas, a count that showed hands changed by exchanges),
-it falls back on a random walk over the consistent worlds that starts from the real
-one: two cards the seat never saw trade places, or a seat's discard is drawn again,
-each step kept when the world stays consistent (uniform in the limit, but close to the
-real world after :data:`WALK_STEPS` steps). :attr:`Sample.exact` says which method
-gave a sample.
+the possible sets of its size). The sampler moves the cards as faceless tokens
+through the public course of the hand (deal, discards, exchanges, reshuffles), pins
+the faces the seat saw where it saw them, deals the other faces at random, and keeps
+the first world whose hands pass the declarations and señas and whose replay gives
+the seat's view: rejection sampling, exact (the seat saw each pinned face in every
+consistent world alike, so each consistent world has the same chance to be drawn).
+When no world passes within :data:`DRAWS` draws (or :data:`ATTEMPTS`
+replays), as with a count that showed a card the seat had discarded in another's
+hand, it falls back on a random walk over the consistent worlds that starts from the
+real one: two cards the seat never saw trade places, or a seat's discards are drawn
+again, each step kept when the world stays consistent (uniform in the limit, but near
+the real world after :data:`WALK_STEPS` steps). :attr:`Sample.exact` says which
+method gave a sample.
 
 >>> import mus
 >>> state = mus.new_hand(hands=["Ro Rc 7e 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c"], seed=7)
@@ -57,13 +61,13 @@ from mus.reducer import apply
 from mus.rules import Rules
 from mus.state import Deal, HandState, first_state
 
-__all__ = ["ATTEMPTS", "DEALS", "WALK_STEPS", "Sample", "determinize", "sample"]
+__all__ = ["ATTEMPTS", "DRAWS", "WALK_STEPS", "Sample", "determinize", "sample"]
 
-ATTEMPTS = 500
-"""Rejection sampling replays this many worlds before the fallback walk."""
-DEALS = 50_000
-"""... and draws at most this many deals (most fail a cheap test of the hands as dealt
-and are not replayed)."""
+DRAWS = 5_000
+"""Rejection sampling draws at most this many worlds (most fail a cheap test of the
+hands, and cost no replay) before the fallback walk..."""
+ATTEMPTS = 100
+"""... and replays at most this many (the engine's own check of a world)."""
 WALK_STEPS = 200
 """The steps of the fallback walk."""
 
@@ -89,13 +93,11 @@ class Sample(NamedTuple):
 
 class _Step(NamedTuple):
     """One action to replay: ``hidden`` is the number of cards of another seat's
-    discard (its cards are sampled), else ``None``; ``reshuffle`` the number of the
-    reshuffle this action's exchange makes, if it makes one."""
+    discard (its cards are sampled), else ``None``."""
 
     who: int
     action: Action
     hidden: int | None
-    reshuffle: int | None
 
 
 class _Plan(NamedTuple):
@@ -104,15 +106,12 @@ class _Plan(NamedTuple):
     state: HandState
     seat: int
     view: Any
-    steps: tuple[_Step, ...]
+    steps: tuple[_Step, ...]  # the actions to replay
     expected: tuple[tuple[int, Action], ...]  # the history the seat sees, in order
-    dealt: dict[int, Hand]  # the hands as dealt that are known (its own; shown and never changed)
-    shown: dict[int, Card]  # a card each seat showed at the deal (mus visto), by seat
+    events: tuple[tuple[Any, ...], ...]  # the cards' moves and the tests of hands, in order (see _flow)
     fixed: dict[tuple[int, int], Card]  # (stock number, place) -> a card the seat drew there
-    unseen: tuple[Card, ...]  # the cards the seat never saw
     restocks: tuple[tuple[Card, ...], ...]  # the real reshuffles' orders
-    tests: tuple[tuple[int, Any], ...]  # (seat, test of its hand as dealt): what it declared or signalled
-    hopeless: bool  # the count showed a hand that exchanges changed: rejection would not find it
+    unseen: tuple[Card, ...]  # the cards the seat never saw
 
 
 def _plan(state: HandState, seat: int) -> _Plan:
@@ -123,37 +122,34 @@ def _plan(state: HandState, seat: int) -> _Plan:
     sizes = [len(deal.stock)]  # each stock's size: the deal's, then each reshuffle's
     steps: list[_Step] = []
     expected: list[tuple[int, Action]] = []
-    shown: dict[int, Card] = {}
+    events: list[tuple[Any, ...]] = []
     fixed: dict[tuple[int, int], Card] = {}
     restocks: list[tuple[Card, ...]] = []
     seen = set(deal.hands[seat].cards)
-    discarded = set()
-    tests: list[tuple[int, Any]] = []
     current = state.initial()
     for who, action in state.history:
         kind = type(action)
         if kind is Signal and team_of[who] != team_of[seat]:
             continue  # a seña the seat did not see
         expected.append((who, action))
-        if who != seat and who not in discarded and (kind is Signal or (kind is Declare and not explicit)):
-            # True of the hand as dealt, which it still holds: tested before any replay.
-            tests.append((who, _test(action, rules)))
+        if who != seat and (kind is Signal or (kind is Declare and not explicit)):
+            events.append(("test", who, _test(action, rules)))
         if kind is Declare and not explicit:
             continue  # the engine derives it
         before = current
         current = apply(before, action, who)
         if isinstance(action, Discard):
-            discarded.add(who)
+            events.append(("discard", len(steps), who, action.cards if who == seat else len(action.cards)))
         elif isinstance(action, MusVisto):
             seen.add(action.card)
-            if before.mus_rounds == 0:
-                shown[who] = action.card
-            if rules.mus_visto == "new-card":
-                discarded.add(who)  # its hand changed
+            top = None
+            if rules.mus_visto == "new-card":  # the holder takes the stock's top card
+                top = (before.reshuffles, sizes[before.reshuffles] - len(before.stock))
                 if who == seat:
-                    fixed[before.reshuffles, sizes[before.reshuffles] - len(before.stock)] = before.stock[0]
+                    fixed[top] = before.stock[0]
+            events.append(("visto", who, action.card, top))
         if current.mus_rounds != before.mus_rounds:
-            draws, pile = _exchange(before, who, action, sizes)
+            draws, pile, kept = _exchange(before, who, action, sizes)
             stocks = {before.reshuffles: before.stock}
             if pile is not None:
                 sizes.append(len(pile))
@@ -163,26 +159,15 @@ def _plan(state: HandState, seat: int) -> _Plan:
                 if drawer == seat:
                     offset = sizes[number] - len(stocks[number]) if number == before.reshuffles else 0
                     fixed[number, place] = stocks[number][place - offset]
-        hidden = len(action.cards) if isinstance(action, Discard) and who != seat else None
-        reshuffle = current.reshuffles if current.reshuffles != before.reshuffles else None
-        steps.append(_Step(who, action, hidden, reshuffle))
+            events.append(("serve", tuple(draws), kept))
+        steps.append(_Step(who, action, len(action.cards) if isinstance(action, Discard) and who != seat else None))
     view = state.view(seat)
-    dealt = {seat: deal.hands[seat]}
-    hopeless = False
-    if view.hands is not None:
-        for other, hand in enumerate(view.hands):
-            if hand is not None:
-                seen.update(hand.cards)
-                if other not in discarded:
-                    dealt[other] = hand
-                elif other != seat:
-                    hopeless = True
+    for hand in view.hands or ():
+        if hand is not None:
+            seen.update(hand.cards)
     seen.update(fixed.values())
     unseen = tuple(card for card in ALL_CARDS if card not in seen)
-    return _Plan(
-        state, seat, view, tuple(steps), tuple(expected), dealt, shown, fixed, unseen, tuple(restocks),
-        tuple(tests), hopeless,
-    )  # fmt: skip
+    return _Plan(state, seat, view, tuple(steps), tuple(expected), tuple(events), fixed, tuple(restocks), unseen)
 
 
 def _test(action: Action, rules: Rules) -> Any:
@@ -202,10 +187,11 @@ def _test(action: Action, rules: Rules) -> Any:
 
 def _exchange(
     before: HandState, who: int, action: Action, sizes: list[int]
-) -> tuple[list[tuple[int, int, int]], list[Card] | None]:
+) -> tuple[list[tuple[int, int, int]], list[Card] | None, int | None]:
     """The exchange that ``who``'s ``action`` ends in ``before``, as the reducer deals it
     (rules section 4): for each card drawn, ``(seat, stock number, place in that stock)``;
-    and the cards a reshuffle shuffles, in the order it takes them, if one is needed."""
+    the cards a reshuffle shuffles, in the order it takes them, if one is needed; and
+    the seat whose own discards it keeps out (the last seat served, when it is short)."""
     rules = before.deal.rules
     pending = list(before.pending)
     if type(action) is Discard:
@@ -218,19 +204,21 @@ def _exchange(
     place = sizes[number] - left
     draws: list[tuple[int, int, int]] = []
     shuffled: list[Card] | None = None
+    kept_seat = None
     for each in served:
         wanted = len(pending[each])
         take = min(wanted, left)
         draws += [(each, number, place + i) for i in range(take)]
         place, left = place + take, left - take
         if take < wanted:
-            kept = pending[each] if each == served[-1] else ()
+            kept_seat = each if each == served[-1] else None
+            kept = pending[each] if kept_seat is not None else ()
             shuffled = [card for card in pile if card not in kept]
             number, place, left = number + 1, 0, len(shuffled)
             more = min(wanted - take, left)
             draws += [(each, number, i) for i in range(more)]
             place, left = more, left - more
-    return draws, shuffled
+    return draws, shuffled, kept_seat
 
 
 # --- worlds -------------------------------------------------------------------------------
@@ -244,87 +232,162 @@ class _World(NamedTuple):
     discards: dict[int, tuple[Card, ...]]
 
 
-def _deal(plan: _Plan, rng: random.Random) -> Deal:
-    """A deal that keeps what the seat knows of the first stock and of the hands as
-    dealt, the other cards shuffled uniformly."""
-    real = plan.state.deal
-    rules = real.rules
-    known = {card for hand in plan.dealt.values() for card in hand.cards}
-    known.update(plan.shown.values())
-    first = {place: card for (number, place), card in plan.fixed.items() if number == 0}
-    known.update(first.values())
-    pool = [card for card in ALL_CARDS if card not in known]
-    rng.shuffle(pool)
-    hands = []
-    for seat in range(rules.seats):
-        hand = plan.dealt.get(seat)
-        if hand is None:
-            cards = [plan.shown[seat]] if seat in plan.shown else []
-            while len(cards) < 4:
-                cards.append(pool.pop())
-            hand = Hand.unchecked(cards)
-        hands.append(hand)
-    stock = [first[place] if place in first else pool.pop() for place in range(len(real.stock))]
-    return Deal.unchecked(
-        rules, real.mano, real.scores, tuple(hands), tuple(stock), rng.getrandbits(63), real.corrido, ()
-    )
-
-
-def _restock(plan: _Plan, number: int, pile: list[Card], rng: random.Random) -> tuple[Card, ...] | None:
-    """A uniform order of reshuffle ``number``'s ``pile`` that puts the cards the seat
-    drew from it where it drew them; ``None`` if the pile lacks one of them."""
-    places = {place: card for (stock, place), card in plan.fixed.items() if stock == number}
-    wanted = set(places.values())
-    if not wanted <= set(pile):
-        return None
-    rest = [card for card in pile if card not in wanted]
-    rng.shuffle(rest)
-    return tuple(places[place] if place in places else rest.pop() for place in range(len(pile)))
-
-
 class _Inconsistent(Exception):
     """The world does not give the seat's view."""
 
 
+def _flow(plan: _Plan, rng: random.Random) -> _World:
+    """A world drawn uniformly among those the seat's view allows, but for the tests of
+    hands (declarations, señas) and the engine's own check (:func:`_replay`).
+
+    The 40 cards move as *tokens* whose faces are not known yet: the deal puts tokens
+    in the hands and the stock, each other seat discards tokens drawn uniformly, each
+    reshuffle orders its tokens uniformly. Every move is public, so tokens need no face
+    to move. Faces are then pinned where the seat saw them (its own cards, what it
+    drew, a card shown by mus visto, the hands shown at the count) and the other cards
+    are dealt uniformly to the other tokens: a uniform world, given what the seat saw.
+    A card shown by mus visto pins one of its holder's unknown tokens, drawn uniformly;
+    the world is then kept with probability (unknown tokens) / 4, the share of the
+    worlds in which the holder's hand could have shown it."""
+    real = plan.state.deal
+    rules = real.rules
+    n = rules.seats
+    seat = plan.seat
+    face: list[Card | None] = [None] * len(ALL_CARDS)
+    token: dict[Card, int] = {}
+
+    def pin(at: int, card: Card) -> None:
+        if face[at] is None and card not in token:
+            face[at], token[card] = card, at
+        elif face[at] is not card:
+            raise _Inconsistent
+
+    hands = [list(range(4 * each, 4 * each + 4)) for each in range(n)]
+    stocks = {0: list(range(4 * n, len(ALL_CARDS)))}
+    for at, card in zip(hands[seat], real.hands[seat].cards, strict=True):
+        pin(at, card)
+    fixed = plan.fixed
+    for (number, place), card in fixed.items():
+        if number == 0:
+            pin(stocks[0][place], card)
+    pile: list[int] = []
+    pending: list[list[int]] = [[] for _ in range(n)]
+    chosen: dict[int, list[int]] = {}
+    tests = []
+    keep = 1.0
+    for event in plan.events:
+        kind = event[0]
+        if kind == "discard":
+            _, index, who, discarded = event
+            if who == seat:
+                taken = [token[card] for card in discarded]
+            else:
+                taken = chosen[index] = rng.sample(hands[who], discarded)
+            pending[who] = taken
+        elif kind == "serve":
+            _, draws, kept_seat = event
+            for who in range(n):  # the pile's order is the reshuffle's to draw: any will do
+                pile += pending[who]
+            drawn: list[list[int]] = [[] for _ in range(n)]
+            for who, number, place in draws:
+                if number not in stocks:
+                    kept = pending[kept_seat] if kept_seat is not None else []
+                    stocks[number] = _reshuffle(plan, number, [at for at in pile if at not in kept], token, rng)
+                    pile = list(kept)
+                at = stocks[number][place]
+                drawn[who].append(at)
+                if who == seat:
+                    pin(at, fixed[number, place])
+            for who in range(n):
+                if pending[who]:
+                    hands[who] = [at for at in hands[who] if at not in pending[who]] + drawn[who]
+                    pending[who] = []
+        elif kind == "visto":
+            _, who, card, top = event
+            held = token.get(card)
+            if held is None:
+                unknown = [each for each in hands[who] if face[each] is None]
+                if not unknown:
+                    raise _Inconsistent
+                keep *= len(unknown) / 4
+                held = rng.choice(unknown)
+                pin(held, card)
+            elif held not in hands[who]:
+                raise _Inconsistent
+            if top is not None:
+                new = stocks[top[0]][top[1]]
+                hands[who] = [each for each in hands[who] if each != held] + [new]
+                pile.append(held)
+                if who == seat:
+                    pin(new, fixed[top])
+        else:
+            _, who, test = event
+            tests.append((test, tuple(hands[who])))
+    shown: tuple[Hand | None, ...] = plan.view.hands or ()
+    for who, hand in enumerate(shown):
+        if hand is None or who == seat:
+            continue
+        if any(face[at] is not None and face[at] not in hand.cards for at in hands[who]):
+            raise _Inconsistent
+        if any(token.get(card, hands[who][0]) not in hands[who] for card in hand.cards):
+            raise _Inconsistent
+        faces = [card for card in hand.cards if card not in token]
+        rng.shuffle(faces)
+        for at, card in zip([at for at in hands[who] if face[at] is None], faces, strict=True):
+            pin(at, card)
+    if keep < 1 and rng.random() >= keep:
+        raise _Inconsistent
+    free = [card for card in ALL_CARDS if card not in token]
+    rng.shuffle(free)
+    cards = [free.pop() if card is None else card for card in face]
+    for test, tokens in tests:
+        if not test(Hand.unchecked([cards[at] for at in tokens])):
+            raise _Inconsistent
+    return _World(
+        Deal.unchecked(
+            rules, real.mano, real.scores,
+            tuple(Hand.unchecked(cards[4 * each : 4 * each + 4]) for each in range(n)),
+            tuple(cards[at] for at in stocks[0]), rng.getrandbits(63), real.corrido,
+            tuple(tuple(cards[at] for at in stocks[number]) for number in range(1, len(stocks))),
+        ),
+        {index: tuple(cards[at] for at in tokens) for index, tokens in chosen.items()},
+    )  # fmt: skip
+
+
+def _reshuffle(plan: _Plan, number: int, pool: list[int], token: dict[Card, int], rng: random.Random) -> list[int]:
+    """A uniform order of the tokens of reshuffle ``number``, given that the seat draws
+    from it, where it drew them, the cards it had seen before (its own discards)."""
+    places = {place: token[card] for (stock, place), card in plan.fixed.items() if stock == number and card in token}
+    placed = set(places.values())
+    if not placed <= set(pool):
+        raise _Inconsistent
+    rest = [at for at in pool if at not in placed]
+    rng.shuffle(rest)
+    return [places[place] if place in places else rest.pop() for place in range(len(pool))]
+
+
 def _replay(plan: _Plan, world: _World, rng: random.Random | None) -> tuple[HandState, _World]:
-    """Play the seat's history on ``world``; with ``rng``, draw the discards (and
-    restocks) the world does not give yet. Raises :class:`_Inconsistent` where the
-    world stops matching the seat's view."""
-    deal, discards = world.deal, dict(world.discards)
-    state = first_state(deal)
+    """Play the seat's history on ``world``; with ``rng``, draw the discards the world
+    does not give. Raises :class:`_Inconsistent` where the world stops matching the
+    seat's view (the engine's own check of a world)."""
+    discards = dict(world.discards)
+    state = first_state(world.deal)
     expected = plan.expected
     seat = plan.seat
     seen = 0
-    played: list[tuple[int, Action]] = []
-    for index, (who, action, hidden, reshuffle) in enumerate(plan.steps):
+    for index, (who, action, hidden) in enumerate(plan.steps):
         if hidden is not None:
             cards = discards.get(index)
             if cards is None:
                 if rng is None:
                     raise _Inconsistent
-                held = state.hands[who].cards
-                cards = discards[index] = tuple(rng.sample(held, hidden))
+                cards = discards[index] = tuple(rng.sample(state.hands[who].cards, hidden))
             action = Discard(cards)
-        if reshuffle is not None and len(deal.restocks) < reshuffle:
-            if rng is None:
-                raise _Inconsistent
-            _, pile = _exchange(state, who, action, _sizes(plan, deal, state))
-            order = None if pile is None else _restock(plan, reshuffle, pile, rng)
-            if order is None:
-                raise _Inconsistent
-            deal = Deal.unchecked(
-                deal.rules, deal.mano, deal.scores, deal.hands, deal.stock, deal.seed, deal.corrido,
-                (*deal.restocks, order),
-            )  # fmt: skip
-            state = first_state(deal)
-            for earlier_who, earlier in played:
-                state = apply(state, earlier, earlier_who)
         size = state._size
         try:
             state = apply(state, action, who)
         except MusError:
             raise _Inconsistent from None
-        played.append((who, action))
         # The entries this action added (a derived declaration adds several) against the view.
         link = state._log
         added = []
@@ -343,16 +406,7 @@ def _replay(plan: _Plan, world: _World, rng: random.Random | None) -> tuple[Hand
                 raise _Inconsistent
     if seen != len(expected) or state.view(seat) != plan.view:
         raise _Inconsistent
-    return state, _World(deal, discards)
-
-
-def _sizes(plan: _Plan, deal: Deal, state: HandState) -> list[int]:
-    """Each stock's size so far (the same in every world: the counts are public)."""
-    sizes = [len(deal.stock)]
-    for number, order in enumerate(deal.restocks, 1):
-        if number <= state.reshuffles:
-            sizes.append(len(order))
-    return sizes
+    return state, _World(world.deal, discards)
 
 
 # --- sampling ------------------------------------------------------------------------------
@@ -386,16 +440,14 @@ def sample(state: HandState, seat: int, *, seed: object = None) -> Sample:
         raise MusError(f"no seat {quoted(seat)}: seats are 0 to {seats - 1}")
     rng = seed if isinstance(seed, random.Random) else _generator(seed)
     plan = _cached_plan(state, seat)
-    if plan.hopeless:
-        return Sample(_walk(plan, rng), False, 0)
-    tests = plan.tests
-    replays = 0
-    for attempt in range(1, DEALS + 1):
-        deal = _deal(plan, rng)
-        if tests and not all(test(deal.hands[who]) for who, test in tests):
+    replays = attempt = 0
+    for attempt in range(1, DRAWS + 1):
+        try:
+            world = _flow(plan, rng)
+        except _Inconsistent:
             continue
         try:
-            found, _ = _replay(plan, _World(deal, {}), rng)
+            found, _ = _replay(plan, world, None)
         except _Inconsistent:
             replays += 1
             if replays >= ATTEMPTS:
