@@ -13,7 +13,7 @@ pytest.importorskip("gymnasium")
 
 import mus  # noqa: E402
 from mus.ai.gym import SeatEnv  # noqa: E402
-from mus.ai.openspiel import MusGame  # noqa: E402
+from mus.ai.openspiel import CHANCE, MusGame, MusState  # noqa: E402
 from mus.ai.pettingzoo import env  # noqa: E402
 from mus.ai.rewards import returns  # noqa: E402
 
@@ -71,6 +71,77 @@ def test_pettingzoo_and_gymnasium_take_terminal_rewards() -> None:
     for build in (lambda: env(reward="late"), lambda: SeatEnv(reward="late")):
         with pytest.raises(mus.RulesError, match="reward must be"):
             build()
+
+
+# --- the deal as chance nodes ------------------------------------------------------------
+
+
+def play_by_chance(state: MusState, rng: random.Random, mus_first: float = 0.9) -> MusState:
+    """Play ``state`` to its end: chance outcomes drawn with their probabilities, seats
+    mostly saying mus (so that hands exchange and reshuffle), else a uniform legal id."""
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            assert sum(p for _, p in outcomes) == pytest.approx(1.0)
+            assert state.legal_actions() == [outcome for outcome, _ in outcomes]
+            before = [hand.cards for hand in state.hand.hands]
+            state.apply_action(rng.choices([o for o, _ in outcomes], [p for _, p in outcomes])[0])
+            assert not state.is_chance_node() or [hand.cards for hand in state.hand.hands] == before
+        else:
+            legal = state.legal_actions()
+            state.apply_action(0 if 0 in legal and rng.random() < mus_first else rng.choice(legal))
+    return state
+
+
+@pytest.mark.parametrize("deal", ["cards", "hands"])
+def test_the_deal_and_every_draw_are_chance_nodes(deal: str) -> None:
+    rng = random.Random(4)
+    reshuffled = 0
+    for preset in ("heads-up", "standard", "six") if deal == "cards" else ("heads-up",):
+        rules = mus.Rules.preset(preset)
+        game = MusGame(rules, deal=deal, seed=1)
+        for _ in range(12 if deal == "cards" else 2):
+            state = game.new_initial_state()
+            assert state.current_player() == CHANCE and [o for o, _ in state.chance_outcomes()] == [*range(rules.seats)]
+            with pytest.raises(mus.IllegalActionError):
+                state.apply_action(rules.seats)  # no such mano
+            state = play_by_chance(state, rng)
+            hand = state.hand
+            reshuffled += hand.reshuffles > 0
+            assert mus.replay(hand.deal, hand.history) == hand
+            chance = sum(1 for action in state.history()) - sum(
+                1 for _, action in hand.history if not mus.reducer.derived(action, rules)
+            )
+            # The mano, the deal and one node per card (or per seat's draw) of each exchange.
+            cards_drawn = sum(len(action.cards) for _, action in hand.history if isinstance(action, mus.Discard))
+            per_deal = 4 * rules.seats if deal == "cards" else rules.seats
+            assert chance >= 1 + per_deal + (cards_drawn if deal == "cards" else 0)
+            # The same hand replayed as chance outcomes and ids (each seat's first cards in
+            # the order of their indices: a hand does not keep the order it was dealt in).
+            again = game.state_of(hand)
+            assert len(again.history()) == len(state.history()) and again.hand == hand
+    assert deal == "hands" or reshuffled  # the reshuffles were dealt by chance too
+
+
+def test_chance_nodes_through_pyspiel_and_the_first_cards() -> None:
+    pyspiel = spiel()
+    game = pyspiel.load_game("python_mus", {"preset": "heads-up", "deal": "cards", "rng_seed": 3})
+    assert game.get_type().chance_mode == pyspiel.GameType.ChanceMode.EXPLICIT_STOCHASTIC
+    assert game.max_chance_outcomes() == 40
+    state = game.new_initial_state()
+    assert state.is_chance_node() and state.action_to_string(pyspiel.PlayerId.CHANCE, 1) == "mano 1"
+    state.apply_action(1)
+    state.apply_action(7)
+    assert state.information_state_string(1) == "seat 1 of 2, dealt so far " + str(mus.ALL_CARDS[7])
+    assert state.information_state_string(0) == "seat 0 of 2, dealt so far "
+    assert 7 not in [o for o, _ in state.chance_outcomes()] and len(state.chance_outcomes()) == 39
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    assert state.current_player() == 1 and len(state.history()) == 9
+    sampled = pyspiel.load_game("python_mus")
+    assert sampled.get_type().chance_mode == pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC
+    with pytest.raises(mus.RulesError, match="deal must be"):
+        MusGame(deal="shuffled")
 
 
 # --- OpenSpiel's algorithms -------------------------------------------------------------

@@ -61,7 +61,7 @@ from mus.reducer import apply
 from mus.rules import Rules
 from mus.state import Deal, HandState, first_state
 
-__all__ = ["ATTEMPTS", "DRAWS", "WALK_STEPS", "Sample", "determinize", "sample"]
+__all__ = ["ATTEMPTS", "DRAWS", "WALK_STEPS", "Exchange", "Sample", "determinize", "exchange", "sample"]
 
 DRAWS = 5_000
 """Rejection sampling draws at most this many worlds (most fail a cheap test of the
@@ -149,17 +149,20 @@ def _plan(state: HandState, seat: int) -> _Plan:
                     fixed[top] = before.stock[0]
             events.append(("visto", who, action.card, top))
         if current.mus_rounds != before.mus_rounds:
-            draws, pile, kept = _exchange(before, who, action, sizes)
+            draws, pile, kept = exchange(before, who, action)
             stocks = {before.reshuffles: before.stock}
             if pile is not None:
                 sizes.append(len(pile))
                 restocks.append(deal.reshuffled(pile, len(sizes) - 1))
                 stocks[len(sizes) - 1] = restocks[-1]
-            for drawer, number, place in draws:
+            consumed = sizes[before.reshuffles] - len(before.stock)  # drawn before, from the stock on the table
+            placed = []
+            for drawer, number, index in draws:
+                place = index + consumed if number == before.reshuffles else index
+                placed.append((drawer, number, place))
                 if drawer == seat:
-                    offset = sizes[number] - len(stocks[number]) if number == before.reshuffles else 0
-                    fixed[number, place] = stocks[number][place - offset]
-            events.append(("serve", tuple(draws), kept))
+                    fixed[number, place] = stocks[number][index]
+            events.append(("serve", tuple(placed), kept))
         steps.append(_Step(who, action, len(action.cards) if isinstance(action, Discard) and who != seat else None))
     view = state.view(seat)
     for hand in view.hands or ():
@@ -185,25 +188,45 @@ def _test(action: Action, rules: Rules) -> Any:
     return lambda hand: (points[hand.multiset] >= 31) is has
 
 
-def _exchange(
-    before: HandState, who: int, action: Action, sizes: list[int]
-) -> tuple[list[tuple[int, int, int]], list[Card] | None, int | None]:
-    """The exchange that ``who``'s ``action`` ends in ``before``, as the reducer deals it
-    (rules section 4): for each card drawn, ``(seat, stock number, place in that stock)``;
-    the cards a reshuffle shuffles, in the order it takes them, if one is needed; and
-    the seat whose own discards it keeps out (the last seat served, when it is short)."""
-    rules = before.deal.rules
-    pending = list(before.pending)
+class Exchange(NamedTuple):
+    """The cards an exchange deals (see :func:`exchange`): each card drawn as ``(seat,
+    stock, index)``, where ``stock`` is the number of the stock it comes from (the
+    state's ``reshuffles`` for the stock on the table, one more for the stock a
+    reshuffle makes during the exchange) and ``index`` its place in that stock (from
+    the top of the stock on the table, or of the new stock); ``pile``, the cards the
+    reshuffle takes, in the order it takes them (``None`` without one); ``kept``, the
+    seat whose own discards it keeps out (the last seat served, when it runs short)."""
+
+    draws: tuple[tuple[int, int, int], ...]
+    pile: tuple[Card, ...] | None
+    kept: int | None
+
+
+def exchange(state: HandState, seat: int, action: Action) -> Exchange:
+    """The exchange that ``seat``'s ``action`` (the last discard, or servido, of a
+    round of the mus) makes in ``state``, as the reducer deals it (rules section 4):
+    which seat draws which place of which stock, and the pile of a reshuffle.
+    Unchecked: ``action`` must end the round.
+
+    >>> import mus
+    >>> state = mus.new_hand(hands=["Ro Rc 7e 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c"], seed=7)
+    >>> for action in ["mus"] * 4 + ["discard 7e 1b", "discard Co", "discard 1c"]:
+    ...     state = mus.apply(state, action)
+    >>> exchange(state, 3, mus.Discard.parse("1o"))
+    Exchange(draws=((0, 0, 0), (0, 0, 1), (1, 0, 2), (2, 0, 3), (3, 0, 4)), pile=None, kept=None)
+    """
+    rules = state.deal.rules
+    pending = list(state.pending)
     if type(action) is Discard:
-        pending[who] = action.cards
-    order = rules.orders[before.mano]
-    pile = list(before.discards) + [card for each in order for card in pending[each]]
+        pending[seat] = action.cards
+    order = rules.orders[state.mano]
+    pile = list(state.discards) + [card for each in order for card in pending[each]]
     served = [each for each in order if pending[each]]
-    number = before.reshuffles
-    left = len(before.stock)
-    place = sizes[number] - left
+    number = state.reshuffles
+    left = len(state.stock)
+    place = 0
     draws: list[tuple[int, int, int]] = []
-    shuffled: list[Card] | None = None
+    shuffled: tuple[Card, ...] | None = None
     kept_seat = None
     for each in served:
         wanted = len(pending[each])
@@ -213,12 +236,12 @@ def _exchange(
         if take < wanted:
             kept_seat = each if each == served[-1] else None
             kept = pending[each] if kept_seat is not None else ()
-            shuffled = [card for card in pile if card not in kept]
+            shuffled = tuple(card for card in pile if card not in kept)
             number, place, left = number + 1, 0, len(shuffled)
             more = min(wanted - take, left)
             draws += [(each, number, i) for i in range(more)]
             place, left = more, left - more
-    return draws, shuffled, kept_seat
+    return Exchange(tuple(draws), shuffled, kept_seat)
 
 
 # --- worlds -------------------------------------------------------------------------------

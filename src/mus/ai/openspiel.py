@@ -11,13 +11,21 @@ engine scores them: refusal stones at once, the rest at the count.
 ``rewards="terminal"`` pays all of a hand's stones at its end (zero rewards before),
 OpenSpiel's ``RewardModel.TERMINAL``, which its ``MCTSBot`` asks for.
 
-**Chance.** The deal is not a chance node: each :meth:`MusGame.new_initial_state`
-deals a hand from the game's seeded generator (or from ``seed``), the stock order and
-reshuffles included, as OpenSpiel's *sampled stochastic* games do. States are never
-chance nodes.
+**Chance.** By default (``deal="sampled"``) the deal is not a chance node: each
+:meth:`MusGame.new_initial_state` deals a hand from the game's seeded generator (or
+from ``seed``), the stock order and reshuffles included, as OpenSpiel's *sampled
+stochastic* games do. Under ``deal="cards"`` (card by card) or ``deal="hands"`` (four
+cards, or a seat's draw, at a time) chance deals: the mano, each card dealt, each card
+drawn at an exchange, from the stock or from the reshuffled discards, as chance nodes
+with :meth:`MusState.chance_outcomes` (see :mod:`mus.ai.chance`), OpenSpiel's
+*explicit stochastic* games.
+
+**Search.** :meth:`MusState.resample_from_infostate` deals a player's hidden cards
+again, consistently with all it knows (:func:`mus.determinize.determinize`), so
+OpenSpiel's ``ISMCTSBot`` plays the game.
 
 **OpenSpiel.** When ``pyspiel`` imports, importing this module registers the game as
-``python_mus`` (parameters ``preset``, ``max_bet``, ``rng_seed``, ``rewards``), so
+``python_mus`` (parameters ``preset``, ``max_bet``, ``rng_seed``, ``rewards``, ``deal``), so
 ``pyspiel.load_game("python_mus")`` works and OpenSpiel's algorithms see a
 ``pyspiel.Game``; see :func:`register`.
 
@@ -36,6 +44,7 @@ from __future__ import annotations
 from typing import Any
 
 from mus.ai.action_ids import DEFAULT_MAX_BET
+from mus.ai.chance import DEALS, MAX_OUTCOMES, Dealing, chance_ids
 from mus.ai.encoding import Encoding, encoding_for
 from mus.ai.rewards import credited, zero_sum
 from mus.ai.rewards import returns as hand_returns
@@ -47,10 +56,12 @@ from mus.reducer import apply, derived, new_hand
 from mus.rules import PRESETS, Rules
 from mus.state import HandState
 
-__all__ = ["REWARDS", "SHORT_NAME", "TERMINAL", "MusGame", "MusState", "register"]
+__all__ = ["CHANCE", "REWARDS", "SHORT_NAME", "TERMINAL", "MusGame", "MusState", "register"]
 
 TERMINAL = -4
 """``current_player()`` once the hand is over (OpenSpiel's ``PlayerId.TERMINAL``)."""
+CHANCE = -1
+"""``current_player()`` at a chance node (OpenSpiel's ``PlayerId.CHANCE``)."""
 
 SHORT_NAME = "python_mus"
 """The name the game is registered under with OpenSpiel."""
@@ -63,7 +74,8 @@ class MusGame:
     """The game: one hand of Mus under ``rules``, for ``rules.seats`` players.
 
     ``max_bet`` is the largest bet with an action id; ``seed`` seeds the deals;
-    ``rewards`` is ``"stones"`` or ``"terminal"`` (see the module).
+    ``rewards`` is ``"stones"`` or ``"terminal"``, ``deal`` ``"sampled"``, ``"cards"``
+    or ``"hands"`` (see the module).
 
     >>> game = MusGame(Rules.preset("heads-up"))
     >>> game.num_players(), game.num_distinct_actions(), game.max_utility()
@@ -72,6 +84,8 @@ class MusGame:
     Traceback (most recent call last):
     ...
     mus.errors.RulesError: rewards must be 'stones' or 'terminal', got 'win'
+    >>> MusGame(deal="cards").max_chance_outcomes(), MusGame(deal="hands").max_chance_outcomes()
+    (40, 91390)
     """
 
     def __init__(
@@ -81,6 +95,7 @@ class MusGame:
         max_bet: int = DEFAULT_MAX_BET,
         seed: int | None = None,
         rewards: str = "stones",
+        deal: str = "sampled",
     ) -> None:
         self.rules = Rules() if rules is None else rules_arg(rules)
         self.encoding: Encoding = encoding_for(self.rules, max_bet)
@@ -89,7 +104,13 @@ class MusGame:
         self.rewards = rewards
         """``"stones"`` or ``"terminal"``: when the stones are paid."""
         self.terminal_rewards = rewards == "terminal"
+        if deal not in DEALS:
+            raise RulesError(f"deal must be 'sampled', 'cards' or 'hands', got {quoted(deal)}")
+        self.deal = deal
+        """How the hand is dealt: ``"sampled"``, or by chance nodes (``"cards"``, ``"hands"``)."""
         self._random = generator(seed)
+        # What a state holds while chance deals the first cards: no seat's cards yet.
+        self._stand_in = new_hand(self.rules, seed=0)
 
     def num_players(self) -> int:
         """The seats."""
@@ -100,8 +121,9 @@ class MusGame:
         return self.encoding.num_actions
 
     def max_chance_outcomes(self) -> int:
-        """0: the deal is sampled, never a chance node."""
-        return 0
+        """The most outcomes of a chance node: 0 when the deal is sampled, 40 card by
+        card, ``comb(40, 4)`` hand by hand."""
+        return MAX_OUTCOMES[self.deal]
 
     def min_utility(self) -> float:
         """The least return: ``-target``."""
@@ -123,22 +145,54 @@ class MusGame:
 
     def new_initial_state(self, seed: int | str | None = None) -> MusState:
         """A new hand: dealt from ``seed``, else from the game's generator; the mano is
-        seat 0 with a ``seed``, else drawn at random.
+        seat 0 with a ``seed``, else drawn at random. Dealt by chance, the hand starts
+        at its first chance node, or with a ``seed`` past the deal (its chance outcomes
+        those that deal what the seed deals).
 
         >>> MusGame().new_initial_state(seed=5).hand == __import__("mus").new_hand(seed=5)
         True
+        >>> MusGame(deal="cards").new_initial_state().is_chance_node()
+        True
         """
         if seed is None:
+            if self.deal != "sampled":
+                return MusState(self, self._stand_in, Dealing.initial(self.rules, self.deal))
             seed, mano = self._random.getrandbits(63), self._random.randrange(self.rules.seats)
         else:
             mano = 0
-        return MusState(self, new_hand(self.rules, seed=seed, mano=mano))
+        return self.state_of(new_hand(self.rules, seed=seed, mano=mano))
+
+    def state_of(self, hand: HandState) -> MusState:
+        """The state of this game that ``hand`` (a hand of its rules, at any point) is:
+        its ids replayed, chance outcomes included when chance deals.
+
+        >>> import mus
+        >>> game = MusGame(deal="cards")
+        >>> state = game.state_of(mus.apply(mus.new_hand(seed=2), "no-mus"))
+        >>> len(state.history()), state.current_player()
+        (18, 0)
+        """
+        coding = self.encoding
+        if self.deal == "sampled":
+            state = MusState(self, hand.initial())
+            current = state.hand
+            for who, action in hand.history:
+                if derived(action, current.rules):
+                    continue
+                state._history.append(coding.encode(action, current))
+                current = apply(current, action, who)
+            state.hand = hand
+            return state
+        state = self.new_initial_state()
+        for outcome in chance_ids(hand, self.deal, coding.encode):
+            state.apply_action(outcome)
+        return state
 
     def __deepcopy__(self, memo: object) -> MusGame:
         return self  # shared by its states; a state's copy must not copy the game
 
     def __repr__(self) -> str:
-        return f"MusGame({self.rules!r}, max_bet={self.encoding.max_bet}, rewards={self.rewards!r})"
+        return f"MusGame({self.rules!r}, max_bet={self.encoding.max_bet}, rewards={self.rewards!r}, deal={self.deal!r})"
 
 
 class MusState:
@@ -156,24 +210,39 @@ class MusState:
     mus.errors.IllegalActionError: action 18 (accept) is not legal now; legal: 17 (pass), 20 (ordago), 23 (bet 2), ...
     """
 
-    def __init__(self, game: MusGame, hand: HandState) -> None:
+    def __init__(self, game: MusGame, hand: HandState, dealing: Dealing | None = None) -> None:
         self.game = game
         self.hand = hand
+        """The hand: during the first deal by chance, a stand-in (no seat holds cards yet);
+        during an exchange by chance, the state before the discard that made it."""
+        self._dealing = dealing
         self._history: list[int] = []
         self._rewards = [0.0] * game.rules.seats
 
     def current_player(self) -> int:
-        """The seat to act, or :data:`TERMINAL`."""
+        """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
+        if self._dealing is not None:
+            return CHANCE
         seat = self.hand.to_act
         return TERMINAL if seat is None else seat
 
     def is_terminal(self) -> bool:
         """Whether the hand is over."""
-        return self.hand.to_act is None
+        return self._dealing is None and self.hand.to_act is None
 
     def is_chance_node(self) -> bool:
-        """Always ``False`` (see the module)."""
-        return False
+        """Whether chance deals next (only when the game's ``deal`` is not ``"sampled"``)."""
+        return self._dealing is not None
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The ``(outcome, probability)`` pairs of a chance node (empty elsewhere): each
+        card, or set of cards, left to deal, alike (see :mod:`mus.ai.chance`).
+
+        >>> state = MusGame(deal="cards").new_initial_state()
+        >>> state.chance_outcomes()[:2], state.action_to_string(CHANCE, 3)
+        ([(0, 0.25), (1, 0.25)], 'mano 3')
+        """
+        return [] if self._dealing is None else self._dealing.outcomes()
 
     def is_simultaneous_node(self) -> bool:
         """Always ``False``: one seat acts at a time."""
@@ -181,7 +250,7 @@ class MusState:
 
     def is_player_node(self) -> bool:
         """Whether a seat is to act."""
-        return self.hand.to_act is not None
+        return self._dealing is None and self.hand.to_act is not None
 
     def num_players(self) -> int:
         """The seats."""
@@ -189,24 +258,50 @@ class MusState:
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal ids of ``player`` (default: the seat to act), ascending; empty for
-        a seat whose turn it is not."""
+        a seat whose turn it is not; at a chance node, its outcomes."""
+        if self._dealing is not None:
+            return [] if player not in (None, CHANCE) else [outcome for outcome, _ in self._dealing.outcomes()]
         if player is not None and player != self.hand.to_act:
             return []
         return self.game.encoding.legal_actions(self.hand)
 
     def legal_actions_mask(self, player: int | None = None) -> list[int]:
         """A 0/1 list over every id: which are legal for ``player``."""
+        if self._dealing is not None:
+            mask = [0] * self.game.max_chance_outcomes()
+            for outcome in self.legal_actions(player):
+                mask[outcome] = 1
+            return mask
         if player is not None and player != self.hand.to_act:
             return [0] * self.game.encoding.num_actions
         return self.game.encoding.legal_action_mask(self.hand).tolist()  # type: ignore[no-any-return]
 
     def apply_action(self, action: int) -> None:
-        """Play id ``action`` for the seat to act; an illegal id raises
-        :class:`~mus.IllegalActionError` and changes nothing."""
+        """Play id ``action`` for the seat to act, or deal chance outcome ``action`` at a
+        chance node; an illegal one raises :class:`~mus.IllegalActionError` and
+        changes nothing."""
         hand = self.hand
+        dealing = self._dealing
+        if dealing is not None:
+            if dealing.deal(action):
+                self.hand = dealing.hand(hand.rules) if dealing.exchange is None else dealing.served()
+                self._dealing = None
+            self._history.append(int(action))
+            if any(self._rewards):
+                self._rewards = [0.0] * len(self._rewards)
+            return
         if hand.to_act is None:
             raise IllegalActionError("the hand is over")
         after = self.game.encoding.apply(hand, action)
+        if after.mus_rounds != hand.mus_rounds and self.game.deal != "sampled":
+            # The exchange is chance's to deal: the engine replays it once dealt.
+            self._dealing = Dealing.of_exchange(
+                self.game.deal, hand, hand.to_act, self.game.encoding.decode(action, hand)
+            )
+            self._history.append(int(action))
+            if any(self._rewards):
+                self._rewards = [0.0] * len(self._rewards)
+            return
         if self.game.terminal_rewards:
             # All of the hand's stones at its end, nothing before (RewardModel.TERMINAL).
             if after.to_act is None:
@@ -246,6 +341,8 @@ class MusState:
 
     def _seat(self, player: int | None) -> int:
         if player is None:
+            if self._dealing is not None:
+                raise MusError("no player acts at a chance node: name one")
             player = self.hand.to_act
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players():
             raise MusError(f"no player {quoted(player)}: players are 0 to {self.num_players() - 1}")
@@ -253,24 +350,37 @@ class MusState:
 
     def information_state_string(self, player: int | None = None) -> str:
         """Everything ``player`` knows, with perfect recall (see
-        :meth:`Encoding.information_state_string <mus.ai.encoding.Encoding.information_state_string>`)."""
-        return self.game.encoding.information_state_string(self.hand, self._seat(player))
+        :meth:`Encoding.information_state_string <mus.ai.encoding.Encoding.information_state_string>`;
+        while chance deals the first cards, the cards dealt to it so far)."""
+        seat = self._seat(player)
+        dealing = self._dealing
+        if dealing is not None and dealing.exchange is None:
+            return f"seat {seat} of {self.num_players()}, dealt so far {' '.join(map(str, dealing.cards_of(seat)))}"
+        return self.game.encoding.information_state_string(self.hand, seat)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The observation vector of ``player`` (see :mod:`mus.ai.observations`). It
         summarises the history rather than recalling all of it: two information states
-        can share a tensor (their strings differ)."""
-        return self.game.encoding.observation(self.hand, self._seat(player)).tolist()  # type: ignore[no-any-return]
+        can share a tensor (their strings differ). All zeros while chance deals the
+        first cards."""
+        seat = self._seat(player)
+        if self._dealing is not None and self._dealing.exchange is None:
+            return [0.0] * self.game.encoding.observation_size
+        return self.game.encoding.observation(self.hand, seat).tolist()  # type: ignore[no-any-return]
 
     observation_tensor = information_state_tensor
 
     def observation_string(self, player: int | None = None) -> str:
         """``player``'s cards and the public state of the hand, in one line."""
         seat = self._seat(player)
+        if self._dealing is not None and self._dealing.exchange is None:
+            return self.information_state_string(seat)
         return f"seat {seat} holds {self.hand.hands[seat]}; {self.hand!r}"
 
     def action_to_string(self, player: int, action: int) -> str:
-        """The text of an id (discards by hand positions)."""
+        """The text of an id (discards by hand positions), or of a chance outcome."""
+        if player == CHANCE and self._dealing is not None:
+            return self._dealing.outcome_name(action)
         return self.game.encoding.action_name(action)
 
     def resample_from_infostate(self, player: int, probability_sampler: Any = None) -> MusState:
@@ -285,23 +395,15 @@ class MusState:
         >>> other.information_state_string(2) == state.information_state_string(2), other.history()
         (True, [1])
         """
-        hand = determinize(self.hand, self._seat(player), seed=self.game._random)
-        copy = MusState(self.game, hand.initial())
-        coding = self.game.encoding
-        current = copy.hand
-        rules = current.rules
-        for who, action in hand.history:
-            if derived(action, rules):
-                continue
-            copy._history.append(coding.encode(action, current))
-            current = apply(current, action, who)
-        copy.hand = hand
+        if self._dealing is not None:
+            raise MusError("a chance node has no player to resample for")
+        copy = self.game.state_of(determinize(self.hand, self._seat(player), seed=self.game._random))
         copy._rewards = self._rewards
         return copy
 
     def clone(self) -> MusState:
         """An independent copy (cheap: the hand is shared, being immutable)."""
-        copy = MusState(self.game, self.hand)
+        copy = MusState(self.game, self.hand, None if self._dealing is None else self._dealing.copy())
         copy._history = self._history[:]
         copy._rewards = self._rewards
         return copy
@@ -311,10 +413,14 @@ class MusState:
 
     def __str__(self) -> str:
         hand = self.hand
+        if self._dealing is not None and self._dealing.exchange is None:
+            return "dealing\n" + "\n".join(self.information_state_string(seat) for seat in range(self.num_players()))
         return f"{hand!r}\n" + "\n".join(f"seat {seat}: {cards}" for seat, cards in enumerate(hand.hands))
 
 
-_SPECIFICATION: dict[str, Any] = {"preset": "standard", "max_bet": DEFAULT_MAX_BET, "rng_seed": -1, "rewards": "stones"}
+_SPECIFICATION: dict[str, Any] = {
+    "preset": "standard", "max_bet": DEFAULT_MAX_BET, "rng_seed": -1, "rewards": "stones", "deal": "sampled",
+}  # fmt: skip
 """The game's parameters with OpenSpiel, and their defaults."""
 
 
@@ -339,6 +445,7 @@ def _parameters(params: dict[str, Any] | None) -> dict[str, Any]:
         "max_bet": params["max_bet"],
         "seed": None if seed < 0 else seed,
         "rewards": params["rewards"],
+        "deal": params["deal"],
     }
 
 
@@ -362,14 +469,14 @@ def register() -> bool:
 def _define(pyspiel: Any) -> None:
     """Define and register the ``pyspiel`` subclasses, which delegate to :class:`MusState`."""
 
-    def game_type(terminal: bool) -> Any:
+    def game_type(terminal: bool, sampled: bool) -> Any:
         # The game's type follows its parameters: one is registered, each game has its own.
-        model = pyspiel.GameType.RewardModel
+        model, chance = pyspiel.GameType.RewardModel, pyspiel.GameType.ChanceMode
         return pyspiel.GameType(
             short_name=SHORT_NAME,
             long_name="Mus (mus-rules)",
             dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-            chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
+            chance_mode=chance.SAMPLED_STOCHASTIC if sampled else chance.EXPLICIT_STOCHASTIC,
             information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
             utility=pyspiel.GameType.Utility.ZERO_SUM,
             reward_model=model.TERMINAL if terminal else model.REWARDS,
@@ -388,7 +495,7 @@ def _define(pyspiel: Any) -> None:
             rules = self.inner.rules
             info = pyspiel.GameInfo(
                 num_distinct_actions=self.inner.num_distinct_actions(),
-                max_chance_outcomes=0,
+                max_chance_outcomes=self.inner.max_chance_outcomes(),
                 num_players=rules.seats,
                 min_utility=self.inner.min_utility(),
                 max_utility=self.inner.max_utility(),
@@ -396,7 +503,7 @@ def _define(pyspiel: Any) -> None:
                 # No hard bound (mus rounds and raises may repeat): a declared figure.
                 max_game_length=1000,
             )
-            super().__init__(game_type(self.inner.terminal_rewards), info, params or {})
+            super().__init__(game_type(self.inner.terminal_rewards, self.inner.deal == "sampled"), info, params or {})
 
         def new_initial_state(self) -> Any:
             return SpielState(self, self.inner.new_initial_state())
@@ -411,7 +518,12 @@ def _define(pyspiel: Any) -> None:
             self.inner = inner
 
         def current_player(self) -> int:
-            return int(pyspiel.PlayerId.TERMINAL) if self.inner.is_terminal() else self.inner.current_player()
+            if self.inner.is_terminal():
+                return int(pyspiel.PlayerId.TERMINAL)
+            return int(pyspiel.PlayerId.CHANCE) if self.inner.is_chance_node() else self.inner.current_player()
+
+        def chance_outcomes(self) -> list[tuple[int, float]]:
+            return self.inner.chance_outcomes()
 
         def _legal_actions(self, player: int) -> list[int]:
             return self.inner.legal_actions(player)
@@ -432,7 +544,9 @@ def _define(pyspiel: Any) -> None:
             # Replayed through apply_action, so that OpenSpiel's own record of the
             # history (history(), move_number()) is the sample's.
             inner = self.inner.resample_from_infostate(player_id, probability_sampler)
-            sample = SpielState(self.get_game(), MusState(inner.game, inner.hand.initial()))
+            game = inner.game
+            root = game.new_initial_state() if game.deal != "sampled" else MusState(game, inner.hand.initial())
+            sample = SpielState(self.get_game(), root)
             for action in inner.history():
                 sample.apply_action(action)
             return sample
@@ -443,7 +557,7 @@ def _define(pyspiel: Any) -> None:
         def __str__(self) -> str:
             return str(self.inner)
 
-    pyspiel.register_game(game_type(False), SpielGame)
+    pyspiel.register_game(game_type(False, True), SpielGame)
 
 
 class _Observer:
