@@ -1,8 +1,11 @@
-"""mus.ai for search and learning: terminal rewards, OpenSpiel's own algorithms on Mus."""
+"""mus.ai for search and learning: terminal rewards, chance nodes, OpenSpiel's own
+algorithms on Mus, and the docs' table of what runs (:data:`ALGORITHMS`)."""
 
 from __future__ import annotations
 
+import pathlib
 import random
+import re
 from typing import Any
 
 import pytest
@@ -12,12 +15,38 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
 import mus  # noqa: E402
+from mus.ai.action_ids import MUS, NO_MUS  # noqa: E402
 from mus.ai.gym import SeatEnv  # noqa: E402
 from mus.ai.openspiel import CHANCE, MusGame, MusState  # noqa: E402
 from mus.ai.pettingzoo import env  # noqa: E402
 from mus.ai.rewards import returns  # noqa: E402
 
 PRESETS = ["standard", "declared", "heads-up", "six", "individual-3"]
+
+SMALL = {"preset": "heads-up", "max_bet": 2, "max_mus_rounds": 0, "rewards": "terminal"}
+"""The heads-up game cut small enough to walk whole: bets of 2 stones, no exchange."""
+
+# The docs' table of OpenSpiel's (and others') algorithms on Mus (docs/ai.rst,
+# "Algorithms"): each row is what a test below runs, or why it is not run.
+# (algorithm, table, parameters, result).
+ALGORITHMS = [
+    ("``mcts.MCTSBot``", "heads-up, standard", '``rewards="terminal"``',
+     "works: plays whole hands (it searches the real cards: perfect information)"),
+    ("``ismcts.ISMCTSBot``", "heads-up, standard, six", '``rewards="terminal"``',
+     "works: plays whole hands; its worlds come from ``resample_from_infostate`` (``mus.determinize``)"),
+    ("``outcome_sampling_mccfr``", "heads-up", '``max_bet=2, max_mus_rounds=0``; also ``deal="cards"``',
+     "works: 300 iterations"),
+    ("``external_sampling_mccfr``", "heads-up", "``max_bet=2, max_mus_rounds=0``",
+     "works: 100 iterations; with the mus open its walk of every discard never ends"),
+    ("``tabular_qlearner.QLearner`` (``rl_environment``)", "heads-up", "``max_bet=2, max_mus_rounds=0``",
+     "works: 300 episodes against itself"),
+    ("``dqn`` / ``nfsp`` (``rl_environment``)", "any", "(none)",
+     "not run: they need PyTorch, JAX or TensorFlow, which the ``ai`` extra does not bring"),
+    ("masked policy gradient (PettingZoo)", "heads-up", '``env(rules, reward="terminal")``',
+     "works: a NumPy REINFORCE over the masked ids trains for 200 hands (no claim of strength)"),
+    ("sb3-contrib ``MaskablePPO``", "any", "``SeatEnv.action_masks()``",
+     "not run: it needs PyTorch (not in the ``ai`` extra)"),
+]  # fmt: skip
 
 
 # --- terminal rewards -----------------------------------------------------------------
@@ -144,6 +173,44 @@ def test_chance_nodes_through_pyspiel_and_the_first_cards() -> None:
         MusGame(deal="shuffled")
 
 
+def test_max_mus_rounds_closes_the_mus() -> None:
+    game = MusGame(mus.Rules.preset("heads-up"), max_mus_rounds=1)
+    state = game.new_initial_state(seed=3)
+    assert state.legal_actions() == [0, 1] and state.legal_actions_mask()[0] == 1
+    for action in (0, 0, 2, 2):  # mus, mus, each seat discards its first card
+        state.apply_action(action)
+    assert state.hand.mus_rounds == 1 and state.legal_actions() == [1] and state.legal_actions_mask()[:2] == [0, 1]
+    with pytest.raises(mus.IllegalActionError, match="stops the mus after 1 exchange"):
+        state.apply_action(0)
+    assert state.history() == [0, 0, 2, 2]
+    with pytest.raises(mus.RulesError, match="max_mus_rounds must be"):
+        MusGame(max_mus_rounds=-1)
+
+
+def test_information_state_strings_built_on_the_parents_equal_those_built_whole() -> None:
+    from mus.ai.encoding import encoding_for
+    from mus.ai.observations import Observer
+
+    for rules in (mus.Rules(senas=True), mus.Rules(seats=6, senas=True, declarations="explicit")):
+        coding, whole = encoding_for(rules), Observer(rules)
+        rng = random.Random(1)
+        for seed in range(15):
+            state = mus.new_hand(rules, seed=seed)
+            while state.to_act is not None:
+                for seat in range(rules.seats):
+                    assert coding.information_state_string(state, seat) == whole._information_state(state, seat)
+                if rules.senas and rng.random() < 0.2:
+                    seat = rng.randrange(rules.seats)
+                    senas = mus.senas_of(state.hands[seat], rules)
+                    if senas and state.is_legal(mus.Signal(senas[0]), seat):
+                        state = mus.apply(state, mus.Signal(senas[0]), seat)
+                        continue
+                legal = coding.legal_actions(state)
+                state = mus.apply(
+                    state, coding.decode(0 if 0 in legal and rng.random() < 0.7 else rng.choice(legal), state)
+                )
+
+
 # --- OpenSpiel's algorithms -------------------------------------------------------------
 
 
@@ -198,3 +265,105 @@ def test_resampled_states_keep_the_information_state_and_ismcts_plays_whole_hand
             while not state.is_terminal():
                 state.apply_action(bot.step(state))
             assert sum(state.returns()) == pytest.approx(0.0)
+
+
+def test_mccfr_runs_on_the_heads_up_table() -> None:
+    pyspiel = spiel()
+    from open_spiel.python.algorithms import (  # type: ignore[import-not-found, import-untyped, unused-ignore]
+        external_sampling_mccfr,
+        outcome_sampling_mccfr,
+    )
+
+    np.random.seed(0)
+    for params, solver, iterations in (
+        (SMALL, outcome_sampling_mccfr.OutcomeSamplingSolver, 300),
+        ({**SMALL, "deal": "cards"}, outcome_sampling_mccfr.OutcomeSamplingSolver, 300),
+        (SMALL, external_sampling_mccfr.ExternalSamplingSolver, 100),
+    ):
+        game = pyspiel.load_game("python_mus", {**params, "rng_seed": 1})
+        state = game.new_initial_state()
+        while state.is_chance_node():
+            state.apply_action(state.chance_outcomes()[0][0])
+        assert state.legal_actions() == [1]  # the mus is closed: no-mus only
+        cfr = solver(game)
+        for _ in range(iterations):
+            cfr.iteration()
+        table = cfr._infostates
+        assert len(table) > iterations
+        policy = cfr.average_policy()
+        state.apply_action(1)
+        probabilities = policy.action_probabilities(state)
+        assert set(probabilities) == set(state.legal_actions())
+        assert sum(probabilities.values()) == pytest.approx(1.0)
+        assert all(np.isfinite(regrets).all() for regrets, _ in table.values())
+
+
+def test_tabular_q_learning_through_rl_environment() -> None:
+    pyspiel = spiel()
+    from open_spiel.python import rl_environment  # type: ignore[import-not-found, import-untyped, unused-ignore]
+    from open_spiel.python.algorithms import tabular_qlearner  # type: ignore[import-not-found, import-untyped, unused-ignore]
+
+    game = pyspiel.load_game("python_mus", {**SMALL, "rng_seed": 2})
+    environment = rl_environment.Environment(game, seed=2)
+    actions = environment.action_spec()["num_actions"]
+    agents = [tabular_qlearner.QLearner(player_id=seat, num_actions=actions) for seat in range(2)]
+    totals = np.zeros(2)
+    for _ in range(300):
+        step = environment.reset()
+        while not step.last():
+            seat = step.observations["current_player"]
+            output = agents[seat].step(step)
+            assert output.action in step.observations["legal_actions"][seat]
+            step = environment.step([output.action])
+        for agent in agents:
+            agent.step(step)
+        totals += step.rewards
+        assert sum(step.rewards) == pytest.approx(0.0)
+    assert all(len(agent._q_values) > 10 for agent in agents)
+
+
+def test_a_masked_policy_gradient_trains_through_pettingzoo() -> None:
+    # REINFORCE with a linear softmax policy over the legal ids only: what a masked
+    # learner (sb3-contrib's MaskablePPO among them) does with the env's masks.
+    rules = mus.Rules.preset("heads-up")
+    game = env(rules, seed=5, reward="terminal")
+    size, actions = game.coding.observation_size, game.coding.num_actions
+    rng = np.random.default_rng(0)
+    weights = np.zeros((size, actions))
+    for episode in range(200):
+        game.reset(seed=episode)
+        steps: list[tuple[Any, Any, int, str]] = []
+        paid = dict.fromkeys(game.possible_agents, 0.0)
+        for agent in game.agent_iter():
+            observation, reward, termination, truncation, _ = game.last()
+            paid[agent] += float(reward)
+            if termination or truncation:
+                game.step(None)
+                continue
+            mask = observation["action_mask"].astype(bool)
+            if game.hand.mus_rounds and mask[NO_MUS]:
+                mask[MUS] = False  # one exchange at most: a policy that keeps saying mus never ends a hand
+            logits = observation["observation"] @ weights
+            logits[~mask] = -np.inf
+            probabilities = np.exp(logits - logits[mask].max())
+            probabilities /= probabilities.sum()
+            action = int(rng.choice(actions, p=probabilities))
+            assert mask[action]
+            steps.append((observation["observation"], probabilities, action, agent))
+            game.step(action)
+        assert list(paid.values()) == pytest.approx(returns(game.hand))  # paid once, at the end
+        for vector, probabilities, action, agent in steps:
+            # Zero-sum heads-up: the hand's return is its own advantage (baseline 0).
+            gradient = -probabilities
+            gradient[action] += 1.0
+            weights += 0.05 * paid[agent] / rules.target * np.outer(vector, gradient)
+    assert np.isfinite(weights).all() and np.abs(weights).sum() > 0
+
+
+def test_the_docs_table_is_the_algorithms_tested() -> None:
+    text = (pathlib.Path(__file__).parents[1] / "docs" / "ai.rst").read_text(encoding="utf-8")
+    rows_block = text.split(".. list-table:: OpenSpiel's algorithms and others on Mus", 1)[1].split("\n\n")[1]
+    rows = re.findall(r"   \* - (.*)\n     - (.*)\n     - (.*)\n     - (.*)(?:\n|$)", rows_block)
+    written = "\n".join(f"   * - {n}\n     - {t}\n     - {p}\n     - {r}" for n, t, p, r in ALGORITHMS)
+    assert rows[0] == ("Algorithm", "Table", "Parameters", "Result")
+    assert rows[1:] == ALGORITHMS, f"docs/ai.rst's table should read:\n{written}"

@@ -20,12 +20,18 @@ drawn at an exchange, from the stock or from the reshuffled discards, as chance 
 with :meth:`MusState.chance_outcomes` (see :mod:`mus.ai.chance`), OpenSpiel's
 *explicit stochastic* games.
 
+**Smaller games.** ``max_mus_rounds`` (default ``None``: the engine's own bound)
+stops the mus after that many exchanges: then only no-mus is legal (``0``: the hand
+goes straight to the lances). With a small ``max_bet`` it keeps a hand's tree small
+enough for algorithms that walk it whole, such as external-sampling MCCFR.
+
 **Search.** :meth:`MusState.resample_from_infostate` deals a player's hidden cards
 again, consistently with all it knows (:func:`mus.determinize.determinize`), so
 OpenSpiel's ``ISMCTSBot`` plays the game.
 
 **OpenSpiel.** When ``pyspiel`` imports, importing this module registers the game as
-``python_mus`` (parameters ``preset``, ``max_bet``, ``rng_seed``, ``rewards``, ``deal``), so
+``python_mus`` (parameters ``preset``, ``max_bet``, ``rng_seed``, ``rewards``, ``deal``,
+``max_mus_rounds``: ``-1`` for none), so
 ``pyspiel.load_game("python_mus")`` works and OpenSpiel's algorithms see a
 ``pyspiel.Game``; see :func:`register`.
 
@@ -43,7 +49,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from mus.ai.action_ids import DEFAULT_MAX_BET
+from mus.ai.action_ids import DEFAULT_MAX_BET, MUS
 from mus.ai.chance import DEALS, MAX_OUTCOMES, Dealing, chance_ids
 from mus.ai.encoding import Encoding, encoding_for
 from mus.ai.rewards import credited, zero_sum
@@ -54,7 +60,7 @@ from mus.determinize import determinize
 from mus.errors import IllegalActionError, MusError, RulesError
 from mus.reducer import apply, derived, new_hand
 from mus.rules import PRESETS, Rules
-from mus.state import HandState
+from mus.state import HandState, Phase
 
 __all__ = ["CHANCE", "REWARDS", "SHORT_NAME", "TERMINAL", "MusGame", "MusState", "register"]
 
@@ -96,6 +102,7 @@ class MusGame:
         seed: int | None = None,
         rewards: str = "stones",
         deal: str = "sampled",
+        max_mus_rounds: int | None = None,
     ) -> None:
         self.rules = Rules() if rules is None else rules_arg(rules)
         self.encoding: Encoding = encoding_for(self.rules, max_bet)
@@ -108,6 +115,10 @@ class MusGame:
             raise RulesError(f"deal must be 'sampled', 'cards' or 'hands', got {quoted(deal)}")
         self.deal = deal
         """How the hand is dealt: ``"sampled"``, or by chance nodes (``"cards"``, ``"hands"``)."""
+        if max_mus_rounds is not None and (type(max_mus_rounds) is not int or max_mus_rounds < 0):
+            raise RulesError(f"max_mus_rounds must be None or a whole number from 0 up, got {quoted(max_mus_rounds)}")
+        self.max_mus_rounds = max_mus_rounds
+        """After this many exchanges only no-mus is legal (``None``: the engine's bound)."""
         self._random = generator(seed)
         # What a state holds while chance deals the first cards: no seat's cards yet.
         self._stand_in = new_hand(self.rules, seed=0)
@@ -157,10 +168,14 @@ class MusGame:
         if seed is None:
             if self.deal != "sampled":
                 return MusState(self, self._stand_in, Dealing.initial(self.rules, self.deal))
-            seed, mano = self._random.getrandbits(63), self._random.randrange(self.rules.seats)
+            seed, mano = self._draw()
         else:
             mano = 0
         return self.state_of(new_hand(self.rules, seed=seed, mano=mano))
+
+    def _draw(self) -> tuple[int, int]:
+        """The seed and mano of the next hand the game's generator deals."""
+        return self._random.getrandbits(63), self._random.randrange(self.rules.seats)
 
     def state_of(self, hand: HandState) -> MusState:
         """The state of this game that ``hand`` (a hand of its rules, at any point) is:
@@ -263,10 +278,19 @@ class MusState:
             return [] if player not in (None, CHANCE) else [outcome for outcome, _ in self._dealing.outcomes()]
         if player is not None and player != self.hand.to_act:
             return []
-        return self.game.encoding.legal_actions(self.hand)
+        legal = self.game.encoding.legal_actions(self.hand)
+        if legal and legal[0] == MUS and self._mus_closed():
+            del legal[0]
+        return legal
+
+    def _mus_closed(self) -> bool:
+        """Whether the game's ``max_mus_rounds`` leaves only no-mus to say."""
+        limit = self.game.max_mus_rounds
+        return limit is not None and self.hand.mus_rounds >= limit
 
     def legal_actions_mask(self, player: int | None = None) -> list[int]:
         """A 0/1 list over every id: which are legal for ``player``."""
+        mask: list[int]
         if self._dealing is not None:
             mask = [0] * self.game.max_chance_outcomes()
             for outcome in self.legal_actions(player):
@@ -274,7 +298,10 @@ class MusState:
             return mask
         if player is not None and player != self.hand.to_act:
             return [0] * self.game.encoding.num_actions
-        return self.game.encoding.legal_action_mask(self.hand).tolist()  # type: ignore[no-any-return]
+        mask = self.game.encoding.legal_action_mask(self.hand).tolist()
+        if mask[MUS] and self._mus_closed():
+            mask[MUS] = 0
+        return mask
 
     def apply_action(self, action: int) -> None:
         """Play id ``action`` for the seat to act, or deal chance outcome ``action`` at a
@@ -292,6 +319,8 @@ class MusState:
             return
         if hand.to_act is None:
             raise IllegalActionError("the hand is over")
+        if action == MUS and hand.phase is Phase.MUS and self._mus_closed():
+            raise IllegalActionError(f"the game stops the mus after {self.game.max_mus_rounds} exchange(s): no-mus")
         after = self.game.encoding.apply(hand, action)
         if after.mus_rounds != hand.mus_rounds and self.game.deal != "sampled":
             # The exchange is chance's to deal: the engine replays it once dealt.
@@ -420,6 +449,7 @@ class MusState:
 
 _SPECIFICATION: dict[str, Any] = {
     "preset": "standard", "max_bet": DEFAULT_MAX_BET, "rng_seed": -1, "rewards": "stones", "deal": "sampled",
+    "max_mus_rounds": -1,
 }  # fmt: skip
 """The game's parameters with OpenSpiel, and their defaults."""
 
@@ -446,6 +476,7 @@ def _parameters(params: dict[str, Any] | None) -> dict[str, Any]:
         "seed": None if seed < 0 else seed,
         "rewards": params["rewards"],
         "deal": params["deal"],
+        "max_mus_rounds": None if params["max_mus_rounds"] < 0 else params["max_mus_rounds"],
     }
 
 
@@ -506,16 +537,34 @@ def _define(pyspiel: Any) -> None:
             super().__init__(game_type(self.inner.terminal_rewards, self.inner.deal == "sampled"), info, params or {})
 
         def new_initial_state(self) -> Any:
-            return SpielState(self, self.inner.new_initial_state())
+            # OpenSpiel clones a Python state by building a new initial state and copying
+            # the attributes over it: a sampled hand is dealt when first looked at.
+            inner = self.inner
+            return (
+                SpielState(self, None, inner._draw())
+                if inner.deal == "sampled"
+                else SpielState(self, inner.new_initial_state())
+            )
 
         def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
             perfect = iig_obs_type is None or iig_obs_type.perfect_recall
             return _Observer(self.inner.encoding, perfect)
 
     class SpielState(pyspiel.State):  # type: ignore[misc]
-        def __init__(self, game: Any, inner: MusState) -> None:
+        def __init__(self, game: Any, inner: MusState | None, dealt: tuple[int, int] = (0, 0)) -> None:
             super().__init__(game)
-            self.inner = inner
+            self._inner = inner
+            self._dealt = dealt  # the seed and mano of a hand not dealt yet
+
+        @property
+        def inner(self) -> MusState:
+            inner = self._inner
+            if inner is None:
+                seed, mano = self._dealt
+                inner = self._inner = MusState(
+                    self.get_game().inner, new_hand(self.get_game().inner.rules, seed=seed, mano=mano)
+                )
+            return inner
 
         def current_player(self) -> int:
             if self.inner.is_terminal():
