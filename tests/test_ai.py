@@ -523,11 +523,16 @@ def test_openspiel_information_state_string_hides_hidden_cards() -> None:
 def test_openspiel_parameters_are_checked_before_use() -> None:
     from mus.ai.openspiel import _parameters
 
-    chosen = _parameters({"preset": "heads-up", "max_bet": 5, "rng_seed": 3, "rewards": "terminal", "deal": "cards"})
-    assert chosen == {"rules": mus.PRESETS["heads-up"], "max_bet": 5, "seed": 3, "rewards": "terminal", "deal": "cards"}
+    chosen = _parameters(
+        {"preset": "heads-up", "max_bet": 5, "rng_seed": 3, "rewards": "terminal", "deal": "cards", "max_mus_rounds": 0}
+    )
+    assert chosen == {
+        "rules": mus.PRESETS["heads-up"], "max_bet": 5, "seed": 3, "rewards": "terminal", "deal": "cards",
+        "max_mus_rounds": 0,
+    }  # fmt: skip
     assert _parameters(None) == {
         "rules": mus.PRESETS["standard"], "max_bet": coding.DEFAULT_MAX_BET, "seed": None, "rewards": "stones",
-        "deal": "sampled",
+        "deal": "sampled", "max_mus_rounds": None,
     }  # fmt: skip
     cases: list[tuple[dict[str, Any], str]] = [
         ({"preset": "nine"}, "unknown preset 'nine'"),

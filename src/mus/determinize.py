@@ -514,7 +514,10 @@ def _walk(plan: _Plan, rng: random.Random) -> HandState:
         for index, step in enumerate(plan.steps)
         if step.hidden is not None and isinstance(step.action, Discard)
     }
-    state, world = _replay(plan, _World(start, discards), None)
+    try:
+        state, world = _replay(plan, _World(start, discards), None)
+    except _Inconsistent:  # pragma: no cover - the real world is consistent by definition
+        return real
     unseen = plan.unseen
     for _ in range(WALK_STEPS):
         if len(unseen) >= 2 and (not world.discards or rng.random() < 0.5):
