@@ -9,7 +9,14 @@
   ``apply_action`` until ``is_terminal()``, and ``returns()``; once more with
   ``information_state_tensor`` for the player to act at every step.
 
-For scale, the engine alone comes first: bench_hands.py's loop (``mus.apply`` on a
+**The step ratio** comes first: the same hands (dealt alike, the same ids played) through
+PettingZoo's AEC loop (``last()`` with the observation vector and mask at every agent
+turn, ``step``, the finished agents' dead steps, ``reset`` dealing each hand) and through
+the engine alone (``new_hand``, then ``legal_actions`` and ``apply`` at each turn), timed
+in interleaved rounds; the figure is a PettingZoo step's cost over an engine step's
+(target: at most 2).
+
+For scale, the engine alone comes next: bench_hands.py's loop (``mus.apply`` on a
 uniform pick among the listed legal actions). Each loop is timed against the naive engine
 of ``benchmarks/naive.py`` playing as many seeded hands with bench_hands.py's player, in
 interleaved rounds (``benchmarks/ratio.py``): the ratio is the loop's hands per second
@@ -114,6 +121,70 @@ def comparison(
     )
 
 
+def recorded(rules: mus.Rules, hands: int, seed: int) -> list[tuple[int | str, int, list[int], list[Any]]]:
+    """``hands`` hands played through PettingZoo with uniform legal ids: for each, the
+    deal's seed and mano, the ids played and the engine's actions they name."""
+    game = env(rules, seed=seed)
+    rng = random.Random(seed)
+    hands_played = []
+    for _ in range(hands):
+        game.reset()
+        start = game.hand
+        ids: list[int] = []
+        actions: list[Any] = []
+        for _agent in game.agent_iter():
+            observation, _reward, termination, _truncation, _info = game.last()
+            if termination:
+                game.step(None)
+                continue
+            legal = observation["action_mask"].nonzero()[0]
+            action = int(legal[int(rng.random() * len(legal))])
+            ids.append(action)
+            actions.append(game.coding.decode(action, game.hand))
+            game.step(action)
+        hands_played.append((start.deal.seed, start.mano, ids, actions))
+    return hands_played
+
+
+def step_ratio(rules: mus.Rules, hands: int, rounds: int, seed: int = 11) -> float:
+    """Print and return the cost of a PettingZoo step over an engine step, the same
+    hands played in both (see the module): the median over interleaved rounds."""
+    played = recorded(rules, hands, seed)
+    steps = sum(len(ids) for _, _, ids, _ in played)
+
+    def engine_loop() -> None:
+        for hand_seed, mano, _, actions in played:
+            state = mus.new_hand(rules, seed=hand_seed, mano=mano)
+            for action in actions:
+                state.legal_actions()
+                state = mus.reducer.apply(state, action)
+
+    def pettingzoo_loop() -> None:
+        game = env(rules, seed=seed)
+        for _, _, ids, _ in played:
+            game.reset()
+            turns = iter(ids)
+            for _agent in game.agent_iter():
+                _observation, _reward, termination, _truncation, _info = game.last()
+                game.step(None if termination else next(turns))
+
+    measured = ratio.measure(
+        ratio.Comparison(
+            "PettingZoo step / engine step", pettingzoo_loop, engine_loop, work=steps, unit="steps",
+            labels=("PettingZoo", "engine"),
+        ),
+        rounds,
+    )  # fmt: skip
+    cost = 1 / measured.ratio if measured.ratio else float("nan")
+    ratios = sorted(1 / r for r in measured.ratios if r)
+    print("PettingZoo step / engine step (the same hands; last() + step() against legal_actions() + apply())")
+    print(f"  ratio   {cost:.2f}  (rounds {ratios[0]:.2f} to {ratios[-1]:.2f}, median of {len(ratios)}; target <= 2)")
+    print(f"  PettingZoo: {measured.ours_rate:,.0f} steps/s; engine: {measured.reference_rate or 0:,.0f} steps/s")
+    print(f"  {steps / hands:.1f} steps per hand")
+    print()
+    return cost
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=5_000)
@@ -128,6 +199,7 @@ def main() -> None:
         print("the naive reference plays the default rules only: hands timed for mus alone")
     print()
     hands = args.hands
+    step_ratio(rules, max(hands // 5, 200), 5 if args.rounds is None else args.rounds)
     runs: list[tuple[str, Callable[[random.Random], int]]] = [
         (
             "engine alone (bench_hands.py's loop; turns: history entries)",

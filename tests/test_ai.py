@@ -523,17 +523,29 @@ def test_openspiel_information_state_string_hides_hidden_cards() -> None:
 def test_openspiel_parameters_are_checked_before_use() -> None:
     from mus.ai.openspiel import _parameters
 
-    assert _parameters({"preset": "heads-up", "max_bet": 5, "rng_seed": 3}) == (mus.PRESETS["heads-up"], 5, 3)
-    assert _parameters(None) == (mus.PRESETS["standard"], coding.DEFAULT_MAX_BET, None)
+    chosen = _parameters(
+        {"preset": "heads-up", "max_bet": 5, "rng_seed": 3, "rewards": "terminal", "deal": "cards", "max_mus_rounds": 0}
+    )
+    assert chosen == {
+        "rules": mus.PRESETS["heads-up"], "max_bet": 5, "seed": 3, "rewards": "terminal", "deal": "cards",
+        "max_mus_rounds": 0,
+    }  # fmt: skip
+    assert _parameters(None) == {
+        "rules": mus.PRESETS["standard"], "max_bet": coding.DEFAULT_MAX_BET, "seed": None, "rewards": "stones",
+        "deal": "sampled", "max_mus_rounds": None,
+    }  # fmt: skip
     cases: list[tuple[dict[str, Any], str]] = [
         ({"preset": "nine"}, "unknown preset 'nine'"),
         ({"max_bet": "5"}, "max_bet is an int, got '5'"),
         ({"rng_seed": 1.5}, "rng_seed is an int, got 1.5"),
+        ({"rewards": 1}, "rewards is a str, got 1"),
         ({"players": 4}, "unknown parameter"),
     ]
     for params, words in cases:
         with pytest.raises(mus.RulesError, match=words):
             _parameters(params)
+    with pytest.raises(mus.RulesError, match="rewards must be 'stones' or 'terminal', got 'win'"):
+        MusGame(**_parameters({"rewards": "win"}))
 
 
 def test_registered_with_openspiel_when_it_imports() -> None:

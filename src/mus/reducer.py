@@ -53,7 +53,7 @@ from mus.actions import (
 )
 from mus.betting import MOVES as LANCE_MOVES
 from mus.betting import open_lance
-from mus.cards import ALL_CARDS, SEED_LIMIT, Card, parse_cards, seed_arg, shuffle, shuffled_positions
+from mus.cards import ALL_CARDS, SEED_LIMIT, Card, parse_cards, seed_arg, shuffled_positions
 from mus.errors import IllegalActionError, MusError, quoted
 from mus.hand import HAND_SIZE, Hand
 from mus.ranking import Lance
@@ -397,18 +397,16 @@ def _serve(draft: Draft, pending: list[tuple[Card, ...]]) -> HandState:
 
 
 def _restock(deal: Deal, cards: list[Card], number: int) -> list[Card]:
-    """The new stock of reshuffle ``number``: ``cards`` in the seed's order, under the
-    cards the deal says are drawn from it (:attr:`Deal.restocks <mus.table.Deal.restocks>`)."""
-    stock = list(shuffle(cards, f"{deal.seed}/{number}"))
-    top = deal.restocks[number - 1] if number <= len(deal.restocks) else ()
-    if not top:
-        return stock
-    missing = [card for card in top if card not in cards]
-    if missing:
-        raise IllegalActionError(
-            f"reshuffle {number}: {missing[0]} is to be drawn from the new stock, but it is not among the discards"
-        )
-    return [*top, *(card for card in stock if card not in top)]
+    """The new stock of reshuffle ``number`` (:meth:`Deal.reshuffled
+    <mus.table.Deal.reshuffled>`); the cards the deal says are drawn from it must be
+    among the discards reshuffled."""
+    if number <= len(deal.restocks):
+        missing = [card for card in deal.restocks[number - 1] if card not in cards]
+        if missing:
+            raise IllegalActionError(
+                f"reshuffle {number}: {missing[0]} is to be drawn from the new stock, but it is not among the discards"
+            )
+    return list(deal.reshuffled(cards, number))
 
 
 _MOVES: dict[type, Callable[[HandState, int, Any], HandState]] = {

@@ -255,6 +255,8 @@ def event_problem(state: HandState, action: Signal | MusVisto, seat: int | None)
         return None
     if state.phase is not _MUS or not at_a_deal(state):
         return "a mus visto happens at a deal of the mus, before anyone speaks"
+    if not state._table[1] and rules.mus_visto == "new-card":
+        return "no card is left in the stock to replace a seen card (mus_visto='new-card')"
     holder = next((s for s, hand in enumerate(state.hands) if action.card in hand), None)
     if holder is None:
         return f"card {action.card} was not dealt to any seat"

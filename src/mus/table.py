@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 import attrs
 
 from mus.actions import Action, Declare
-from mus.cards import ALL_CARDS, Card
+from mus.cards import ALL_CARDS, Card, shuffle
 from mus.checks import hand_arg, rules_arg, seat_arg, whole
 from mus.errors import MusError, quoted
 from mus.hand import Hand
@@ -59,7 +59,7 @@ class Deal:
     """What a hand starts from: rules, mano, scores, the hands and the stock.
 
     ``scores`` has one entry per side; ``seed`` drives every reshuffle of the
-    discards, so a deal replays identically.
+    discards, so a deal replays identically (unless ``restocks`` gives their orders).
 
     >>> import mus
     >>> deal = mus.new_hand(seed=3, mano=2).deal
@@ -77,11 +77,14 @@ class Deal:
     """Mus corrido (``Rules.mus_corrido``): the seat that cuts the mus in this hand
     becomes the mano."""
     restocks: tuple[tuple[Card, ...], ...] = ()
-    """The cards drawn from each new stock the discards are reshuffled into, in order,
-    when they are known (a hand read from a paper record, which writes what each seat
-    drew: :mod:`mus.notation`): the k-th reshuffle puts ``restocks[k - 1]`` on top of the
-    new stock, the other discards under them in the seed's order. Empty (the dealt
-    game's way): every reshuffle is the seed's."""
+    """The cards drawn from each new stock the discards are reshuffled into, first
+    reshuffle first, where they are given rather than drawn from ``seed`` (see
+    :meth:`reshuffled`): a hand read from a paper record, which writes what each seat
+    drew (:mod:`mus.notation`), a hand whose cards chance deals one at a time, or a
+    sample of the hidden cards (:func:`mus.determinize.determinize`). The k-th
+    reshuffle puts ``restocks[k - 1]`` on top of the new stock, in its order, the other
+    discards under them in the seed's order. Empty by default: the seed orders every
+    reshuffle."""
 
     def __attrs_post_init__(self) -> None:
         # A deal built by hand (or evolved) is checked whole: a hand can start from it.
@@ -112,10 +115,32 @@ class Deal:
             raise MusError(f"a deal's corrido is True or False, got {quoted(self.corrido)}")
         restocks = self.restocks
         if type(restocks) is not tuple or not all(
-            type(top) is tuple and all(type(card) is Card for card in top) and len(set(top)) == len(top)
-            for top in restocks
+            type(order) is tuple and all(type(card) is Card for card in order) and len(set(order)) == len(order)
+            for order in restocks
         ):
-            raise MusError(f"a deal's restocks are tuples of distinct Card values, got {quoted(restocks)}")
+            raise MusError(f"a deal's restocks are a tuple of card orders, each card once, got {quoted(restocks)}")
+
+    def reshuffled(self, cards: tuple[Card, ...] | list[Card], number: int) -> tuple[Card, ...]:
+        """The stock that reshuffle ``number`` (1 for the hand's first) makes of
+        ``cards``, the discards it takes in the order they were discarded: shuffled by
+        the seed; then, where :attr:`restocks` gives that reshuffle's order, the cards
+        it lists come first in its order, the others after them as the seed put them.
+
+        >>> import mus
+        >>> deal = mus.new_hand(seed=3).deal
+        >>> pile = mus.parse_cards("Ro 7e 5c 1b")
+        >>> deal.reshuffled(pile, 1) == shuffle(pile, "3/1")
+        True
+        >>> given = attrs.evolve(deal, restocks=(mus.parse_cards("7e 1b"),))
+        >>> [str(card) for card in given.reshuffled(pile, 1)][:2]
+        ['7e', '1b']
+        """
+        stock = shuffle(cards, f"{self.seed}/{number}")
+        if number <= len(self.restocks):
+            place = {card: index for index, card in enumerate(self.restocks[number - 1])}
+            last = len(place)
+            stock = tuple(sorted(stock, key=lambda card: place.get(card, last)))
+        return stock
 
     @classmethod
     def unchecked(

@@ -7,7 +7,8 @@ observation is the seat's vector of :meth:`Encoding.observation
 :mod:`mus.ai.action_ids`; ``info["action_mask"]`` says which are legal. An episode is a
 hand (``episode="game"``: a game) and the reward the seat's stones, as in
 :mod:`mus.ai.pettingzoo`; stones the bots score before the seat's first turn come with
-its first step. A hand (or game) the bots end before the seat ever acts is dealt
+its first step. ``reward="terminal"`` pays all of a hand's stones at its end (the step
+that ends it), nothing before. A hand (or game) the bots end before the seat ever acts is dealt
 again: the seat had no choice in it.
 
 >>> environment = SeatEnv(seed=0)
@@ -39,7 +40,7 @@ from gymnasium import spaces  # noqa: E402
 from mus.ai.action_ids import DEFAULT_MAX_BET  # noqa: E402
 from mus.ai.encoding import encoding_for  # noqa: E402
 from mus.ai.observations import Vector  # noqa: E402
-from mus.ai.rewards import credited, zero_sum  # noqa: E402
+from mus.ai.rewards import credited, returns, zero_sum  # noqa: E402
 from mus.ai.seeding import generator  # noqa: E402
 from mus.bots import Bot, HeuristicBot  # noqa: E402
 from mus.checks import quoted, rules_arg  # noqa: E402
@@ -72,11 +73,15 @@ class SeatEnv(gymnasium.Env[Vector, int]):
         seat: int = 0,
         bots: Sequence[Bot] | None = None,
         episode: str = "hand",
+        reward: str = "stones",
         max_bet: int = DEFAULT_MAX_BET,
         seed: int | None = None,
         render_mode: str | None = None,
     ) -> None:
         self.rules = Rules() if rules is None else rules_arg(rules)
+        if reward not in ("stones", "terminal"):
+            raise RulesError(f"reward must be 'stones' or 'terminal', got {quoted(reward)}")
+        self.terminal_rewards = reward == "terminal"
         n = self.rules.seats
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise RulesError(f"seat must be 0 to {n - 1}, got {quoted(seat)}")
@@ -136,7 +141,10 @@ class SeatEnv(gymnasium.Env[Vector, int]):
         before = self.hand
         after = apply(before, action)
         reward = 0.0
-        if after.scores is not before.scores or after.to_act is None:
+        if self.terminal_rewards:
+            if after.to_act is None:
+                reward = returns(after)[self.seat]
+        elif after.scores is not before.scores or after.to_act is None:
             gains = [a - b for a, b in zip(credited(after), credited(before), strict=True)]
             reward = zero_sum(gains, self.rules)[self.seat]
         if after.to_act is None and self.episode == "game" and after.winner is None:

@@ -43,7 +43,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from mus.actions import Declare, Discard, Signal
+from mus.actions import Declare, Discard, MusVisto, Servido, Signal
 from mus.ai.checks import RulesBound
 from mus.cards import ALL_CARDS
 from mus.lances import Lance
@@ -76,6 +76,7 @@ _PENDING = 40  # the offset of "pending", right after "hand"
 _Summary = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], int, tuple[tuple[int, int], ...]]
 _EMPTY: _Summary = ((), (), 0, ())
 _NOTED = frozenset((Declare, Discard, Signal))
+_MOVING = frozenset((Discard, Servido, MusVisto))
 _OFFSETS = ("to_act", "lance", "stake", "bettor", "in_lance", "folded", "accepted", "scores", "discarded")
 _BETTING = Phase.BETTING
 # A results tuple's entries: (results, per side: (ones, (offset, value) pairs)).
@@ -161,6 +162,9 @@ class Observer(RulesBound):
         # link it was built for, which the cache keeps alive.
         self._summaries: dict[int, tuple[object, _Summary]] = {}
         self._last: tuple[object, _Summary] = (None, _EMPTY)
+        # Information state strings by (link, seat): a child's string is its parent's
+        # and a few words more, unless a card moved.
+        self._strings: dict[tuple[int, int], tuple[object, str]] = {}
 
     def observation(self, state: HandState, seat: int) -> Vector:
         """What ``seat`` sees of ``state``, as the vector :mod:`mus.ai.observations`
@@ -362,6 +366,33 @@ class Observer(RulesBound):
         0 draws 7c 5c
         """
         seat = self._arguments(state, seat)
+        strings = self._strings
+        added: list[Any] = []
+        link = state._log
+        # Back to a string already built, over actions that move no card (search asks
+        # for the strings of a state's children, one action apart).
+        while link is not None and len(added) < 16 and type(link[2]) not in _MOVING:
+            hit = strings.get((id(link), seat))
+            if hit is not None and hit[0] is link:
+                text = hit[1]
+                team_of = self.rules.team_of
+                for _, who, action in reversed(added):
+                    if type(action) is Signal and team_of[who] != team_of[seat]:
+                        continue
+                    text += f"; {who} {action}" if "\n" in text else f"\n{who} {action}"
+                break
+            added.append(link)
+            link = link[0]
+        else:
+            text = self._information_state(state, seat)
+        if len(strings) > _CACHE_SIZE:
+            strings.clear()
+        if state._log is not None:
+            strings[id(state._log), seat] = (state._log, text)
+        return text
+
+    def _information_state(self, state: HandState, seat: int) -> str:
+        """:meth:`information_state_string`, built from the deal."""
         rules = self.rules
         team_of = rules.team_of
         start = state.initial()
@@ -371,15 +402,18 @@ class Observer(RulesBound):
         ]
         words: list[str] = []
         current = start
-        for who, action in state.history:
+        history = state.history
+        # Only an exchange or a mus visto changes a hand: the replay stops at the last.
+        moving = max((index for index, (_, action) in enumerate(history) if type(action) in _MOVING), default=-1)
+        for index, (who, action) in enumerate(history):
             kind = type(action)
             if kind is Discard and who != seat:
                 count = len(action.cards)  # type: ignore[union-attr]
                 words.append(f"{who} discard {count} card{'' if count == 1 else 's'}")
             elif kind is not Signal or team_of[who] == team_of[seat]:
                 words.append(f"{who} {action}")
-            if type(action) is Declare and rules.declarations == "derived":
-                continue  # the engine adds these itself
+            if index > moving or (type(action) is Declare and rules.declarations == "derived"):
+                continue  # nothing to replay: no card moves, or the engine adds it itself
             before = current.hands[seat]
             current = apply(current, action, who)
             if current.hands[seat] is not before and current.hands[seat] != before:

@@ -6,13 +6,32 @@ The names are OpenSpiel's (``new_initial_state``, ``current_player``,
 the ids of :mod:`mus.ai.action_ids`, players the seats. An episode is one hand; returns
 are the zero-sum stones of :func:`mus.ai.rewards.returns`.
 
-**Chance.** The deal is not a chance node: each :meth:`MusGame.new_initial_state`
-deals a hand from the game's seeded generator (or from ``seed``), the stock order and
-reshuffles included, as OpenSpiel's *sampled stochastic* games do. States are never
-chance nodes.
+**Rewards.** ``rewards="stones"`` (the default) pays each action's stones as the
+engine scores them: refusal stones at once, the rest at the count.
+``rewards="terminal"`` pays all of a hand's stones at its end (zero rewards before),
+OpenSpiel's ``RewardModel.TERMINAL``, which its ``MCTSBot`` asks for.
+
+**Chance.** By default (``deal="sampled"``) the deal is not a chance node: each
+:meth:`MusGame.new_initial_state` deals a hand from the game's seeded generator (or
+from ``seed``), the stock order and reshuffles included, as OpenSpiel's *sampled
+stochastic* games do. Under ``deal="cards"`` (card by card) or ``deal="hands"`` (four
+cards, or a seat's draw, at a time) chance deals: the mano, each card dealt, each card
+drawn at an exchange, from the stock or from the reshuffled discards, as chance nodes
+with :meth:`MusState.chance_outcomes` (see :mod:`mus.ai.chance`), OpenSpiel's
+*explicit stochastic* games.
+
+**Smaller games.** ``max_mus_rounds`` (default ``None``: the engine's own bound)
+stops the mus after that many exchanges: then only no-mus is legal (``0``: the hand
+goes straight to the lances). With a small ``max_bet`` it keeps a hand's tree small
+enough for algorithms that walk it whole, such as external-sampling MCCFR.
+
+**Search.** :meth:`MusState.resample_from_infostate` deals a player's hidden cards
+again, consistently with all it knows (:func:`mus.determinize.determinize`), so
+OpenSpiel's ``ISMCTSBot`` plays the game.
 
 **OpenSpiel.** When ``pyspiel`` imports, importing this module registers the game as
-``python_mus`` (parameters ``preset``, ``max_bet``, ``rng_seed``), so
+``python_mus`` (parameters ``preset``, ``max_bet``, ``rng_seed``, ``rewards``, ``deal``,
+``max_mus_rounds``: ``-1`` for none), so
 ``pyspiel.load_game("python_mus")`` works and OpenSpiel's algorithms see a
 ``pyspiel.Game``; see :func:`register`.
 
@@ -30,39 +49,79 @@ from __future__ import annotations
 
 from typing import Any
 
-from mus.ai.action_ids import DEFAULT_MAX_BET
+from mus.ai.action_ids import DEFAULT_MAX_BET, MUS
+from mus.ai.chance import DEALS, MAX_OUTCOMES, Dealing, chance_ids
 from mus.ai.encoding import Encoding, encoding_for
 from mus.ai.rewards import credited, zero_sum
+from mus.ai.rewards import returns as hand_returns
 from mus.ai.seeding import generator
 from mus.checks import quoted, rules_arg
+from mus.determinize import determinize
 from mus.errors import IllegalActionError, MusError, RulesError
-from mus.reducer import new_hand
+from mus.reducer import apply, derived, new_hand
 from mus.rules import PRESETS, Rules
-from mus.state import HandState
+from mus.state import HandState, Phase
 
-__all__ = ["SHORT_NAME", "TERMINAL", "MusGame", "MusState", "register"]
+__all__ = ["CHANCE", "REWARDS", "SHORT_NAME", "TERMINAL", "MusGame", "MusState", "register"]
 
 TERMINAL = -4
 """``current_player()`` once the hand is over (OpenSpiel's ``PlayerId.TERMINAL``)."""
+CHANCE = -1
+"""``current_player()`` at a chance node (OpenSpiel's ``PlayerId.CHANCE``)."""
 
 SHORT_NAME = "python_mus"
 """The name the game is registered under with OpenSpiel."""
+
+REWARDS = ("stones", "terminal")
+"""The values of the ``rewards`` parameter (see the module)."""
 
 
 class MusGame:
     """The game: one hand of Mus under ``rules``, for ``rules.seats`` players.
 
-    ``max_bet`` is the largest bet with an action id; ``seed`` seeds the deals.
+    ``max_bet`` is the largest bet with an action id; ``seed`` seeds the deals;
+    ``rewards`` is ``"stones"`` or ``"terminal"``, ``deal`` ``"sampled"``, ``"cards"``
+    or ``"hands"`` (see the module).
 
     >>> game = MusGame(Rules.preset("heads-up"))
     >>> game.num_players(), game.num_distinct_actions(), game.max_utility()
     (2, 33, 40.0)
+    >>> MusGame(rewards="win")
+    Traceback (most recent call last):
+    ...
+    mus.errors.RulesError: rewards must be 'stones' or 'terminal', got 'win'
+    >>> MusGame(deal="cards").max_chance_outcomes(), MusGame(deal="hands").max_chance_outcomes()
+    (40, 91390)
     """
 
-    def __init__(self, rules: Rules | None = None, *, max_bet: int = DEFAULT_MAX_BET, seed: int | None = None) -> None:
+    def __init__(
+        self,
+        rules: Rules | None = None,
+        *,
+        max_bet: int = DEFAULT_MAX_BET,
+        seed: int | None = None,
+        rewards: str = "stones",
+        deal: str = "sampled",
+        max_mus_rounds: int | None = None,
+    ) -> None:
         self.rules = Rules() if rules is None else rules_arg(rules)
         self.encoding: Encoding = encoding_for(self.rules, max_bet)
+        if rewards not in REWARDS:
+            raise RulesError(f"rewards must be 'stones' or 'terminal', got {quoted(rewards)}")
+        self.rewards = rewards
+        """``"stones"`` or ``"terminal"``: when the stones are paid."""
+        self.terminal_rewards = rewards == "terminal"
+        if deal not in DEALS:
+            raise RulesError(f"deal must be 'sampled', 'cards' or 'hands', got {quoted(deal)}")
+        self.deal = deal
+        """How the hand is dealt: ``"sampled"``, or by chance nodes (``"cards"``, ``"hands"``)."""
+        if max_mus_rounds is not None and (type(max_mus_rounds) is not int or max_mus_rounds < 0):
+            raise RulesError(f"max_mus_rounds must be None or a whole number from 0 up, got {quoted(max_mus_rounds)}")
+        self.max_mus_rounds = max_mus_rounds
+        """After this many exchanges only no-mus is legal (``None``: the engine's bound)."""
         self._random = generator(seed)
+        # What a state holds while chance deals the first cards: no seat's cards yet.
+        self._stand_in = new_hand(self.rules, seed=0)
 
     def num_players(self) -> int:
         """The seats."""
@@ -73,8 +132,9 @@ class MusGame:
         return self.encoding.num_actions
 
     def max_chance_outcomes(self) -> int:
-        """0: the deal is sampled, never a chance node."""
-        return 0
+        """The most outcomes of a chance node: 0 when the deal is sampled, 40 card by
+        card, ``comb(40, 4)`` hand by hand."""
+        return MAX_OUTCOMES[self.deal]
 
     def min_utility(self) -> float:
         """The least return: ``-target``."""
@@ -96,22 +156,58 @@ class MusGame:
 
     def new_initial_state(self, seed: int | str | None = None) -> MusState:
         """A new hand: dealt from ``seed``, else from the game's generator; the mano is
-        seat 0 with a ``seed``, else drawn at random.
+        seat 0 with a ``seed``, else drawn at random. Dealt by chance, the hand starts
+        at its first chance node, or with a ``seed`` past the deal (its chance outcomes
+        those that deal what the seed deals).
 
         >>> MusGame().new_initial_state(seed=5).hand == __import__("mus").new_hand(seed=5)
         True
+        >>> MusGame(deal="cards").new_initial_state().is_chance_node()
+        True
         """
         if seed is None:
-            seed, mano = self._random.getrandbits(63), self._random.randrange(self.rules.seats)
+            if self.deal != "sampled":
+                return MusState(self, self._stand_in, Dealing.initial(self.rules, self.deal))
+            seed, mano = self._draw()
         else:
             mano = 0
-        return MusState(self, new_hand(self.rules, seed=seed, mano=mano))
+        return self.state_of(new_hand(self.rules, seed=seed, mano=mano))
+
+    def _draw(self) -> tuple[int, int]:
+        """The seed and mano of the next hand the game's generator deals."""
+        return self._random.getrandbits(63), self._random.randrange(self.rules.seats)
+
+    def state_of(self, hand: HandState) -> MusState:
+        """The state of this game that ``hand`` (a hand of its rules, at any point) is:
+        its ids replayed, chance outcomes included when chance deals.
+
+        >>> import mus
+        >>> game = MusGame(deal="cards")
+        >>> state = game.state_of(mus.apply(mus.new_hand(seed=2), "no-mus"))
+        >>> len(state.history()), state.current_player()
+        (18, 0)
+        """
+        coding = self.encoding
+        if self.deal == "sampled":
+            state = MusState(self, hand.initial())
+            current = state.hand
+            for who, action in hand.history:
+                if derived(action, current.rules):
+                    continue
+                state._history.append(coding.encode(action, current))
+                current = apply(current, action, who)
+            state.hand = hand
+            return state
+        state = self.new_initial_state()
+        for outcome in chance_ids(hand, self.deal, coding.encode):
+            state.apply_action(outcome)
+        return state
 
     def __deepcopy__(self, memo: object) -> MusGame:
         return self  # shared by its states; a state's copy must not copy the game
 
     def __repr__(self) -> str:
-        return f"MusGame({self.rules!r}, max_bet={self.encoding.max_bet})"
+        return f"MusGame({self.rules!r}, max_bet={self.encoding.max_bet}, rewards={self.rewards!r}, deal={self.deal!r})"
 
 
 class MusState:
@@ -129,24 +225,39 @@ class MusState:
     mus.errors.IllegalActionError: action 18 (accept) is not legal now; legal: 17 (pass), 20 (ordago), 23 (bet 2), ...
     """
 
-    def __init__(self, game: MusGame, hand: HandState) -> None:
+    def __init__(self, game: MusGame, hand: HandState, dealing: Dealing | None = None) -> None:
         self.game = game
         self.hand = hand
+        """The hand: during the first deal by chance, a stand-in (no seat holds cards yet);
+        during an exchange by chance, the state before the discard that made it."""
+        self._dealing = dealing
         self._history: list[int] = []
         self._rewards = [0.0] * game.rules.seats
 
     def current_player(self) -> int:
-        """The seat to act, or :data:`TERMINAL`."""
+        """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
+        if self._dealing is not None:
+            return CHANCE
         seat = self.hand.to_act
         return TERMINAL if seat is None else seat
 
     def is_terminal(self) -> bool:
         """Whether the hand is over."""
-        return self.hand.to_act is None
+        return self._dealing is None and self.hand.to_act is None
 
     def is_chance_node(self) -> bool:
-        """Always ``False`` (see the module)."""
-        return False
+        """Whether chance deals next (only when the game's ``deal`` is not ``"sampled"``)."""
+        return self._dealing is not None
+
+    def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The ``(outcome, probability)`` pairs of a chance node (empty elsewhere): each
+        card, or set of cards, left to deal, alike (see :mod:`mus.ai.chance`).
+
+        >>> state = MusGame(deal="cards").new_initial_state()
+        >>> state.chance_outcomes()[:2], state.action_to_string(CHANCE, 3)
+        ([(0, 0.25), (1, 0.25)], 'mano 3')
+        """
+        return [] if self._dealing is None else self._dealing.outcomes()
 
     def is_simultaneous_node(self) -> bool:
         """Always ``False``: one seat acts at a time."""
@@ -154,7 +265,7 @@ class MusState:
 
     def is_player_node(self) -> bool:
         """Whether a seat is to act."""
-        return self.hand.to_act is not None
+        return self._dealing is None and self.hand.to_act is not None
 
     def num_players(self) -> int:
         """The seats."""
@@ -162,25 +273,69 @@ class MusState:
 
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal ids of ``player`` (default: the seat to act), ascending; empty for
-        a seat whose turn it is not."""
+        a seat whose turn it is not; at a chance node, its outcomes."""
+        if self._dealing is not None:
+            return [] if player not in (None, CHANCE) else [outcome for outcome, _ in self._dealing.outcomes()]
         if player is not None and player != self.hand.to_act:
             return []
-        return self.game.encoding.legal_actions(self.hand)
+        legal = self.game.encoding.legal_actions(self.hand)
+        if legal and legal[0] == MUS and self._mus_closed():
+            del legal[0]
+        return legal
+
+    def _mus_closed(self) -> bool:
+        """Whether the game's ``max_mus_rounds`` leaves only no-mus to say."""
+        limit = self.game.max_mus_rounds
+        return limit is not None and self.hand.mus_rounds >= limit
 
     def legal_actions_mask(self, player: int | None = None) -> list[int]:
         """A 0/1 list over every id: which are legal for ``player``."""
+        mask: list[int]
+        if self._dealing is not None:
+            mask = [0] * self.game.max_chance_outcomes()
+            for outcome in self.legal_actions(player):
+                mask[outcome] = 1
+            return mask
         if player is not None and player != self.hand.to_act:
             return [0] * self.game.encoding.num_actions
-        return self.game.encoding.legal_action_mask(self.hand).tolist()  # type: ignore[no-any-return]
+        mask = self.game.encoding.legal_action_mask(self.hand).tolist()
+        if mask[MUS] and self._mus_closed():
+            mask[MUS] = 0
+        return mask
 
     def apply_action(self, action: int) -> None:
-        """Play id ``action`` for the seat to act; an illegal id raises
-        :class:`~mus.IllegalActionError` and changes nothing."""
+        """Play id ``action`` for the seat to act, or deal chance outcome ``action`` at a
+        chance node; an illegal one raises :class:`~mus.IllegalActionError` and
+        changes nothing."""
         hand = self.hand
+        dealing = self._dealing
+        if dealing is not None:
+            if dealing.deal(action):
+                self.hand = dealing.hand(hand.rules) if dealing.exchange is None else dealing.served()
+                self._dealing = None
+            self._history.append(int(action))
+            if any(self._rewards):
+                self._rewards = [0.0] * len(self._rewards)
+            return
         if hand.to_act is None:
             raise IllegalActionError("the hand is over")
+        if action == MUS and hand.phase is Phase.MUS and self._mus_closed():
+            raise IllegalActionError(f"the game stops the mus after {self.game.max_mus_rounds} exchange(s): no-mus")
         after = self.game.encoding.apply(hand, action)
-        if after.scores is not hand.scores or after.to_act is None:
+        if after.mus_rounds != hand.mus_rounds and self.game.deal != "sampled":
+            # The exchange is chance's to deal: the engine replays it once dealt.
+            self._dealing = Dealing.of_exchange(
+                self.game.deal, hand, hand.to_act, self.game.encoding.decode(action, hand)
+            )
+            self._history.append(int(action))
+            if any(self._rewards):
+                self._rewards = [0.0] * len(self._rewards)
+            return
+        if self.game.terminal_rewards:
+            # All of the hand's stones at its end, nothing before (RewardModel.TERMINAL).
+            if after.to_act is None:
+                self._rewards = hand_returns(after)
+        elif after.scores is not hand.scores or after.to_act is None:
             self._rewards = zero_sum(
                 [a - b for a, b in zip(credited(after), credited(hand), strict=True)], self.game.rules
             )
@@ -195,19 +350,28 @@ class MusState:
 
     def returns(self) -> list[float]:
         """Each seat's stones since the deal (zero-sum; see :func:`mus.ai.rewards.returns`)."""
-        start, now = credited(self.hand.initial()), credited(self.hand)
-        return zero_sum([a - b for a, b in zip(now, start, strict=True)], self.game.rules)
+        return hand_returns(self.hand)
 
     def player_return(self, player: int) -> float:
         """One seat's return."""
         return self.returns()[player]
 
     def rewards(self) -> list[float]:
-        """Each seat's reward for the last action (stones scored by it)."""
+        """Each seat's reward for the last action: the stones it scored, or under
+        ``rewards="terminal"`` the hand's stones on its last action and 0 before.
+
+        >>> state = MusGame(rewards="terminal").new_initial_state(seed=1)
+        >>> for action in (1, 23, 19, 19):  # no-mus, bet 2, fold, fold: a stone at once
+        ...     state.apply_action(action)
+        >>> state.rewards(), state.returns()
+        ([0.0, 0.0, 0.0, 0.0], [1.0, -1.0, 1.0, -1.0])
+        """
         return list(self._rewards)
 
     def _seat(self, player: int | None) -> int:
         if player is None:
+            if self._dealing is not None:
+                raise MusError("no player acts at a chance node: name one")
             player = self.hand.to_act
         if isinstance(player, bool) or not isinstance(player, int) or not 0 <= player < self.num_players():
             raise MusError(f"no player {quoted(player)}: players are 0 to {self.num_players() - 1}")
@@ -215,29 +379,60 @@ class MusState:
 
     def information_state_string(self, player: int | None = None) -> str:
         """Everything ``player`` knows, with perfect recall (see
-        :meth:`Encoding.information_state_string <mus.ai.encoding.Encoding.information_state_string>`)."""
-        return self.game.encoding.information_state_string(self.hand, self._seat(player))
+        :meth:`Encoding.information_state_string <mus.ai.encoding.Encoding.information_state_string>`;
+        while chance deals the first cards, the cards dealt to it so far)."""
+        seat = self._seat(player)
+        dealing = self._dealing
+        if dealing is not None and dealing.exchange is None:
+            return f"seat {seat} of {self.num_players()}, dealt so far {' '.join(map(str, dealing.cards_of(seat)))}"
+        return self.game.encoding.information_state_string(self.hand, seat)
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The observation vector of ``player`` (see :mod:`mus.ai.observations`). It
         summarises the history rather than recalling all of it: two information states
-        can share a tensor (their strings differ)."""
-        return self.game.encoding.observation(self.hand, self._seat(player)).tolist()  # type: ignore[no-any-return]
+        can share a tensor (their strings differ). All zeros while chance deals the
+        first cards."""
+        seat = self._seat(player)
+        if self._dealing is not None and self._dealing.exchange is None:
+            return [0.0] * self.game.encoding.observation_size
+        return self.game.encoding.observation(self.hand, seat).tolist()  # type: ignore[no-any-return]
 
     observation_tensor = information_state_tensor
 
     def observation_string(self, player: int | None = None) -> str:
         """``player``'s cards and the public state of the hand, in one line."""
         seat = self._seat(player)
+        if self._dealing is not None and self._dealing.exchange is None:
+            return self.information_state_string(seat)
         return f"seat {seat} holds {self.hand.hands[seat]}; {self.hand!r}"
 
     def action_to_string(self, player: int, action: int) -> str:
-        """The text of an id (discards by hand positions)."""
+        """The text of an id (discards by hand positions), or of a chance outcome."""
+        if player == CHANCE and self._dealing is not None:
+            return self._dealing.outcome_name(action)
         return self.game.encoding.action_name(action)
+
+    def resample_from_infostate(self, player: int, probability_sampler: Any = None) -> MusState:
+        """A state ``player`` cannot tell from this one, its hidden cards dealt again
+        uniformly over the consistent worlds (:func:`mus.determinize.determinize`,
+        drawn from the game's generator; ``probability_sampler``, OpenSpiel's, is not
+        used). OpenSpiel's ``ISMCTSBot`` samples its worlds with it.
+
+        >>> state = MusGame(seed=1).new_initial_state(seed=3)
+        >>> state.apply_action(1)
+        >>> other = state.resample_from_infostate(2)
+        >>> other.information_state_string(2) == state.information_state_string(2), other.history()
+        (True, [1])
+        """
+        if self._dealing is not None:
+            raise MusError("a chance node has no player to resample for")
+        copy = self.game.state_of(determinize(self.hand, self._seat(player), seed=self.game._random))
+        copy._rewards = self._rewards
+        return copy
 
     def clone(self) -> MusState:
         """An independent copy (cheap: the hand is shared, being immutable)."""
-        copy = MusState(self.game, self.hand)
+        copy = MusState(self.game, self.hand, None if self._dealing is None else self._dealing.copy())
         copy._history = self._history[:]
         copy._rewards = self._rewards
         return copy
@@ -247,21 +442,42 @@ class MusState:
 
     def __str__(self) -> str:
         hand = self.hand
+        if self._dealing is not None and self._dealing.exchange is None:
+            return "dealing\n" + "\n".join(self.information_state_string(seat) for seat in range(self.num_players()))
         return f"{hand!r}\n" + "\n".join(f"seat {seat}: {cards}" for seat, cards in enumerate(hand.hands))
 
 
-def _parameters(params: dict[str, Any] | None) -> tuple[Rules, int, int | None]:
-    params = dict(params or {})
-    name = params.pop("preset", "standard")
+_SPECIFICATION: dict[str, Any] = {
+    "preset": "standard", "max_bet": DEFAULT_MAX_BET, "rng_seed": -1, "rewards": "stones", "deal": "sampled",
+    "max_mus_rounds": -1,
+}  # fmt: skip
+"""The game's parameters with OpenSpiel, and their defaults."""
+
+
+def _parameters(params: dict[str, Any] | None) -> dict[str, Any]:
+    """The keyword arguments of :class:`MusGame` that OpenSpiel's ``params`` name."""
+    params = {**_SPECIFICATION, **(params or {})}
+    unknown = sorted(set(params) - set(_SPECIFICATION))
+    if unknown:
+        raise RulesError(f"unknown parameter(s): {', '.join(unknown)} ({', '.join(_SPECIFICATION)})")
+    for key, default in _SPECIFICATION.items():
+        value = params[key]
+        if isinstance(value, bool) or type(value) is not type(default):
+            raise RulesError(
+                f"the parameter {key} is {'an int' if type(default) is int else 'a str'}, got {quoted(value)}"
+            )
+    name = params["preset"]
     if name not in PRESETS:
         raise RulesError(f"unknown preset {quoted(name)} (presets: {', '.join(sorted(PRESETS))})")
-    max_bet, seed = params.pop("max_bet", DEFAULT_MAX_BET), params.pop("rng_seed", -1)
-    for key, value in (("max_bet", max_bet), ("rng_seed", seed)):
-        if isinstance(value, bool) or not isinstance(value, int):
-            raise RulesError(f"the parameter {key} is an int, got {quoted(value)}")
-    if params:
-        raise RulesError(f"unknown parameter(s): {', '.join(sorted(params))} (preset, max_bet, rng_seed)")
-    return PRESETS[name], max_bet, None if seed < 0 else seed
+    seed = params["rng_seed"]
+    return {
+        "rules": PRESETS[name],
+        "max_bet": params["max_bet"],
+        "seed": None if seed < 0 else seed,
+        "rewards": params["rewards"],
+        "deal": params["deal"],
+        "max_mus_rounds": None if params["max_mus_rounds"] < 0 else params["max_mus_rounds"],
+    }
 
 
 def register() -> bool:
@@ -283,30 +499,34 @@ def register() -> bool:
 
 def _define(pyspiel: Any) -> None:
     """Define and register the ``pyspiel`` subclasses, which delegate to :class:`MusState`."""
-    game_type = pyspiel.GameType(
-        short_name=SHORT_NAME,
-        long_name="Mus (mus-rules)",
-        dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
-        chance_mode=pyspiel.GameType.ChanceMode.SAMPLED_STOCHASTIC,
-        information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
-        utility=pyspiel.GameType.Utility.ZERO_SUM,
-        reward_model=pyspiel.GameType.RewardModel.REWARDS,
-        max_num_players=6,
-        min_num_players=2,
-        provides_information_state_string=True,
-        provides_information_state_tensor=True,
-        provides_observation_string=True,
-        provides_observation_tensor=True,
-        parameter_specification={"preset": "standard", "max_bet": DEFAULT_MAX_BET, "rng_seed": -1},
-    )
+
+    def game_type(terminal: bool, sampled: bool) -> Any:
+        # The game's type follows its parameters: one is registered, each game has its own.
+        model, chance = pyspiel.GameType.RewardModel, pyspiel.GameType.ChanceMode
+        return pyspiel.GameType(
+            short_name=SHORT_NAME,
+            long_name="Mus (mus-rules)",
+            dynamics=pyspiel.GameType.Dynamics.SEQUENTIAL,
+            chance_mode=chance.SAMPLED_STOCHASTIC if sampled else chance.EXPLICIT_STOCHASTIC,
+            information=pyspiel.GameType.Information.IMPERFECT_INFORMATION,
+            utility=pyspiel.GameType.Utility.ZERO_SUM,
+            reward_model=model.TERMINAL if terminal else model.REWARDS,
+            max_num_players=6,
+            min_num_players=2,
+            provides_information_state_string=True,
+            provides_information_state_tensor=True,
+            provides_observation_string=True,
+            provides_observation_tensor=True,
+            parameter_specification=_SPECIFICATION,
+        )
 
     class SpielGame(pyspiel.Game):  # type: ignore[misc]
         def __init__(self, params: dict[str, Any] | None = None) -> None:
-            rules, max_bet, seed = _parameters(params)
-            self.inner = MusGame(rules, max_bet=max_bet, seed=seed)
+            self.inner = MusGame(**_parameters(params))
+            rules = self.inner.rules
             info = pyspiel.GameInfo(
                 num_distinct_actions=self.inner.num_distinct_actions(),
-                max_chance_outcomes=0,
+                max_chance_outcomes=self.inner.max_chance_outcomes(),
                 num_players=rules.seats,
                 min_utility=self.inner.min_utility(),
                 max_utility=self.inner.max_utility(),
@@ -314,22 +534,45 @@ def _define(pyspiel: Any) -> None:
                 # No hard bound (mus rounds and raises may repeat): a declared figure.
                 max_game_length=1000,
             )
-            super().__init__(game_type, info, params or {})
+            super().__init__(game_type(self.inner.terminal_rewards, self.inner.deal == "sampled"), info, params or {})
 
         def new_initial_state(self) -> Any:
-            return SpielState(self, self.inner.new_initial_state())
+            # OpenSpiel clones a Python state by building a new initial state and copying
+            # the attributes over it: a sampled hand is dealt when first looked at.
+            inner = self.inner
+            return (
+                SpielState(self, None, inner._draw())
+                if inner.deal == "sampled"
+                else SpielState(self, inner.new_initial_state())
+            )
 
         def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
             perfect = iig_obs_type is None or iig_obs_type.perfect_recall
             return _Observer(self.inner.encoding, perfect)
 
     class SpielState(pyspiel.State):  # type: ignore[misc]
-        def __init__(self, game: Any, inner: MusState) -> None:
+        def __init__(self, game: Any, inner: MusState | None, dealt: tuple[int, int] = (0, 0)) -> None:
             super().__init__(game)
-            self.inner = inner
+            self._inner = inner
+            self._dealt = dealt  # the seed and mano of a hand not dealt yet
+
+        @property
+        def inner(self) -> MusState:
+            inner = self._inner
+            if inner is None:
+                seed, mano = self._dealt
+                inner = self._inner = MusState(
+                    self.get_game().inner, new_hand(self.get_game().inner.rules, seed=seed, mano=mano)
+                )
+            return inner
 
         def current_player(self) -> int:
-            return int(pyspiel.PlayerId.TERMINAL) if self.inner.is_terminal() else self.inner.current_player()
+            if self.inner.is_terminal():
+                return int(pyspiel.PlayerId.TERMINAL)
+            return int(pyspiel.PlayerId.CHANCE) if self.inner.is_chance_node() else self.inner.current_player()
+
+        def chance_outcomes(self) -> list[tuple[int, float]]:
+            return self.inner.chance_outcomes()
 
         def _legal_actions(self, player: int) -> list[int]:
             return self.inner.legal_actions(player)
@@ -346,13 +589,24 @@ def _define(pyspiel: Any) -> None:
         def returns(self) -> list[float]:
             return self.inner.returns()
 
+        def resample_from_infostate(self, player_id: int, probability_sampler: Any) -> Any:
+            # Replayed through apply_action, so that OpenSpiel's own record of the
+            # history (history(), move_number()) is the sample's.
+            inner = self.inner.resample_from_infostate(player_id, probability_sampler)
+            game = inner.game
+            root = game.new_initial_state() if game.deal != "sampled" else MusState(game, inner.hand.initial())
+            sample = SpielState(self.get_game(), root)
+            for action in inner.history():
+                sample.apply_action(action)
+            return sample
+
         def rewards(self) -> list[float]:
             return self.inner.rewards()
 
         def __str__(self) -> str:
             return str(self.inner)
 
-    pyspiel.register_game(game_type, SpielGame)
+    pyspiel.register_game(game_type(False, True), SpielGame)
 
 
 class _Observer:

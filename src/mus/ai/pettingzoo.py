@@ -14,7 +14,8 @@ ids of :mod:`mus.ai.action_ids`; an illegal id raises :class:`~mus.IllegalAction
 
 Rewards are stones (see :func:`mus.ai.rewards.returns`), given as soon as the
 engine scores them: refusal stones at once, the rest at the count; a side that wins
-the game is credited up to the target. ``reward="win"`` instead gives, at the end of a
+the game is credited up to the target. ``reward="terminal"`` gives all of a hand's
+stones at its end (nothing before); ``reward="win"`` instead gives, at the end of a
 game won in the episode, 1 to the winning side and ``-1 / (sides - 1)`` to the others.
 
 >>> from mus.ai.pettingzoo import env
@@ -109,8 +110,8 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         super().__init__()
         if episode not in ("hand", "game"):
             raise RulesError(f"episode must be 'hand' or 'game', got {quoted(episode)}")
-        if reward not in ("stones", "win"):
-            raise RulesError(f"reward must be 'stones' or 'win', got {quoted(reward)}")
+        if reward not in ("stones", "terminal", "win"):
+            raise RulesError(f"reward must be 'stones', 'terminal' or 'win', got {quoted(reward)}")
         if render_mode not in (None, "human", "ansi"):
             raise RulesError(f"render_mode must be None, 'human' or 'ansi', got {quoted(render_mode)}")
         self.rules = Rules() if rules is None else rules_arg(rules)
@@ -229,7 +230,7 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
                 rewards[name] = 0.0
             self._paid = False
         over = not after.queue
-        if over or after.scores is not hand.scores:
+        if over or (after.scores is not hand.scores and self.reward_kind == "stones"):
             self._pay(after)
         if over:
             self.hands_played += 1
@@ -263,7 +264,7 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     def _pay(self, after: HandState) -> None:
         """Give the rewards of the stones ``after`` scored (see the module)."""
         now = credited(after)
-        if self.reward_kind == "stones":
+        if self.reward_kind != "win":  # under "terminal", only at the end: since the deal
             gains = [a - b for a, b in zip(now, self._credited, strict=True)]
         else:
             gains = [int(side == after.winner) for side in range(self.rules.teams)]

@@ -687,9 +687,9 @@ def match_from_data(data: Any) -> MatchState:
             recorded = block["count"]
             if not isinstance(recorded, list) or not all(isinstance(line, str) for line in recorded):
                 raise NotationError(f"hand {index}: count must be a list of text lines")
-            _check_count(
-                recorded, match.finished[index - 1] if len(match.finished) >= index else match.hand, f"hand {index}"
-            )
+            played = match.finished[index - 1] if len(match.finished) >= index else match.hand
+            if recorded != _count_comments(played):
+                raise NotationError(f"hand {index}: the recorded count does not match the replay of the hand")
     return match
 
 
