@@ -137,6 +137,7 @@ def lang_option() -> dict[str, object]:
     :func:`mus.cli.main`) so that the help speaks it too."""
     return {
         "choices": tuple(LANGUAGES),
+        "metavar": "LANG",
         "default": argparse.SUPPRESS,
         "help": _(
             "the language of the messages: en (English), es (español), eu (euskara), fr (français); "
