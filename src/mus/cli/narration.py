@@ -122,7 +122,11 @@ def _end_lines(state: HandState, viewer: int | None) -> list[str]:
             lines.append("  " + _("not counted, the game is already won: {lances}").format(lances=lances))
     elif state.winner is not None:
         text = _("{team} reaches {score} with the refusal stones: nothing else is counted and the cards are not shown")
-        lines.append(text.format(team=team_name(state.winner, viewer, rules), score=min(state.scores[state.winner], rules.target)))
+        lines.append(
+            text.format(
+                team=team_name(state.winner, viewer, rules), score=min(state.scores[state.winner], rules.target)
+            )
+        )
     lines.append(score_line(state.scores, rules, viewer))
     if state.winner is not None:
         lines.append(_("{team} wins the game").format(team=team_title(state.winner, viewer, rules)))

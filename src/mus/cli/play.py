@@ -348,7 +348,7 @@ def run(args: argparse.Namespace) -> int:
     if individuel is not None:
         from mus.individuel.cli import play as play_individuel
 
-        return play_individuel(args, individuel)
+        return play_individuel(args, individuel, error_words)
     if args.seat >= 6 and _PARSER:
         _PARSER[0].error(
             _("argument --seat: invalid choice: {seat} (the four-card game seats 0 to 5)").format(seat=args.seat)

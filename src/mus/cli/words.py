@@ -478,10 +478,7 @@ def _count_text(line: CountLine, lance: str, who: str) -> str:
         then = _(", then {bonus}").format(bonus=bonus) if line.bonus else ""
         text = _("{lance}: {who} wins by refusal: {stones} taken at the fold{then}")
         return text.format(lance=lance, who=who, stones=stones_words(line.refusal), then=then)
-    if line.bonus and line.bet:
-        paid = f"{line.bet} + {bonus}"
-    else:
-        paid = bonus if line.bonus else stones_words(line.bet)
+    paid = f"{line.bet} + {bonus}" if line.bonus and line.bet else bonus if line.bonus else stones_words(line.bet)
     why = {
         Outcome.EN_PASO: _("{lance}: {who} wins en paso: {paid}"),
         Outcome.ACCEPTED: _("{lance}: {who} wins the accepted stake: {paid}"),
