@@ -35,6 +35,7 @@ from mus.cli.words import (
     action_words,
     count_line_words,
     describe,
+    labelled,
     lance_name,
     result_words,
     score_line,
@@ -114,7 +115,7 @@ def _end_lines(state: HandState, viewer: int | None) -> list[str]:
         lines.append(_("cards shown:"))
         for seat, hand in enumerate(_shown_hands(state, viewer)):
             if hand is not None:
-                lines.append(f"  {seat_name(seat, viewer, rules)}: {hand}  ({describe(hand, rules)})")
+                lines.append("  " + labelled(seat_name(seat, viewer, rules), f"{hand}  ({describe(hand, rules)})"))
         lines.append(_("count:"))
         lines += [f"  {count_line_words(line)}" for line in record.lines]
         if record.uncounted:
@@ -199,13 +200,13 @@ def step_lines(before: HandState, after: HandState, viewer: int | None = None) -
     if isinstance(action, Signal):
         if viewer is not None and rules.team_of[seat] != rules.team_of[viewer]:
             return []  # a seña is for the partners' eyes only
-        return [f"{seat_name(seat, viewer, rules)}: {action_words(action)}"]
+        return [labelled(seat_name(seat, viewer, rules), action_words(action))]
     if isinstance(action, MusVisto):
         return _visto_lines(after, seat, action, viewer)
     shown: object = action
     if viewer is not None and seat != viewer and isinstance(action, Discard):
         shown = HiddenDiscard(len(action.cards))
-    line = f"{seat_name(seat, viewer, rules)}: {action_words(shown, before.betting)}"
+    line = labelled(seat_name(seat, viewer, rules), action_words(shown, before.betting))
     if isinstance(action, Fold) and after.betting is not None and seat in after.betting.folded:
         line += _still_answering(seat, after, viewer)
     elif isinstance(action, Accept) and _same_lance(before, after):
@@ -225,7 +226,7 @@ def step_lines(before: HandState, after: HandState, viewer: int | None = None) -
             lines.append(_("the stock ran out: the discards are shuffled into a new stock"))
         lines.append(_("new cards are dealt; the mus starts again from the mano"))
         if viewer is None:
-            lines += [f"  {_('seat {seat}').format(seat=s)}: {hand}" for s, hand in enumerate(after.hands)]
+            lines += ["  " + labelled(_("seat {seat}").format(seat=s), str(hand)) for s, hand in enumerate(after.hands)]
         else:
             lines.append("  " + _("your cards: {cards}").format(cards=after.hands[viewer]))
     declared: dict[Lance, list[str]] = {}
@@ -280,7 +281,7 @@ def deal_lines(state: HandState, viewer: int | None = None) -> list[str]:
         if seat == state.mano:
             marks.append(_("mano"))
         shown = f" ({', '.join(marks)})" if marks else ""
-        lines.append(f"  {_('seat {seat}').format(seat=seat)}{shown}: {hand}")
+        lines.append("  " + labelled(_("seat {seat}").format(seat=seat) + shown, str(hand)))
     return lines
 
 

@@ -15,7 +15,7 @@ from mus import Declare, HandState, MatchState, Phase
 from mus import individuel as solo
 from mus.cli.narration import deal_lines, print_lines, status, step_lines
 from mus.cli.options import add_command, read_histories, rules_summary
-from mus.cli.words import games_line, games_text, scores_text, team_name
+from mus.cli.words import games_line, games_text, lance_name, scores_text, team_name
 from mus.i18n import _
 from mus.individuel.cli import deal_lines as solo_deal_lines
 from mus.individuel.cli import event_lines, summary
@@ -136,12 +136,17 @@ def _replay_individuel_hand(hand: solo.HandState, stepper: _Stepper) -> None:
         stepper.wait()
         state = after
     if not state.is_over:
-        where = "discards" if state.phase is Phase.DISCARD else f"{state.lance}, seat {state.to_act} to speak"
-        print(f"  (the history stops here, the hand unfinished: {where})")
+        if state.phase is Phase.DISCARD:
+            where = _("discards")
+        else:
+            assert state.lance is not None
+            where = _("{lance}, seat {seat} to speak").format(lance=lance_name(state.lance), seat=state.to_act)
+        print("  " + _("(the history stops here, the hand unfinished: {status})").format(status=where))
 
 
 def _replay_individuel_session(session: solo.Session, stepper: _Stepper) -> None:
-    print(f"session, seed {session.seed}, first mano seat {session.first_mano}: {summary(session.rules)}")
+    text = _("session, seed {seed}, first mano seat {mano}: {rules}")
+    print(text.format(seed=session.seed, mano=session.first_mano, rules=summary(session.rules)))
     hands = list(session.finished)
     if session.hand.history and not session.is_over:
         hands.append(session.hand)  # the hand under way when the history stops
@@ -150,16 +155,17 @@ def _replay_individuel_session(session: solo.Session, stepper: _Stepper) -> None
     for hand in hands:
         number += 1
         print()
-        print(f"=== game {game}, hand {number} ===")
+        print(_("=== game {game}, hand {number} ===").format(game=game, number=number))
         _replay_individuel_hand(hand, stepper)
         if hand.loser is not None:
             lost[hand.loser] += 1
-            print(f"  games lost {'-'.join(map(str, lost))}")
+            print("  " + _("games lost {losses}").format(losses="-".join(map(str, lost))))
             game, number = game + 1, 0
+    losses = "-".join(map(str, session.losses))
     if session.winner is not None:
-        print(f"seat {session.winner} wins the session; games lost {'-'.join(map(str, session.losses))}")
+        print(_("seat {seat} wins the session; games lost {losses}").format(seat=session.winner, losses=losses))
     else:
-        print(f"the session is unfinished: games lost {'-'.join(map(str, session.losses))}")
+        print(_("the session is unfinished: games lost {losses}").format(losses=losses))
 
 
 def _replay_one(history: HandState | MatchState | solo.HandState | solo.Session, stepper: _Stepper) -> None:

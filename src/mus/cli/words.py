@@ -54,6 +54,7 @@ __all__ = [
     "games_line",
     "games_text",
     "gesture_words",
+    "labelled",
     "lance_name",
     "number_word",
     "outcome_name",
@@ -78,6 +79,11 @@ def plural(n: int, word: str) -> str:
     """``n`` and ``word``, in the plural unless ``n`` is 1: ``plural(2, "stone")`` is '2 stones'
     (English only: the commands say their counts with :func:`mus.i18n.ngettext`)."""
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def labelled(name: str, text: str) -> str:
+    """A line that says who does or holds what: *seat 2: paso* (*joueur 2 : je passe*)."""
+    return _("{name}: {text}").format(name=name, text=text)
 
 
 def stones_words(n: int) -> str:

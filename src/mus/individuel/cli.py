@@ -117,7 +117,10 @@ def deal_lines(state: HandState) -> list[str]:
             mano=state.mano, stones="-".join(map(str, state.stones)), basket=state.pot
         )
     ]
-    lines += [f"{_seat(seat)}: {' '.join(map(str, state.held[seat]))}" for seat in state.deal.seats]
+    held = state.held
+    lines += [
+        _("{name}: {text}").format(name=_seat(seat), text=" ".join(map(str, held[seat]))) for seat in state.deal.seats
+    ]
     return lines
 
 
@@ -264,7 +267,7 @@ def event_lines(before: HandState, after: HandState, seat: int, action: Action, 
     who = _("you") if seat == person else _seat(seat)
     hidden = before.phase is Phase.DISCARD and person is not None and seat != person
     words = _("discard a card") if hidden else _action(action)
-    lines = [f"{who}: {words}"]
+    lines = [_("{name}: {text}").format(name=who, text=words)]
     if before.lance is not None and after.lance != before.lance and after.results[len(before.results) :]:
         lines += [f"  {result_words(result)}" for result in after.results[len(before.results) :]]
     lines += [f"  {move_words(move)}" for move in after.moves[len(before.moves) :]]
