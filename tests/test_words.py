@@ -158,6 +158,9 @@ class TestBasque:
         refused = mus.apply(mus.apply(state, "tira"), "tira")
         assert refused.results[0].outcome is mus.Outcome.REFUSED
 
+    def test_discards_in_french_and_basque(self) -> None:
+        assert parse_action("bota Ro 7e") == parse_action("écarte 7e Ro") == Discard.parse("Ro 7e")
+
     def test_number_words_are_basque_only_with_the_basque_words(self) -> None:
         assert parse_action("hiru gehiago") == Bet(3)
         with pytest.raises(IllegalActionError, match="a bet needs a number of stones, got 'hiru'"):

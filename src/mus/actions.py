@@ -462,7 +462,10 @@ _VOCABULARY: dict[str, str] = {
 }
 _VOCABULARY["ordago"] = "órdago"  # show the accent
 del _VOCABULARY["#"]  # never suggest a bare number
-_HEADS = ("discard", "descarte", "declare")
+_DISCARDS = ("discard", "descarte", "ecarte", "bota")
+"""The words before the cards of a discard: English, Spanish, French (*écarte*: the
+French game's *écart*), Basque (*bota*, throw)."""
+_HEADS = (*_DISCARDS, "declare")
 
 MAX_ACTION_TEXT = 200
 
@@ -563,7 +566,7 @@ def parse_action(text: str, *, answering: bool = False) -> Action:
         return TeamFold() if phrase == _TEAM_PASS else Fold()
     if phrase in _WORDS:
         return _WORDS[phrase]
-    if words and words[0] in ("discard", "descarte") and len(words) > 1:
+    if words and words[0] in _DISCARDS and len(words) > 1:
         return Discard(text.split()[1:])
     if len(words) > 1 and words[0] in ("signal", "sena"):
         return Signal(" ".join(words[1:]))

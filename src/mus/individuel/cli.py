@@ -368,7 +368,14 @@ def play(args: argparse.Namespace, rules: IndividuelRules, explain: Callable[[Mu
                 break
             try:
                 answering = session.hand.betting is not None and session.hand.betting.lap > 0
-                if session.hand.phase is Phase.DISCARD and not text.lower().startswith("discard"):
+                first = text.lower().split()[0] if text.split() else ""
+                if session.hand.phase is Phase.DISCARD and first not in (
+                    "discard",
+                    "descarte",
+                    "écarte",
+                    "ecarte",
+                    "bota",
+                ):
                     text = f"discard {text}"  # just the card: "Ro"
                 said = parse_action(text, answering=answering)
                 session, lines = _step(session, said, person)
