@@ -24,6 +24,7 @@ from hypothesis import strategies as st
 
 import mus
 from mus import i18n
+from mus.actions import Action
 from mus.bots import RandomBot
 from mus.cli import ARGPARSE_MESSAGES, language_of, main
 from mus.cli.errors import TEMPLATES, error_words
@@ -40,7 +41,7 @@ def catalog(code: str, suffix: str = "po") -> str | bytes:
     return path.read_text(encoding="utf-8") if suffix == "po" else path.read_bytes()
 
 
-def _fields(text: str) -> set[tuple[str, str, str | None]]:
+def _fields(text: str) -> set[tuple[str, str | None, str | None]]:
     """The placeholders of a message: its ``{name:spec!conversion}`` fields, and the
     ``%(name)s`` / ``%s`` ones of argparse's messages (a translation may say one twice,
     or once where English says it twice)."""
@@ -439,7 +440,7 @@ class TestErrors:
         rules = mus.Rules.preset(preset).evolve(senas=preset == "standard")
         state = mus.new_hand(rules, seed=seed)
         bots = [RandomBot(seed + seat) for seat in range(rules.seats)]
-        tries: list[object] = [
+        tries: list[Action | str] = [
             mus.Mus(), mus.NoMus(), mus.Pass(), mus.Bet(2), mus.Accept(), mus.Fold(), mus.TeamFold(),
             mus.Ordago(), mus.Servido(), "discard Ro", "discard 1o", "seña dos reyes", "visto Ro",
             "declare pares yes", "quiero", "bet 9999", "zzz", "ordaho",
@@ -447,7 +448,7 @@ class TestErrors:
         while not state.is_over:
             for action in tries:
                 try:
-                    mus.apply(state, action)  # type: ignore[arg-type]
+                    mus.apply(state, action)
                 except mus.MusError as error:
                     with language("es"):
                         assert error_words(error) != str(error), str(error)

@@ -2,16 +2,16 @@
 and French, from the gettext catalogs of the package (``mus/locale/LANG/LC_MESSAGES/mus.po``,
 compiled to ``mus.mo`` beside it).
 
-The commands mark each message with :func:`_` (:func:`ngettext` for a count,
+The commands mark each message with :func:`gettext` (imported as ``_``; :func:`ngettext` for a count,
 :func:`pgettext` for a word whose sense needs a context, :func:`N_` for a message
 kept in a table and translated where it is shown); English is the text in the source,
 so under ``en`` every message is itself. The library's own texts (``str`` of its values,
 its error messages) stay English: only the command line speaks the other languages.
 
 >>> with language("es"):
-...     _("you leave the match"), ngettext("{n} stone", "{n} stones", 3).format(n=3)
-('abandonas la partida', '3 piedras')
->>> _("you leave the match")
+...     gettext("you leave the match"), ngettext("{n} stone", "{n} stones", 3).format(n=3)
+('abandonas la partida', '3 tantos')
+>>> gettext("you leave the match")
 'you leave the match'
 >>> language_from_environment({"LANG": "eu_ES.UTF-8"}), language_from_environment({"LANG": "de_DE.UTF-8"})
 ('eu', 'en')
@@ -26,13 +26,13 @@ from __future__ import annotations
 
 import ast
 import contextlib
-import gettext
 import os
 import pathlib
 import re
 import struct
 import sys
 from collections.abc import Iterator, Mapping, Sequence
+from gettext import GNUTranslations, NullTranslations
 
 import attrs
 
@@ -44,11 +44,11 @@ __all__ = [
     "LOCALE_DIR",
     "N_",
     "Entry",
-    "_",
     "compile_mo",
     "current_language",
     "extract",
     "format_po",
+    "gettext",
     "language",
     "language_from_environment",
     "ngettext",
@@ -80,7 +80,7 @@ class _Current:
     """The language in use and its catalog (English: no catalog, every text itself)."""
 
     code = "en"
-    translation: gettext.NullTranslations = gettext.NullTranslations()
+    translation: NullTranslations = NullTranslations()
 
 
 _CURRENT = _Current()
@@ -113,9 +113,9 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
 def set_language(code: str) -> None:
     """Speak ``code`` (one of :data:`LANGUAGES`) from now on.
 
-    >>> set_language("fr"); _("you win")
+    >>> set_language("fr"); gettext("you win")
     'vous gagnez'
-    >>> set_language("en"); _("you win")
+    >>> set_language("en"); gettext("you win")
     'you win'
     >>> set_language("de")
     Traceback (most recent call last):
@@ -125,10 +125,10 @@ def set_language(code: str) -> None:
     if code not in LANGUAGES:
         raise MusError(f"unknown language {code!r} (languages: {', '.join(LANGUAGES)})")
     if code == "en":
-        _CURRENT.translation = gettext.NullTranslations()
+        _CURRENT.translation = NullTranslations()
     else:
         with (LOCALE_DIR / code / "LC_MESSAGES" / f"{DOMAIN}.mo").open("rb") as file:
-            _CURRENT.translation = gettext.GNUTranslations(file)
+            _CURRENT.translation = GNUTranslations(file)
     _CURRENT.code = code
 
 
@@ -157,11 +157,12 @@ def language(code: str) -> Iterator[None]:
         set_language(before)
 
 
-def _(message: str) -> str:
-    """``message`` in the language in use.
+def gettext(message: str) -> str:
+    """``message`` in the language in use (the commands import it as ``_``, the name
+    gettext's tools know).
 
     >>> with language("es"):
-    ...     _("you win")
+    ...     gettext("you win")
     'ganas'
     """
     return _CURRENT.translation.gettext(message)
@@ -189,7 +190,7 @@ def pgettext(context: str, message: str) -> str:
 
 def N_(message: str) -> str:
     """Mark ``message`` for the catalogs where it is written, and return it as it is:
-    it is translated where it is shown (with :func:`_`).
+    it is translated where it is shown (with :func:`gettext`).
 
     >>> N_("you win")
     'you win'
@@ -225,7 +226,7 @@ _CALLS = {"_": 1, "N_": 1, "ngettext": 2, "pgettext": 2}
 
 def extract(root: pathlib.Path | None = None) -> list[Entry]:
     """The messages of the package's source (``root``: the ``mus`` directory), in the
-    order they first appear: every literal given to :func:`_`, :func:`N_`,
+    order they first appear: every literal given to ``_`` (:func:`gettext`), :func:`N_`,
     :func:`ngettext` and :func:`pgettext`.
 
     >>> messages = extract()
@@ -243,8 +244,10 @@ def extract(root: pathlib.Path | None = None) -> list[Entry]:
             count = _CALLS.get(call.func.id)
             if count is None or len(call.args) < count:
                 continue
-            texts = [arg.value for arg in call.args[:count] if isinstance(arg, ast.Constant)]
-            if len(texts) != count or not all(isinstance(text, str) for text in texts):
+            texts = [
+                arg.value for arg in call.args[:count] if isinstance(arg, ast.Constant) and isinstance(arg.value, str)
+            ]
+            if len(texts) != count:
                 continue
             if call.func.id == "ngettext":
                 entry = Entry(texts[0], ("", ""), plural=texts[1])

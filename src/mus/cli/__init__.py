@@ -50,7 +50,8 @@ from mus.cli.errors import error_words
 from mus.cli.narration import step_lines
 from mus.cli.options import DEFAULT_SEED, Command, lang_option, os_reason, rules_from_options
 from mus.cli.words import action_words, choices_words
-from mus.i18n import LANGUAGES, N_, _, language, language_from_environment, ngettext
+from mus.i18n import LANGUAGES, N_, language, language_from_environment, ngettext
+from mus.i18n import gettext as _
 
 __all__ = [
     "DEFAULT_SEED",
@@ -90,8 +91,9 @@ def main(argv: list[str] | None = None) -> int:
     >>> main(["compare", "Ro Rc 7e"])
     2
     >>> main(["--lang", "es", "compare", "Ro Rc 7e 1b", "Cc Co 5b 4e"])  # doctest: +ELLIPSIS
-    mano 1 (mano): Ro Rc 7e 1b ...
-    grande: gana la mano 1: R R 7 1 gana a C C 5 4 de la mano 2: rey sobre caballo en la 1.ª carta
+    jugada 1 (mano): Ro Rc 7e 1b  (pareja de rey; 28 puntos, sin juego)
+    ...
+    grande: gana la jugada 1: R R 7 1 gana a C C 5 4 de la jugada 2: rey sobre caballo en la 1.ª carta
     ...
     0
     """

@@ -12,7 +12,8 @@ from mus.cli.errors import error_words
 from mus.cli.narration import print_lines
 from mus.cli.options import add_command, rules_from_options
 from mus.cli.words import and_list, describe, lance_name, pares_words
-from mus.i18n import _, pgettext
+from mus.i18n import gettext as _
+from mus.i18n import pgettext
 
 __all__ = ["compare_lines", "register", "run"]
 

@@ -12,7 +12,8 @@ from mus.bots import Bot, HeuristicBot
 from mus.cli.narration import bot_action, hand_start_lines, print_lines, step_lines, turn
 from mus.cli.options import DEFAULT_SEED, add_command, rules_from_options, rules_summary, seed_option
 from mus.cli.words import games_line, games_text, number_word, scores_text, sides_line, team_title
-from mus.i18n import _, ngettext
+from mus.i18n import gettext as _
+from mus.i18n import ngettext
 
 __all__ = ["register", "run"]
 

@@ -16,7 +16,7 @@ lances, actions and nested messages translated too; any other message stays Engl
 ... except mus.MusError as error:
 ...     with language("es"):
 ...         print(error_words(error))
-no hay apuesta que aceptar ("quiero") en grande
+no hay apuesta a la que decir "quiero" en grande
 """
 
 from __future__ import annotations
@@ -26,7 +26,8 @@ import re
 
 import mus
 from mus.cli.words import action_words, lance_name
-from mus.i18n import N_, _, current_language
+from mus.i18n import N_, current_language
+from mus.i18n import gettext as _
 
 __all__ = ["TEMPLATES", "error_words"]
 

@@ -45,7 +45,8 @@ from mus.cli.words import (
     team_name,
     team_title,
 )
-from mus.i18n import _, pgettext
+from mus.i18n import gettext as _
+from mus.i18n import pgettext
 
 __all__ = [
     "bot_action",
@@ -214,11 +215,11 @@ def step_lines(before: HandState, after: HandState, viewer: int | None = None) -
         line += _still_answering(seat, after, viewer)
     lines = [line]
     if isinstance(action, NoMus) and before.deal.corrido:
-        who = seat_name(seat, viewer, rules)
+        cutter = seat_name(seat, viewer, rules)
         if after.mano != before.mano:
-            lines.append(_("mus corrido: {seat} cut the mus and becomes mano; it speaks first").format(seat=who))
+            lines.append(_("mus corrido: {seat} cut the mus and becomes mano; it speaks first").format(seat=cutter))
         else:
-            lines.append(_("mus corrido: {seat} cut the mus and stays mano").format(seat=who))
+            lines.append(_("mus corrido: {seat} cut the mus and stays mano").format(seat=cutter))
     if before.phase is Phase.MUS and after.phase is Phase.DISCARD:
         lines.append(_("mus is agreed: each seat discards 1 to 4 cards"))
     if before.phase is Phase.DISCARD and after.phase is Phase.MUS:

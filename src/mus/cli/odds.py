@@ -21,7 +21,7 @@ from mus.cli.options import (
     seed_option,
 )
 from mus.cli.words import lance_name
-from mus.i18n import _
+from mus.i18n import gettext as _
 
 if TYPE_CHECKING:
     from mus.odds import Odds

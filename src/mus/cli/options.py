@@ -18,12 +18,13 @@ import secrets
 import stat
 import sys
 from collections.abc import Callable, Iterator
-from typing import IO
+from typing import IO, Any
 
 import mus
 from mus import MusError, NotationError, Rules, RulesError
 from mus.cli.words import number_word
-from mus.i18n import LANGUAGES, _, current_language
+from mus.i18n import LANGUAGES, current_language
+from mus.i18n import gettext as _
 from mus.individuel.rules import PRESETS as INDIVIDUEL_PRESETS
 from mus.individuel.rules import IndividuelRules
 from mus.notation.histories import MATCH_HEADER
@@ -131,7 +132,7 @@ def _rules_options() -> argparse.ArgumentParser:
     return parent
 
 
-def lang_option() -> dict[str, object]:
+def lang_option() -> dict[str, Any]:
     """The keywords of the ``--lang`` option (``mus --lang es demo``, ``mus demo --lang
     es``): one of :data:`mus.i18n.LANGUAGES`, read before the parser is built (see
     :func:`mus.cli.main`) so that the help speaks it too."""

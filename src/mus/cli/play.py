@@ -50,7 +50,8 @@ from mus.cli.words import (
     seats_list,
     team_name,
 )
-from mus.i18n import N_, _
+from mus.i18n import N_
+from mus.i18n import gettext as _
 from mus.notation import format_match
 from mus.notation.streams import read_line
 

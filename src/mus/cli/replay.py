@@ -16,7 +16,7 @@ from mus import individuel as solo
 from mus.cli.narration import deal_lines, print_lines, status, step_lines
 from mus.cli.options import add_command, read_histories, rules_summary
 from mus.cli.words import games_line, games_text, lance_name, scores_text, team_name
-from mus.i18n import _
+from mus.i18n import gettext as _
 from mus.individuel.cli import deal_lines as solo_deal_lines
 from mus.individuel.cli import event_lines, summary
 from mus.notation import load

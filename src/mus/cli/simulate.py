@@ -17,7 +17,7 @@ from mus.bots import Bot, HeuristicBot, RandomBot
 from mus.cli.narration import bot_action, print_lines, turn
 from mus.cli.options import DEFAULT_SEED, add_command, atomic_write, rules_from_options, rules_summary, seed_option
 from mus.cli.words import lance_name, outcome_name, scores_text
-from mus.i18n import _
+from mus.i18n import gettext as _
 from mus.notation import format_match
 
 __all__ = ["BOTS", "RUN_HANDS", "bots_line", "register", "run", "time_line"]

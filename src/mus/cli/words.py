@@ -41,7 +41,8 @@ from mus import (
     Signal,
     TeamFold,
 )
-from mus.i18n import _, ngettext, pgettext
+from mus.i18n import gettext as _
+from mus.i18n import ngettext, pgettext
 from mus.scoring import CountLine
 
 __all__ = [

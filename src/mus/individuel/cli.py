@@ -19,7 +19,8 @@ from collections.abc import Callable
 
 from mus.actions import Accept, Action, Bet, Discard, Fold, Ordago, Pass, parse_action
 from mus.errors import MusError
-from mus.i18n import _, ngettext, pgettext
+from mus.i18n import gettext as _
+from mus.i18n import ngettext, pgettext
 from mus.individuel.bots import Player, RandomPlayer, SimplePlayer
 from mus.individuel.notation import format_session
 from mus.individuel.rules import IndividuelRules
@@ -347,8 +348,8 @@ def play(args: argparse.Namespace, rules: IndividuelRules, explain: Callable[[Mu
     seed: int | str = secrets.randbelow(1_000_000) if args.seed is None else args.seed
     person: int = args.seat
     if not 0 <= person < rules.players:
-        text = _("--seat {seat}: the table has {players} players, seats 0 to {last}")
-        raise MusError(text.format(seat=person, players=rules.players, last=rules.players - 1))
+        message = _("--seat {seat}: the table has {players} players, seats 0 to {last}")
+        raise MusError(message.format(seat=person, players=rules.players, last=rules.players - 1))
     bots = {seat: SimplePlayer() for seat in range(rules.players) if seat != person}
     print(_("mus: you are seat {seat}, playing for yourself; {rules}.").format(seat=person, rules=summary(rules)))
     print(_("seed {seed} (play the same deals again with --seed {seed})").format(seed=seed))
