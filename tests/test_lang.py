@@ -179,11 +179,12 @@ class TestTheLibrarysWordsInEnglish:
 
         session = individuel.new_session(individuel.IndividuelRules(players=3), seed=5)
         player = SimplePlayer()
-        while len(session.finished) < 6 and not session.is_over:
+        while len(session.finished) < 40 and not session.is_over:
             seat = session.to_act
             assert seat is not None
             session = individuel.apply_session(session, player.choose(session.view(seat)))
         results = [result for hand in session.finished for result in hand.results]
+        results.append(individuel.LanceResult(mus.Lance.PARES, individuel.Outcome.VOID))
         moves = [move for hand in session.finished for move in hand.moves]
         assert moves and [solo_cli.result_words(r) for r in results] == [str(r) for r in results]
         assert [solo_cli.move_words(move) for move in moves] == [str(move) for move in moves]

@@ -142,8 +142,8 @@ def _lance(lance: Lance) -> str:
 
 def _seats(seats: tuple[int, ...]) -> str:
     words = list(map(str, seats))
-    if len(words) == 1:
-        return words[0]
+    if len(words) <= 1:
+        return "".join(words)
     return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
 
 
