@@ -50,7 +50,7 @@ from mus.cli.errors import error_words
 from mus.cli.narration import step_lines
 from mus.cli.options import DEFAULT_SEED, Command, lang_option, os_reason, rules_from_options
 from mus.cli.words import action_words, choices_words
-from mus.i18n import LANGUAGES, N_, language, language_from_environment, ngettext
+from mus.i18n import LANGUAGES, N_, language, language_from_environment, ngettext, pgettext
 from mus.i18n import gettext as _
 
 __all__ = [
@@ -79,7 +79,7 @@ def build_parser() -> argparse.ArgumentParser:
         help=_("show program's version number and exit"),
     )
     parser.add_argument("--lang", **lang_option())
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    commands = parser.add_subparsers(dest="command", metavar=pgettext("metavar", "COMMAND"), required=True)
     for command in (demo, play, simulate, compare, replay, odds):
         command.register(commands)
     return parser

@@ -41,7 +41,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
             "The hands are given in speaking order from the mano; ties go to the hand nearer the mano."
         ),
     )
-    parser.add_argument("hands", nargs="+", metavar="HAND", help=_('four cards, e.g. "Ro Rc 7e 1b"'))
+    parser.add_argument(
+        "hands", nargs="+", metavar=pgettext("metavar", "HAND"), help=_('four cards, e.g. "Ro Rc 7e 1b"')
+    )
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--mano-first", action="store_true", help=_("the first hand is the mano (the default)"))
     where.add_argument(

@@ -13,7 +13,7 @@ from mus.cli.narration import bot_action, hand_start_lines, print_lines, step_li
 from mus.cli.options import DEFAULT_SEED, add_command, rules_from_options, rules_summary, seed_option
 from mus.cli.words import games_line, games_text, number_word, scores_text, sides_line, team_title
 from mus.i18n import gettext as _
-from mus.i18n import ngettext
+from mus.i18n import ngettext, pgettext
 
 __all__ = ["register", "run"]
 
@@ -32,7 +32,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         ),
     )
     parser.add_argument(
-        "--seed", type=seed_option, help=_("the deal's seed (default {seed})").format(seed=DEFAULT_SEED)
+        "--seed",
+        type=seed_option,
+        metavar=pgettext("metavar", "SEED"),
+        help=_("the deal's seed (default {seed})").format(seed=DEFAULT_SEED),
     )
 
 

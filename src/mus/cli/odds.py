@@ -22,6 +22,7 @@ from mus.cli.options import (
 )
 from mus.cli.words import lance_name
 from mus.i18n import gettext as _
+from mus.i18n import pgettext
 
 if TYPE_CHECKING:
     from mus.odds import Odds
@@ -42,7 +43,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
             "sampled otherwise (with standard errors)."
         ),
     )
-    parser.add_argument("hand", nargs="?", metavar="HAND", help=_('four cards, such as "Ro Rc 7e 1b"'))
+    parser.add_argument(
+        "hand", nargs="?", metavar=pgettext("metavar", "HAND"), help=_('four cards, such as "Ro Rc 7e 1b"')
+    )
     parser.add_argument(
         "--seat",
         type=int,
@@ -57,7 +60,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help=_("deals to sample (default: exact when feasible, else 1048576; per pattern with --table)"),
     )
     parser.add_argument(
-        "--seed", type=seed_option, help=_("the seed of the sampled deals (default {seed})").format(seed=DEFAULT_SEED)
+        "--seed",
+        type=seed_option,
+        metavar=pgettext("metavar", "SEED"),
+        help=_("the seed of the sampled deals (default {seed})").format(seed=DEFAULT_SEED),
     )
     parser.add_argument("--workers", type=int, default=1, metavar="N", help=_("processes sharing the work (default 1)"))
     parser.add_argument(
@@ -68,8 +74,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument(
         "--progress", action="store_true", help=_("show a progress bar even when stderr is not a terminal")
     )
-    parser.add_argument("--plot", metavar="FILE", help=_("draw the odds to an image file (PNG, SVG, PDF)"))
-    parser.add_argument("--table", metavar="FILE", help=_("write the equity table of all 715 rank patterns as CSV"))
+    parser.add_argument(
+        "--plot", metavar=pgettext("metavar", "FILE"), help=_("draw the odds to an image file (PNG, SVG, PDF)")
+    )
+    parser.add_argument(
+        "--table", metavar=pgettext("metavar", "FILE"), help=_("write the equity table of all 715 rank patterns as CSV")
+    )
 
 
 class _Bar:

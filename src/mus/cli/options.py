@@ -23,7 +23,7 @@ from typing import IO, Any
 import mus
 from mus import MusError, NotationError, Rules, RulesError
 from mus.cli.words import number_word
-from mus.i18n import LANGUAGES, current_language
+from mus.i18n import LANGUAGES, current_language, pgettext
 from mus.i18n import gettext as _
 from mus.individuel.rules import PRESETS as INDIVIDUEL_PRESETS
 from mus.individuel.rules import IndividuelRules
@@ -69,7 +69,7 @@ def _rules_options() -> argparse.ArgumentParser:
     group = parent.add_argument_group(_("rules options"))
     group.add_argument(
         "--preset",
-        metavar="NAME",
+        metavar=pgettext("metavar", "NAME"),
         help=_(
             "start from a preset: {presets}; or individuel (the French Mus individuel, "
             "mus play and mus simulate only), individuel-2 to individuel-8, individuel-primes"
@@ -123,7 +123,7 @@ def _rules_options() -> argparse.ArgumentParser:
     group.add_argument(
         "--house-rules",
         action="append",
-        metavar="MODULE",
+        metavar=pgettext("metavar", "MODULE"),
         default=[],
         help=_("import the module MODULE (like mypkg.rules), which defines house rules, first; may be repeated"),
     )

@@ -50,7 +50,7 @@ from mus.cli.words import (
     seats_list,
     team_name,
 )
-from mus.i18n import N_
+from mus.i18n import N_, pgettext
 from mus.i18n import gettext as _
 from mus.notation import format_match
 from mus.notation.streams import read_line
@@ -90,7 +90,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
             "You play one seat; HeuristicBots play the others (your partners among them, in partnership play)."
         ),
     )
-    parser.add_argument("--seed", type=seed_option, help=_("the deal's seed (default: random, printed)"))
+    parser.add_argument(
+        "--seed",
+        type=seed_option,
+        metavar=pgettext("metavar", "SEED"),
+        help=_("the deal's seed (default: random, printed)"),
+    )
     # Every seat of the largest table (eight players of Mus individuel) is a choice
     # here; run() checks it against the table.
     parser.add_argument(
@@ -103,7 +108,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     _PARSER.append(parser)
     parser.add_argument(
-        "--save", metavar="FILE", help=_("write the match history (text notation) at the end or on quit")
+        "--save",
+        metavar=pgettext("metavar", "FILE"),
+        help=_("write the match history (text notation) at the end or on quit"),
     )
 
 

@@ -17,6 +17,7 @@ from mus.cli.narration import deal_lines, print_lines, status, step_lines
 from mus.cli.options import add_command, read_histories, rules_summary
 from mus.cli.words import games_line, games_text, lance_name, scores_text, team_name
 from mus.i18n import gettext as _
+from mus.i18n import pgettext
 from mus.individuel.cli import deal_lines as solo_deal_lines
 from mus.individuel.cli import event_lines, summary
 from mus.notation import load
@@ -41,7 +42,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
             "The rules come from the file; rules options are ignored."
         ),
     )
-    parser.add_argument("file", metavar="FILE", help=_("the history file, or - for standard input"))
+    parser.add_argument(
+        "file", metavar=pgettext("metavar", "FILE"), help=_("the history file, or - for standard input")
+    )
     parser.add_argument("--step", action="store_true", help=_("wait for Enter between actions (at a terminal)"))
 
 

@@ -18,6 +18,7 @@ from mus.cli.narration import bot_action, print_lines, turn
 from mus.cli.options import DEFAULT_SEED, add_command, atomic_write, rules_from_options, rules_summary, seed_option
 from mus.cli.words import lance_name, outcome_name, scores_text
 from mus.i18n import gettext as _
+from mus.i18n import pgettext
 from mus.notation import format_match
 
 __all__ = ["BOTS", "RUN_HANDS", "bots_line", "register", "run", "time_line"]
@@ -48,7 +49,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         ),
     )
     parser.add_argument("--hands", type=int, default=1000, metavar="N", help=_("hands to play (default 1000)"))
-    parser.add_argument("--seed", type=seed_option, help=_("the seed (default {seed})").format(seed=DEFAULT_SEED))
+    parser.add_argument(
+        "--seed",
+        type=seed_option,
+        metavar=pgettext("metavar", "SEED"),
+        help=_("the seed (default {seed})").format(seed=DEFAULT_SEED),
+    )
     parser.add_argument(
         "--bots",
         default="heuristic",
@@ -69,7 +75,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
             "processes playing runs of {hands} hands side by side; the results do not depend on N (default 1)"
         ).format(hands=RUN_HANDS),
     )
-    parser.add_argument("--save", metavar="FILE", help=_("write every match history (text notation) to FILE"))
+    parser.add_argument(
+        "--save", metavar=pgettext("metavar", "FILE"), help=_("write every match history (text notation) to FILE")
+    )
 
 
 def _bots(text: str, seed: int | str, rules: Rules) -> list[Bot]:
