@@ -11,7 +11,7 @@ from mus import JUEGO_ORDER, Hand, Lance, MusError, Rank, Rules
 from mus.cli.errors import error_words
 from mus.cli.narration import print_lines
 from mus.cli.options import add_command, rules_from_options
-from mus.cli.words import and_list, describe, lance_name, pares_words
+from mus.cli.words import and_list, describe, labelled, lance_name, pares_words
 from mus.i18n import gettext as _
 from mus.i18n import pgettext
 
@@ -148,8 +148,10 @@ def compare_lines(hands: Sequence[Hand], rules: Rules, mano: int = 0) -> list[st
     count = len(hands)
     order = [(mano + i) % count for i in range(count)]
     lines = [
-        (_("hand {number} (mano)") if i == mano else _("hand {number}")).format(number=i + 1)
-        + f": {hand}  ({describe(hand, rules)})"
+        labelled(
+            (_("hand {number} (mano)") if i == mano else _("hand {number}")).format(number=i + 1),
+            f"{hand}  ({describe(hand, rules)})",
+        )
         for i, hand in enumerate(hands)
     ]
     if count == rules.seats and rules.partners > 1:
@@ -165,7 +167,7 @@ def compare_lines(hands: Sequence[Hand], rules: Rules, mano: int = 0) -> list[st
             words = _("not played, a hand has juego")
         else:
             words = _lance_words(lance, hands, order, rules)
-        lines.append(f"{lance_name(lance):>6}: {words}")
+        lines.append(labelled(f"{lance_name(lance):>6}", words))
     return lines
 
 
