@@ -44,14 +44,18 @@ __all__ = [
     "LOCALE_DIR",
     "N_",
     "Entry",
+    "and_list",
     "compile_mo",
     "current_language",
     "extract",
     "format_po",
     "gettext",
+    "lance_name",
     "language",
     "language_from_environment",
     "ngettext",
+    "number_word",
+    "outcome_name",
     "pgettext",
     "read_po",
     "set_language",
@@ -198,6 +202,81 @@ def N_(message: str) -> str:
     return message
 
 
+# --- the game's words, shared by the commands of both games ------------------------------
+
+
+def lance_name(lance: object) -> str:
+    """A lance's name (a :class:`~mus.Lance`, or its text) in the language in use:
+    *grande* in English and Spanish, *handia* in Basque, *grand* in French.
+
+    >>> with language("eu"):
+    ...     lance_name("pares")
+    'pareak'
+    """
+    names = {
+        "grande": pgettext("lance", "grande"),
+        "chica": pgettext("lance", "chica"),
+        "pares": pgettext("lance", "pares"),
+        "juego": pgettext("lance", "juego"),
+        "punto": pgettext("lance", "punto"),
+    }
+    return names[str(lance)]
+
+
+def outcome_name(outcome: object) -> str:
+    """How a lance ended (a :class:`~mus.Outcome` of either game, or its text), in a
+    word or two of the language in use: *en paso*, *refused*...
+
+    >>> with language("fr"):
+    ...     outcome_name("refused")
+    'refusé'
+    """
+    names = {
+        "en paso": pgettext("outcome", "en paso"),
+        "accepted": pgettext("outcome", "accepted"),
+        "refused": pgettext("outcome", "refused"),
+        "no bet": pgettext("outcome", "no bet"),
+        "void": pgettext("outcome", "void"),
+        "ordago": pgettext("outcome", "ordago"),
+        "alone": pgettext("outcome", "alone"),
+    }
+    return names[str(outcome)]
+
+
+def number_word(n: int) -> str:
+    """A small count in words, as the table says it: ``number_word(3)`` is 'three'
+    (one to eight; a larger count in digits).
+
+    >>> with language("es"):
+    ...     number_word(4), number_word(12)
+    ('cuatro', '12')
+    """
+    numbers = {
+        1: pgettext("number", "one"),
+        2: pgettext("number", "two"),
+        3: pgettext("number", "three"),
+        4: pgettext("number", "four"),
+        5: pgettext("number", "five"),
+        6: pgettext("number", "six"),
+        7: pgettext("number", "seven"),
+        8: pgettext("number", "eight"),
+    }
+    return numbers.get(n, str(n))
+
+
+def and_list(items: Sequence[object]) -> str:
+    """Items in one phrase: *a*, *a and b*, *a, b and c* (in the language in use);
+    nothing for no item.
+
+    >>> and_list([0, 2]), and_list(["1", "3", "5"]), and_list([])
+    ('0 and 2', '1, 3 and 5', '')
+    """
+    words = list(map(str, items))
+    if len(words) <= 1:
+        return "".join(words)
+    return gettext("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
+
+
 # --- the catalogs ------------------------------------------------------------------------
 
 
@@ -221,7 +300,7 @@ class Entry:
         return self.context, self.msgid, self.plural
 
 
-_CALLS = {"_": 1, "N_": 1, "ngettext": 2, "pgettext": 2}
+_CALLS = {"_": 1, "gettext": 1, "N_": 1, "ngettext": 2, "pgettext": 2}
 
 
 def extract(root: pathlib.Path | None = None) -> list[Entry]:

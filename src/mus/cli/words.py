@@ -26,7 +26,6 @@ from mus import (
     Hand,
     HandState,
     HiddenDiscard,
-    Lance,
     LanceResult,
     MatchState,
     Mus,
@@ -41,8 +40,8 @@ from mus import (
     Signal,
     TeamFold,
 )
+from mus.i18n import and_list, lance_name, ngettext, number_word, outcome_name, pgettext
 from mus.i18n import gettext as _
-from mus.i18n import ngettext, pgettext
 from mus.scoring import CountLine
 
 __all__ = [
@@ -90,32 +89,6 @@ def labelled(name: str, text: str) -> str:
 def stones_words(n: int) -> str:
     """``n`` stones, in the language in use: *1 stone*, *3 stones*."""
     return ngettext("{n} stone", "{n} stones", n).format(n=n)
-
-
-def lance_name(lance: Lance) -> str:
-    """A lance's name in the language in use (*grande* in English and Spanish,
-    *handia* in Basque, *grand* in French)."""
-    names = {
-        Lance.GRANDE: pgettext("lance", "grande"),
-        Lance.CHICA: pgettext("lance", "chica"),
-        Lance.PARES: pgettext("lance", "pares"),
-        Lance.JUEGO: pgettext("lance", "juego"),
-        Lance.PUNTO: pgettext("lance", "punto"),
-    }
-    return names[lance]
-
-
-def outcome_name(outcome: Outcome) -> str:
-    """How a lance ended, in one or two words of the language in use (*en paso*, *refused*...)."""
-    names = {
-        Outcome.EN_PASO: pgettext("outcome", "en paso"),
-        Outcome.ACCEPTED: pgettext("outcome", "accepted"),
-        Outcome.REFUSED: pgettext("outcome", "refused"),
-        Outcome.NO_BET: pgettext("outcome", "no bet"),
-        Outcome.VOID: pgettext("outcome", "void"),
-        Outcome.ORDAGO: pgettext("outcome", "ordago"),
-    }
-    return names[outcome]
 
 
 def gesture_words(sena: mus.Sena) -> str:
@@ -256,19 +229,6 @@ def signals_left(state: HandState, seat: int | None) -> tuple[mus.Sena, ...]:
     return tuple(sena for sena in mus.Sena if state.is_legal(Signal(sena), seat=seat))
 
 
-def number_word(n: int) -> str:
-    """A small count in words, as the table says it: ``number_word(3)`` is 'three'."""
-    numbers = {
-        1: pgettext("number", "one"),
-        2: pgettext("number", "two"),
-        3: pgettext("number", "three"),
-        4: pgettext("number", "four"),
-        5: pgettext("number", "five"),
-        6: pgettext("number", "six"),
-    }
-    return numbers.get(n, str(n))
-
-
 def _seat_label(seat: int, viewer: int | None, rules: Rules) -> str:
     if viewer is not None and seat == viewer:
         return _("{seat} (you)").format(seat=seat)
@@ -280,13 +240,6 @@ def _seat_label(seat: int, viewer: int | None, rules: Rules) -> str:
 def seat_name(seat: int, viewer: int | None, rules: Rules) -> str:
     """A seat as ``viewer`` calls it: *seat 0 (you)*, *seat 2 (partner)*, *seat 1*."""
     return _("seat {seat}").format(seat=_seat_label(seat, viewer, rules))
-
-
-def and_list(items: Sequence[str]) -> str:
-    """Items in one phrase: *a*, *a and b*, *a, b and c* (in the language in use)."""
-    if len(items) == 1:
-        return items[0]
-    return _("{items} and {last}").format(items=", ".join(items[:-1]), last=items[-1])
 
 
 def seats_list(seats: Sequence[int], viewer: int | None, rules: Rules) -> str:

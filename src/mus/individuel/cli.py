@@ -19,8 +19,8 @@ from collections.abc import Callable
 
 from mus.actions import Accept, Action, Bet, Discard, Fold, Ordago, Pass, parse_action
 from mus.errors import MusError
+from mus.i18n import and_list, lance_name, ngettext, number_word, outcome_name, pgettext
 from mus.i18n import gettext as _
-from mus.i18n import ngettext, pgettext
 from mus.individuel.bots import Player, RandomPlayer, SimplePlayer
 from mus.individuel.notation import format_session
 from mus.individuel.rules import IndividuelRules
@@ -30,19 +30,6 @@ from mus.individuel.table import LanceResult, Move
 from mus.ranking import Lance
 
 __all__ = ["PLAYERS", "deal_lines", "event_lines", "move_words", "play", "result_words", "simulate", "summary"]
-
-
-def _number(n: int) -> str:
-    numbers = {
-        2: pgettext("number", "two"),
-        3: pgettext("number", "three"),
-        4: pgettext("number", "four"),
-        5: pgettext("number", "five"),
-        6: pgettext("number", "six"),
-        7: pgettext("number", "seven"),
-        8: pgettext("number", "eight"),
-    }
-    return numbers.get(n, str(n))
 
 
 PLAYERS = {"simple": SimplePlayer, "heuristic": SimplePlayer, "random": RandomPlayer}
@@ -69,7 +56,7 @@ def summary(rules: IndividuelRules) -> str:
     'Mus individuel: five players, 8 stones each, eight kings, real 31 sheds 5, lose 3 games and you are out of the session'
     """
     text = _("Mus individuel: {players} players, {stones} stones each, ").format(
-        players=_number(rules.players), stones=rules.stones
+        players=number_word(rules.players), stones=rules.stones
     )
     text += _("eight kings") if rules.eight_kings else _("four kings")
     if rules.real_31:
@@ -129,24 +116,6 @@ def _seat(seat: int | None) -> str:
     return _("seat {seat}").format(seat=seat)
 
 
-def _lance(lance: Lance) -> str:
-    names = {
-        Lance.GRANDE: pgettext("lance", "grande"),
-        Lance.CHICA: pgettext("lance", "chica"),
-        Lance.PARES: pgettext("lance", "pares"),
-        Lance.JUEGO: pgettext("lance", "juego"),
-        Lance.PUNTO: pgettext("lance", "punto"),
-    }
-    return names[lance]
-
-
-def _seats(seats: tuple[int, ...]) -> str:
-    words = list(map(str, seats))
-    if len(words) <= 1:
-        return "".join(words)
-    return _("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
-
-
 def _action(action: object) -> str:
     """An action in the canonical words of the Mus individuel's transcripts (*pass*,
     *bet 4*, *discard Ro*), in the language in use."""
@@ -171,7 +140,7 @@ def result_words(result: LanceResult) -> str:
     >>> result_words(LanceResult(Lance.GRANDE, Outcome.ACCEPTED, (0, 2), stake=4, forfeits=2))
     'grande: 4 accepted by seats 0 and 2, 2 forfeited by those who folded'
     """
-    lance = _lance(result.lance)
+    lance = lance_name(result.lance)
     outcome = result.outcome
     if outcome is Outcome.ACCEPTED:
         text = _("{lance}: {stake} accepted by seats {seats}")
@@ -188,7 +157,7 @@ def result_words(result: LanceResult) -> str:
     else:
         text = _("{lance}: void")
     return text.format(
-        lance=lance, stake=result.stake, seats=_seats(result.seats), forfeits=result.forfeits, taker=result.taker
+        lance=lance, stake=result.stake, seats=and_list(result.seats), forfeits=result.forfeits, taker=result.taker
     )
 
 
@@ -206,7 +175,7 @@ def move_words(move: Move) -> str:
     else:
         text = _("{lance}: seat {seat} sheds {stones} ({why})")
     return text.format(
-        lance=_lance(move.lance), seat=move.seat, stones=move.stones, to=move.to, owed=move.owed, why=why
+        lance=lance_name(move.lance), seat=move.seat, stones=move.stones, to=move.to, owed=move.owed, why=why
     )
 
 
@@ -247,8 +216,8 @@ def _why(why: str) -> str:
             words = _("juego of {points} {stones}").format(points=bonus["points"], stones=bonus["stones"])
         else:
             word = bonus["word"]
-            lances = {str(lance): _lance(lance) for lance in Lance}
-            words = f"{lances.get(word, word)} {bonus['stones']}"
+            lances = {str(lance) for lance in Lance}
+            words = f"{lance_name(word) if word in lances else word} {bonus['stones']}"
         text += bonus["sep"] + words
     return text
 
@@ -321,14 +290,14 @@ def _prompt_lines(session: Session, person: int) -> list[str]:
     else:
         lines.append(_("your cards: {cards}").format(cards=hand.hands[person]))
         if betting is not None and betting.bettor is not None:
-            lance = _lance(betting.lance)
+            lance = lance_name(betting.lance)
             if betting.ordago:
                 text = _("{lance}: órdago, last bet by seat {seat}, round {round}")
             else:
                 text = _("{lance}: {stake} at stake, last bet by seat {seat}, round {round}")
             lines.append(text.format(lance=lance, stake=betting.stake, seat=betting.bettor, round=betting.lap))
         elif betting is not None:
-            lines.append(_("{lance}: nobody has bet yet").format(lance=_lance(betting.lance)))
+            lines.append(_("{lance}: nobody has bet yet").format(lance=lance_name(betting.lance)))
     lines.append(_("you may say: {choices}  (or quit)").format(choices=_legal_words(hand)))
     return lines
 
@@ -461,15 +430,7 @@ def simulate(args: argparse.Namespace, rules: IndividuelRules) -> int:
     for name, values in rows:
         print(f"{name:{label}}" + "".join(f"{value:>{cell}}" for value in values))
     print()
-    names = {
-        str(Outcome.EN_PASO): pgettext("outcome", "en paso"),
-        str(Outcome.ACCEPTED): pgettext("outcome", "accepted"),
-        str(Outcome.REFUSED): pgettext("outcome", "refused"),
-        str(Outcome.ORDAGO): pgettext("outcome", "ordago"),
-        str(Outcome.ALONE): pgettext("outcome", "alone"),
-        str(Outcome.VOID): pgettext("outcome", "void"),
-    }
-    counts = ", ".join(f"{names[name]} {count}" for name, count in outcomes.items())
+    counts = ", ".join(f"{outcome_name(name)} {count}" for name, count in outcomes.items())
     print(_("how the lances ended: {counts}").format(counts=counts))
     if args.save is not None:
         _write(args.save, "".join(texts))
