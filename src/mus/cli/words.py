@@ -423,10 +423,18 @@ def count_line_words(line: CountLine) -> str:
         else:
             who = _("team {team}").format(team=line.team)
         text = _count_text(line, lance, who)
-    if line.liars:
-        text += _(" (seat {seats} declared {lance} falsely: that team forfeits the lance)").format(
-            seats=", ".join(map(str, line.liars)), lance=lance
+    if len(line.liars) == 1:
+        text += _(" (seat {seat} declared {lance} falsely: that team forfeits the lance)").format(
+            seat=line.liars[0], lance=lance
         )
+    elif line.liars:
+        # Several liars: partners (the lance went to the other side), or every side in
+        # the lance lied and nobody scores.
+        if line.team is None:
+            whose = _(" (seats {seats} declared {lance} falsely: their sides forfeit the lance)")
+        else:
+            whose = _(" (seats {seats} declared {lance} falsely: their team forfeits the lance)")
+        text += whose.format(seats=", ".join(map(str, line.liars)), lance=lance)
     return text
 
 
