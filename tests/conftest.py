@@ -45,6 +45,10 @@ settings.load_profile(PROFILE)
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # The command line speaks the locale's language (mus.i18n): the outputs the tests
+    # and doctests expect are English, whatever the machine's LANG. tests/test_lang.py
+    # asks for the other languages itself.
+    os.environ["LANGUAGE"] = "en"
     # .ci/wheel sets MUS_TEST_INSTALLED: the run must test the installed wheel, and a
     # mus imported from the source tree would hide a broken wheel.
     if os.environ.get("MUS_TEST_INSTALLED"):

@@ -318,7 +318,7 @@ def test_a_deal_checks_its_restocks() -> None:
     deal = mus.new_hand(seed=1).deal
     for bad in ([("Ro",)], ((mus.Card.parse("Ro"), mus.Card.parse("Ro")),), "Ro"):
         with pytest.raises(mus.MusError, match="restocks are a tuple of card orders, each card once"):
-            attrs.evolve(deal, restocks=bad)
+            attrs.evolve(deal, restocks=bad)  # type: ignore[arg-type]
     with pytest.raises(mus.MusError, match="a restock names each card once"):
         mus.new_hand(seed=1, restocks=["Ro Ro"])
 

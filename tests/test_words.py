@@ -133,6 +133,39 @@ class TestBasque:
     def test_federation_words_start_play(self, text: str) -> None:
         assert parse_action(text) == NoMus()
 
+    @pytest.mark.parametrize(
+        "text, action",
+        [
+            ("imido", Bet(2)),
+            ("Imido 5", Bet(5)),
+            ("gehiago", Bet(2)),
+            ("bost gehiago", Bet(5)),
+            ("5 gehiago", Bet(5)),
+            ("gehiago hamar", Bet(10)),
+            ("idoki", Accept()),
+            ("tira", Fold()),
+            ("Hordago!", Ordago()),
+            ("kanta", Accept()),
+        ],
+    )
+    def test_betting_words(self, text: str, action: Action) -> None:
+        assert parse_action(text) == action
+
+    def test_an_hordago_is_taken_with_kanta_or_refused_with_tira(self) -> None:
+        state = mus.apply(mus.new_hand(seed=1), "mintza")
+        state = mus.apply(state, "hordago")
+        assert mus.apply(state, "kanta").results[-1].outcome is mus.Outcome.ORDAGO
+        refused = mus.apply(mus.apply(state, "tira"), "tira")
+        assert refused.results[0].outcome is mus.Outcome.REFUSED
+
+    def test_discards_in_french_and_basque(self) -> None:
+        assert parse_action("bota Ro 7e") == parse_action("écarte 7e Ro") == Discard.parse("Ro 7e")
+
+    def test_number_words_are_basque_only_with_the_basque_words(self) -> None:
+        assert parse_action("hiru gehiago") == Bet(3)
+        with pytest.raises(IllegalActionError, match="a bet needs a number of stones, got 'hiru'"):
+            parse_action("envido hiru")
+
 
 class TestEnglish:
     @pytest.mark.parametrize(
@@ -184,7 +217,7 @@ class TestDidYouMean:
         [
             ("quiro", "did you mean 'quiero'?"),
             ("no quero", "did you mean 'no quiero'"),
-            ("ordaho", "did you mean 'órdago'?"),
+            ("ordaho", "did you mean 'órdago' or 'hordago'?"),
             ("acept", "did you mean 'accept'?"),
             ("yyo", "did you mean 'y yo'?"),
             ("envidi 5", "did you mean 'envido 5'"),

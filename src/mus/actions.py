@@ -3,8 +3,9 @@
 Each action has a canonical text (``str``) that :func:`parse_action` reads back, and
 ``repr`` is eval-able. The parser also takes the players' words in Spanish (*paso*,
 *envido 5*, *y yo*, *5 más*, *quiero*, *no quiero*, *órdago*, *no hay mus*), French
-(*je passe*, *j'accepte*, *je n'accepte pas*...) and Basque (*sortir*, *mintza*);
-:func:`words_of` quotes them back in error messages.
+(*je passe*, *j'accepte*, *je n'accepte pas*...) and Basque (*sortir*, *mintza*,
+*imido*, *bost gehiago*, *idoki*, *tira*, *hordago*, *kanta*); :func:`words_of`
+quotes them back in error messages.
 
 >>> parse_action("envido 5"), parse_action("quiero"), parse_action("órdago")
 (Bet(5), Accept(), Ordago())
@@ -388,29 +389,48 @@ _GAME_WORDS: tuple[tuple[str, Action], ...] = (
     # Basque, 002 (French federation): the team mus words.
     ("sortir", NoMus()),  # 002: a team "sortir"s, that is starts to play
     ("mintza", NoMus()),  # 002: the other team asks the esku to start: "mintza"
+    # Basque, the betting words of the Basque table (the dialogue of 002's phases, as the
+    # players say it; asked for in issue 23): imido, N gehiago, idoki, tira, hordago, kanta.
+    ("imido", Bet(MIN_BET)),  # envido: a bet of 2
+    ("gehiago", Bet(MIN_BET)),  # "more": a raise (of 2 without a number)
+    ("idoki", Accept()),  # quiero
+    ("tira", Fold()),  # no quiero
+    ("hordago", Ordago()),  # órdago ("hor dago", there it is)
+    ("kanta", Accept()),  # the answer that takes an hordago: the cards are shown
 )
 
-_NUMBER_WORDS: tuple[tuple[str, bool], ...] = (
-    # A bet or raise of N stones: (the words with N, whether N may be a French number word).
-    ("bet N", False),  # the canonical text form
-    ("raise N", False),
-    ("envido N", False),  # rules section 7: envido (at least 2 stones)
-    ("subo N", False),
-    ("i bet N", False),  # 003: "saying for example "I bet 5""
-    ("N más", False),  # rules section 7: "(n) más" is a raise
-    ("y yo N", True),  # 000: « Y yo 10 » monte la mise de 10
-    ("et N de plus", True),  # 000: « Et cinq de plus » (5 Pierres en plus)
-    ("nous rajoutons N", True),  # 000: « Nous rajoutons dix » (10 Pierres de plus)
-    ("je renvie N", True),  # 001: "10 ou bien je renvie 10"
-    ("je renvie N encore", True),  # 001: "je renvie 10 encore"
-    ("encore N", True),  # 001: "encore deux", "encore 10"
-    ("N", False),  # 001: "dire le nombre exact des points ... (on dirait, par exemple, 10 ...)"
+_NUMBER_WORDS: tuple[tuple[str, str], ...] = (
+    # A bet or raise of N stones: (the words with N, the language whose number words N
+    # may also be: "" for digits only).
+    ("bet N", ""),  # the canonical text form
+    ("raise N", ""),
+    ("envido N", ""),  # rules section 7: envido (at least 2 stones)
+    ("subo N", ""),
+    ("i bet N", ""),  # 003: "saying for example "I bet 5""
+    ("N más", ""),  # rules section 7: "(n) más" is a raise
+    ("y yo N", "fr"),  # 000: « Y yo 10 » monte la mise de 10
+    ("et N de plus", "fr"),  # 000: « Et cinq de plus » (5 Pierres en plus)
+    ("nous rajoutons N", "fr"),  # 000: « Nous rajoutons dix » (10 Pierres de plus)
+    ("je renvie N", "fr"),  # 001: "10 ou bien je renvie 10"
+    ("je renvie N encore", "fr"),  # 001: "je renvie 10 encore"
+    ("encore N", "fr"),  # 001: "encore deux", "encore 10"
+    ("imido N", "eu"),  # the Basque envido with its stones
+    ("N gehiago", "eu"),  # Basque "N more": "bost gehiago" is a raise of 5
+    ("gehiago N", "eu"),
+    ("N", ""),  # 001: "dire le nombre exact des points ... (on dirait, par exemple, 10 ...)"
 )
 
-# 000 and 001 say numbers in words: "encore deux", "Et cinq de plus", "Nous rajoutons dix".
-_FRENCH_NUMBERS = {
-    "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5,
-    "six": 6, "sept": 7, "huit": 8, "neuf": 9, "dix": 10,
+# 000 and 001 say numbers in words: "encore deux", "Et cinq de plus", "Nous rajoutons dix";
+# the Basque table says them in Basque: "bost gehiago".
+_NUMBERS_IN_WORDS = {
+    "fr": {
+        "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5,
+        "six": 6, "sept": 7, "huit": 8, "neuf": 9, "dix": 10,
+    },
+    "eu": {
+        "bat": 1, "bi": 2, "hiru": 3, "lau": 4, "bost": 5,
+        "sei": 6, "zazpi": 7, "zortzi": 8, "bederatzi": 9, "hamar": 10,
+    },
 }  # fmt: skip
 
 # rules section 7: "in the answer to a bet, 'paso' means fold (FEM vocabulary, 000:
@@ -436,31 +456,34 @@ def _key(words: str) -> str:
 _WORDS: dict[str, Action] = {_key(said): action for said, action in _GAME_WORDS}
 _FOLDS = frozenset(_key(said) for said in _PASS_THEN_FOLD)
 _TEAM_PASS = _key("nous passons")
-_NUMBERED = tuple((_key(said).split(), french) for said, french in _NUMBER_WORDS)
+_NUMBERED = tuple((_key(said).split(), language) for said, language in _NUMBER_WORDS)
 _VOCABULARY: dict[str, str] = {
     _key(said): said for said in [said for said, _ in _GAME_WORDS] + [said for said, _ in _NUMBER_WORDS]
 }
 _VOCABULARY["ordago"] = "órdago"  # show the accent
 del _VOCABULARY["#"]  # never suggest a bare number
-_HEADS = ("discard", "descarte", "declare")
+_DISCARDS = ("discard", "descarte", "ecarte", "bota")
+"""The words before the cards of a discard: English, Spanish, French (*écarte*: the
+French game's *écart*), Basque (*bota*, throw)."""
+_HEADS = (*_DISCARDS, "declare")
 
 MAX_ACTION_TEXT = 200
 
 
-def _stones(word: str, french: bool) -> int | None:
+def _stones(word: str, language: str) -> int | None:
     if _DIGITS.fullmatch(word):
         return int(word)
-    return _FRENCH_NUMBERS.get(word) if french else None
+    return _NUMBERS_IN_WORDS[language].get(word) if language else None
 
 
 def _numbered(words: list[str]) -> Bet | None:
     """The bet that ``words`` name with a number, or None; an error if the number is bad."""
     bad: str | None = None
-    for pattern, french in _NUMBERED:
+    for pattern, language in _NUMBERED:
         if len(pattern) != len(words) or any(p not in ("#", w) for p, w in zip(pattern, words, strict=False)):
             continue
         slot = words[pattern.index("#")]
-        stones = _stones(slot, french)
+        stones = _stones(slot, language)
         if stones is not None:
             return Bet(stones)
         if pattern[0] != "#":
@@ -498,8 +521,9 @@ def parse_action(text: str, *, answering: bool = False) -> Action:
     The text forms are those of ``str(action)``; the players' words are the game's
     Spanish words (*paso*, *envido*, *envido 5*, *y yo*, *5 más*, *quiero*, *no quiero*,
     *órdago*, *no hay mus*) and those of the French and Basque seeds (*je passe*,
-    *j'accepte*, *je n'accepte pas*, *et cinq de plus*, *sortir*, *mintza*...). Case,
-    accents, quotes and ! ? marks never matter.
+    *j'accepte*, *je n'accepte pas*, *et cinq de plus*, *sortir*, *mintza*...), and the
+    Basque table's betting words (*imido*, *bost gehiago*, *idoki*, *tira*, *hordago*,
+    *kanta*). Case, accents, quotes and ! ? marks never matter.
 
     >>> parse_action("discard 1b 7e"), parse_action("bet 10"), parse_action("No quiero")
     (Discard.parse('7e 1b'), Bet(10), Fold())
@@ -509,6 +533,8 @@ def parse_action(text: str, *, answering: bool = False) -> Action:
     (Accept(), Bet(5), Ordago())
     >>> parse_action("declare juego no")
     Declare(Lance.JUEGO, False)
+    >>> parse_action("imido"), parse_action("bost gehiago"), parse_action("Idoki"), parse_action("tira"), parse_action("Hordago!")
+    (Bet(2), Bet(5), Accept(), Fold(), Ordago())
 
     A raise is a :class:`Bet` of the stones added on top of the stake. ``answering``
     says whether the seat answers a standing bet: then *paso* (and the French *je passe*)
@@ -540,7 +566,7 @@ def parse_action(text: str, *, answering: bool = False) -> Action:
         return TeamFold() if phrase == _TEAM_PASS else Fold()
     if phrase in _WORDS:
         return _WORDS[phrase]
-    if words and words[0] in ("discard", "descarte") and len(words) > 1:
+    if words and words[0] in _DISCARDS and len(words) > 1:
         return Discard(text.split()[1:])
     if len(words) > 1 and words[0] in ("signal", "sena"):
         return Signal(" ".join(words[1:]))

@@ -14,6 +14,13 @@ Every command takes the rules options ``--preset NAME``, ``--seats N`` (2 to 6; 
 ``--real-31``, ``--target N`` and ``--games N``. Any error in what was asked prints one
 line, ``mus: error: ...``, on standard error and exits with status 2.
 
+Every message is in English, Spanish, Basque or French (:mod:`mus.i18n`): ``--lang
+en|es|eu|fr``, before or after the command, else the locale variables (``LANGUAGE``,
+``LC_ALL``, ``LC_MESSAGES``, ``LANG``), else English. The command line's own messages,
+its help and argparse's words are translated; the library's error messages that it
+shows are translated when they are among the usual ones (:mod:`mus.cli.errors`), and
+shown in English inside a translated frame otherwise.
+
 Each command is a module of this package (``mus.cli.demo``, ``mus.cli.play``,
 ``mus.cli.simulate``, ``mus.cli.compare``, ``mus.cli.replay``, ``mus.cli.check``); they share
 ``mus.cli.options`` (rules options, seeds, files), ``mus.cli.words`` (the game's
@@ -33,15 +40,19 @@ import contextlib
 import io
 import os
 import sys
+from collections.abc import Iterator, Sequence
 from typing import TextIO
 
 import mus
 from mus import MusError
 from mus.cli import check, compare, demo, odds, play, replay, simulate
 from mus.cli.compare import compare_lines
+from mus.cli.errors import error_words
 from mus.cli.narration import step_lines
-from mus.cli.options import DEFAULT_SEED, Command, rules_from_options
+from mus.cli.options import DEFAULT_SEED, Command, lang_option, os_reason, rules_from_options
 from mus.cli.words import action_words, choices_words
+from mus.i18n import LANGUAGES, N_, language, language_from_environment, ngettext, pgettext
+from mus.i18n import gettext as _
 
 __all__ = [
     "DEFAULT_SEED",
@@ -49,6 +60,7 @@ __all__ = [
     "build_parser",
     "choices_words",
     "compare_lines",
+    "language_of",
     "main",
     "rules_from_options",
     "step_lines",
@@ -59,10 +71,16 @@ def build_parser() -> argparse.ArgumentParser:
     """The argument parser of the ``mus`` command and its subcommands."""
     parser = argparse.ArgumentParser(
         prog="mus",
-        description="Mus, the Basque and Spanish card game: watch, play, simulate, compare, replay.",
+        description=_("Mus, the Basque and Spanish card game: watch, play, simulate, compare, replay."),
     )
-    parser.add_argument("--version", action="version", version=f"mus {mus.__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    parser.add_argument(
+        "--version",
+        action="version",
+        version=f"mus {mus.__version__}",
+        help=_("show program's version number and exit"),
+    )
+    parser.add_argument("--lang", **lang_option())
+    commands = parser.add_subparsers(dest="command", metavar=pgettext("metavar", "COMMAND"), required=True)
     for command in (demo, play, simulate, compare, replay, check, odds):
         command.register(commands)
     return parser
@@ -73,11 +91,80 @@ def main(argv: list[str] | None = None) -> int:
 
     >>> main(["compare", "Ro Rc 7e"])
     2
+    >>> main(["--lang", "es", "compare", "Ro Rc 7e 1b", "Cc Co 5b 4e"])  # doctest: +ELLIPSIS
+    jugada 1 (mano): Ro Rc 7e 1b  (pareja de rey; 28 puntos, sin juego)
+    ...
+    grande: gana la jugada 1: R R 7 1 gana a C C 5 4 de la jugada 2: rey sobre caballo en la 1.ª carta
+    ...
+    0
     """
+    argv = sys.argv[1:] if argv is None else list(argv)
+    with language(language_of(argv)), _argparse_speaks():
+        return _main(argv)
+
+
+def language_of(argv: Sequence[str], environ: dict[str, str] | None = None) -> str:
+    """The language a command line asks for: its ``--lang`` (``--lang=es``; before or
+    after the command), else the locale variables' (:func:`mus.i18n.language_from_environment`).
+    An unknown ``--lang`` is left to the parser, which refuses it.
+
+    >>> language_of(["--lang", "eu", "demo"]), language_of(["demo", "--lang=fr"]), language_of(["demo"], {})
+    ('eu', 'fr', 'en')
+    """
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            break
+        name, equals, value = arg.partition("=")
+        # argparse takes any unambiguous prefix of an option: --lang is the only one in --l.
+        if len(name) >= 3 and "--lang".startswith(name):
+            if not equals:
+                value = argv[index + 1] if index + 1 < len(argv) else ""
+            if value in LANGUAGES:
+                return value
+    return language_from_environment(environ)
+
+
+ARGPARSE_MESSAGES = (
+    N_("usage: "),
+    N_("positional arguments"),
+    N_("options"),
+    N_("show this help message and exit"),
+    N_("%(prog)s: error: %(message)s\n"),
+    N_("argument %(argument_name)s: %(message)s"),
+    N_("unrecognized arguments: %s"),
+    N_("ambiguous option: %(option)s could match %(matches)s"),
+    N_("invalid choice: %(value)r (choose from %(choices)s)"),
+    N_("expected one argument"),
+    N_("expected at most one argument"),
+    N_("expected at least one argument"),
+    N_("invalid %(type)s value: %(value)r"),
+    N_("the following arguments are required: %s"),
+    N_("one of the arguments %s is required"),
+    N_("not allowed with argument %s"),
+    N_("ignored explicit argument %r"),
+)
+"""The messages of :mod:`argparse` the catalogs translate (its usage line, its group
+titles and its errors)."""
+
+
+@contextlib.contextmanager
+def _argparse_speaks() -> Iterator[None]:
+    """argparse's own words (*usage:*, *options*, its errors) in the language in use,
+    inside the block: argparse calls the ``_`` and ``ngettext`` of its module, which
+    are the gettext module's for its default domain; they are replaced for the block."""
+    saved = argparse._, argparse.ngettext  # type: ignore[attr-defined]
+    argparse._, argparse.ngettext = _, ngettext  # type: ignore[attr-defined]
+    try:
+        yield
+    finally:
+        argparse._, argparse.ngettext = saved  # type: ignore[attr-defined]
+
+
+def _main(argv: list[str]) -> int:
     if sys.stdout is None:
         # Started with standard output closed (mus demo >&-): nothing it does could be
         # seen, so say so at once rather than play a game for nobody.
-        return _fail("mus: error: standard output is closed", 1)
+        return _fail(_("mus: error: {message}").format(message=_("standard output is closed")), 1)
     if isinstance(sys.stdout, io.TextIOWrapper):
         sys.stdout.reconfigure(errors="replace")
     if isinstance(sys.stdin, io.TextIOWrapper):
@@ -92,16 +179,17 @@ def main(argv: list[str] | None = None) -> int:
         sys.stdout.flush()  # a full disk shows here, not in a traceback at exit
         return status
     except MusError as error:
-        return _fail(f"mus: error: {' '.join(str(error).split())}", 2)
+        return _fail(_("mus: error: {message}").format(message=" ".join(error_words(error).split())), 2)
     except KeyboardInterrupt:
         # At a terminal the ^C the terminal echoed (or a progress bar) ends its line first.
-        return _fail(("\n" if _at_terminal(sys.stderr) else "") + "mus: interrupted", 130)
+        return _fail(("\n" if _at_terminal(sys.stderr) else "") + _("mus: interrupted"), 130)
     except BrokenPipeError:
         # The reader went away (mus demo | head): stop quietly.
         _silence_stdout()
         return 1
     except (OSError, UnicodeError) as error:
-        return _fail(f"mus: error: {error.strerror or error if isinstance(error, OSError) else error}", 1)
+        reason = os_reason(error) if isinstance(error, OSError) else str(error)
+        return _fail(_("mus: error: {message}").format(message=reason), 1)
 
 
 def _at_terminal(stream: TextIO | None) -> bool:

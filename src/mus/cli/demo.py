@@ -11,7 +11,9 @@ from mus import Outcome
 from mus.bots import Bot, HeuristicBot
 from mus.cli.narration import bot_action, hand_start_lines, print_lines, step_lines, turn
 from mus.cli.options import DEFAULT_SEED, add_command, rules_from_options, rules_summary, seed_option
-from mus.cli.words import games_line, games_text, number_word, plural, scores_text, sides_line, team_title
+from mus.cli.words import games_line, games_text, number_word, scores_text, sides_line, team_title
+from mus.i18n import gettext as _
+from mus.i18n import ngettext, pgettext
 
 __all__ = ["register", "run"]
 
@@ -22,12 +24,19 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         commands,
         "demo",
         run,
-        summary="bots play one game, every hand shown",
-        description="Built-in HeuristicBots, one a seat (four by default, see --seats), play one game "
-        "(a match with --games N); each hand is shown: the mano, the cards, every action, the count "
-        "and the score.",
+        summary=_("bots play one game, every hand shown"),
+        description=_(
+            "Built-in HeuristicBots, one a seat (four by default, see --seats), play one game "
+            "(a match with --games N); each hand is shown: the mano, the cards, every action, the count "
+            "and the score."
+        ),
     )
-    parser.add_argument("--seed", type=seed_option, help=f"the deal's seed (default {DEFAULT_SEED})")
+    parser.add_argument(
+        "--seed",
+        type=seed_option,
+        metavar=pgettext("metavar", "SEED"),
+        help=_("the deal's seed (default {seed})").format(seed=DEFAULT_SEED),
+    )
 
 
 def run(args: argparse.Namespace) -> int:
@@ -35,8 +44,8 @@ def run(args: argparse.Namespace) -> int:
     rules = rules_from_options(args, games=1)
     seed: int | str = DEFAULT_SEED if args.seed is None else args.seed
     bots: list[Bot] = [HeuristicBot() for _ in range(rules.seats)]
-    print(f"mus demo, seed {seed}: {rules_summary(rules)}")
-    print(f"{number_word(rules.seats)} HeuristicBots play; {sides_line(rules)}")
+    print(_("mus demo, seed {seed}: {rules}").format(seed=seed, rules=rules_summary(rules)))
+    print(_("{count} HeuristicBots play; {sides}").format(count=number_word(rules.seats), sides=sides_line(rules)))
     match = mus.new_match(rules, seed=seed)
     while not match.is_over:
         print_lines(hand_start_lines(match))
@@ -46,18 +55,24 @@ def run(args: argparse.Namespace) -> int:
             match, hand = turn(match, bot_action(match, bots))
             print_lines(step_lines(before, hand), "  ")
         if hand.winner is not None and not match.is_over:
-            print(f"{games_line(match.games, rules=rules)}; the next game starts at {scores_text([0] * rules.teams)}")
+            text = _("{games}; the next game starts at {scores}")
+            print(text.format(games=games_line(match.games, rules=rules), scores=scores_text([0] * rules.teams)))
     assert match.winner is not None
-    hands = plural(len(match.finished), "hand")
+    count = len(match.finished)
+    hands = ngettext("after {count} hand", "after {count} hands", count).format(count=count)
     who = team_title(match.winner, None, rules)
     if rules.games_to_win == 1:
         final = match.scores
         if rules.teams == 2:
-            print(f"{who} wins the game, {final[match.winner]}-{final[1 - match.winner]}, after {hands}")
+            text = _("{team} wins the game, {won}-{lost}, {after}")
+            print(text.format(team=who, won=final[match.winner], lost=final[1 - match.winner], after=hands))
         else:
             last = match.finished[-1].results
-            how = "by órdago" if last and last[-1].outcome is Outcome.ORDAGO else f"with {final[match.winner]} stones"
-            print(f"{who} wins the game {how} (score {scores_text(final)}), after {hands}")
+            if last and last[-1].outcome is Outcome.ORDAGO:
+                how = _("{team} wins the game by órdago (score {scores}), {after}")
+            else:
+                how = _("{team} wins the game with {stones} stones (score {scores}), {after}")
+            print(how.format(team=who, stones=final[match.winner], scores=scores_text(final), after=hands))
     else:
-        print(f"{who} wins the match, {games_text(match)}, after {hands}")
+        print(_("{team} wins the match, {games}, {after}").format(team=who, games=games_text(match), after=hands))
     return 0

@@ -33,7 +33,10 @@ from mus.actions import Action
 from mus.bots import Bot
 from mus.cli.words import (
     action_words,
+    count_line_words,
     describe,
+    labelled,
+    lance_name,
     result_words,
     score_line,
     scores_text,
@@ -42,6 +45,8 @@ from mus.cli.words import (
     team_name,
     team_title,
 )
+from mus.i18n import gettext as _
+from mus.i18n import pgettext
 
 __all__ = [
     "bot_action",
@@ -80,13 +85,15 @@ def _lance_header(state: HandState, viewer: int | None) -> str:
     betting = state.betting
     assert betting is not None
     lance = betting.lance
+    name = lance_name(lance)
     if state.phase is Phase.DECLARE:
-        return f"-- {lance}: each seat says whether it has {lance} --"
+        return _("-- {lance}: each seat says whether it has {lance} --").format(lance=name)
     if lance is Lance.PUNTO:
-        return "-- punto: nobody has juego, so punto is played (all seats bet) --"
+        return _("-- punto: nobody has juego, so punto is played (all seats bet) --")
     if lance in (Lance.PARES, Lance.JUEGO):
-        return f"-- {lance}: {seats_list(betting.seats, viewer, state.rules)} bet on it --"
-    return f"-- {lance} --"
+        seats = seats_list(betting.seats, viewer, state.rules)
+        return _("-- {lance}: {seats} bet on it --").format(lance=name, seats=seats)
+    return f"-- {name} --"
 
 
 def _shown_hands(state: HandState, viewer: int | None) -> tuple[Hand | None, ...]:
@@ -106,22 +113,25 @@ def _end_lines(state: HandState, viewer: int | None) -> list[str]:
     lines: list[str] = []
     record = state.count
     if record is not None:
-        lines.append("cards shown:")
+        lines.append(_("cards shown:"))
         for seat, hand in enumerate(_shown_hands(state, viewer)):
             if hand is not None:
-                lines.append(f"  {seat_name(seat, viewer, rules)}: {hand}  ({describe(hand, rules)})")
-        lines.append("count:")
-        lines += [f"  {line}" for line in record.lines]
+                lines.append("  " + labelled(seat_name(seat, viewer, rules), f"{hand}  ({describe(hand, rules)})"))
+        lines.append(_("count:"))
+        lines += [f"  {count_line_words(line)}" for line in record.lines]
         if record.uncounted:
-            lines.append(f"  not counted, the game is already won: {', '.join(map(str, record.uncounted))}")
+            lances = ", ".join(map(lance_name, record.uncounted))
+            lines.append("  " + _("not counted, the game is already won: {lances}").format(lances=lances))
     elif state.winner is not None:
+        text = _("{team} reaches {score} with the refusal stones: nothing else is counted and the cards are not shown")
         lines.append(
-            f"{team_name(state.winner, viewer, rules)} reaches {min(state.scores[state.winner], rules.target)} with the refusal"
-            " stones: nothing else is counted and the cards are not shown"
+            text.format(
+                team=team_name(state.winner, viewer, rules), score=min(state.scores[state.winner], rules.target)
+            )
         )
     lines.append(score_line(state.scores, rules, viewer))
     if state.winner is not None:
-        lines.append(f"{team_title(state.winner, viewer, rules)} wins the game")
+        lines.append(_("{team} wins the game").format(team=team_title(state.winner, viewer, rules)))
     return lines
 
 
@@ -138,17 +148,19 @@ def _still_answering(seat: int, after: HandState, viewer: int | None) -> str:
         ]
         others = [other for other in waiting if other != viewer]
         if not others:
-            return " (you still answer)" if waiting else ""
-        who = seats_list(others, None, rules)
+            return _(" (you still answer)") if waiting else ""
         if viewer in waiting:
-            who = f"seat{'s' if len(others) > 1 else ''} {', '.join(map(str, others))} and you"
-        return f" ({who} still answer{'s' if len(waiting) == 1 else ''})"
+            listed = ", ".join(map(str, others))
+            who = (_("seats {seats} and you") if len(others) > 1 else _("seat {seats} and you")).format(seats=listed)
+            return _(" ({who} still answer)").format(who=who)
+        who = seats_list(others, None, rules)
+        return (_(" ({who} still answers)") if len(waiting) == 1 else _(" ({who} still answer)")).format(who=who)
     partners = [
         other
         for other in betting.seats
         if other != seat and rules.team_of[other] == rules.team_of[seat] and other not in betting.folded
     ]
-    return " (the partners still answer)" if len(partners) > 1 else " (the partner still answers)"
+    return _(" (the partners still answer)") if len(partners) > 1 else _(" (the partner still answers)")
 
 
 def _same_lance(before: HandState, after: HandState) -> bool:
@@ -189,13 +201,13 @@ def step_lines(before: HandState, after: HandState, viewer: int | None = None) -
     if isinstance(action, Signal):
         if viewer is not None and rules.team_of[seat] != rules.team_of[viewer]:
             return []  # a seña is for the partners' eyes only
-        return [f"{seat_name(seat, viewer, rules)}: {action_words(action)}"]
+        return [labelled(seat_name(seat, viewer, rules), action_words(action))]
     if isinstance(action, MusVisto):
         return _visto_lines(after, seat, action, viewer)
     shown: object = action
     if viewer is not None and seat != viewer and isinstance(action, Discard):
         shown = HiddenDiscard(len(action.cards))
-    line = f"{seat_name(seat, viewer, rules)}: {action_words(shown, before.betting)}"
+    line = labelled(seat_name(seat, viewer, rules), action_words(shown, before.betting))
     if isinstance(action, Fold) and after.betting is not None and seat in after.betting.folded:
         line += _still_answering(seat, after, viewer)
     elif isinstance(action, Accept) and _same_lance(before, after):
@@ -203,32 +215,32 @@ def step_lines(before: HandState, after: HandState, viewer: int | None = None) -
         line += _still_answering(seat, after, viewer)
     lines = [line]
     if isinstance(action, NoMus) and before.deal.corrido:
+        cutter = seat_name(seat, viewer, rules)
         if after.mano != before.mano:
-            lines.append(f"mus corrido: {seat_name(seat, viewer, rules)} cut the mus and becomes mano; it speaks first")
+            lines.append(_("mus corrido: {seat} cut the mus and becomes mano; it speaks first").format(seat=cutter))
         else:
-            lines.append(f"mus corrido: {seat_name(seat, viewer, rules)} cut the mus and stays mano")
+            lines.append(_("mus corrido: {seat} cut the mus and stays mano").format(seat=cutter))
     if before.phase is Phase.MUS and after.phase is Phase.DISCARD:
-        lines.append("mus is agreed: each seat discards 1 to 4 cards")
+        lines.append(_("mus is agreed: each seat discards 1 to 4 cards"))
     if before.phase is Phase.DISCARD and after.phase is Phase.MUS:
         if after.reshuffles > before.reshuffles:
-            lines.append("the stock ran out: the discards are shuffled into a new stock")
-        lines.append("new cards are dealt; the mus starts again from the mano")
+            lines.append(_("the stock ran out: the discards are shuffled into a new stock"))
+        lines.append(_("new cards are dealt; the mus starts again from the mano"))
         if viewer is None:
-            lines += [f"  seat {s}: {hand}" for s, hand in enumerate(after.hands)]
+            lines += ["  " + labelled(_("seat {seat}").format(seat=s), str(hand)) for s, hand in enumerate(after.hands)]
         else:
-            lines.append(f"  your cards: {after.hands[viewer]}")
+            lines.append("  " + _("your cards: {cards}").format(cards=after.hands[viewer]))
     declared: dict[Lance, list[str]] = {}
     for who, entry in entries[1:]:
         if isinstance(entry, Declare):
-            declared.setdefault(entry.lance, []).append(
-                f"{seat_name(who, viewer, rules)} {'sí' if entry.has else 'no'}"
-            )
+            said = pgettext("declaration", "sí") if entry.has else pgettext("declaration", "no")
+            declared.setdefault(entry.lance, []).append(f"{seat_name(who, viewer, rules)} {said}")
     results = list(after.results[len(before.results) :])
     if before.lance is not None and results and results[0].lance is before.lance:
         lines.append(result_words(results.pop(0), viewer, rules))
     for lance in (Lance.PARES, Lance.JUEGO):
         if lance in declared:
-            lines.append(f"{lance}? " + ", ".join(declared[lance]))
+            lines.append(_("{lance}? {seats}").format(lance=lance_name(lance), seats=", ".join(declared[lance])))
             if results and results[0].lance is lance:
                 lines.append(result_words(results.pop(0), viewer, rules))
     lines += [result_words(result, viewer, rules) for result in results]
@@ -243,17 +255,18 @@ def _visto_lines(after: HandState, seat: int, action: MusVisto, viewer: int | No
     """A card seen at a deal, and what follows under ``Rules.mus_visto``."""
     rules = after.rules
     who = seat_name(seat, viewer, rules)
-    lines = [f"mus visto: {action.card}, dealt to {who}, was seen"]
+    lines = [_("mus visto: {card}, dealt to {seat}, was seen").format(card=action.card, seat=who)]
     if after.forced_exchange:
-        lines.append("the exchange is forced: nobody may cut, each seat discards or says servido")
+        lines.append(_("the exchange is forced: nobody may cut, each seat discards or says servido"))
         return lines
     if after.servido is not None:
-        lines.append(f"{who} is servido: no mus for it, it plays the cards it has")
+        lines.append(_("{seat} is servido: no mus for it, it plays the cards it has").format(seat=who))
         return lines
-    lines.append(f"{who} takes a new card from the stock; the {action.card} goes to the discards")
+    text = _("{seat} takes a new card from the stock; the {card} goes to the discards")
+    lines.append(text.format(seat=who, card=action.card))
     if viewer is None or viewer == seat:
-        held = "your cards" if viewer == seat else f"{who}'s cards"
-        lines.append(f"  {held}: {after.hands[seat]}")
+        held = _("your cards: {cards}") if viewer == seat else _("{seat}'s cards: {cards}")
+        lines.append("  " + held.format(seat=who, cards=after.hands[seat]))
     return lines
 
 
@@ -262,27 +275,26 @@ def deal_lines(state: HandState, viewer: int | None = None) -> list[str]:
     and the mano, or only the viewer's."""
     rules = state.rules
     if viewer is not None:
-        return [f"your cards: {state.hands[viewer]}"]
+        return [_("your cards: {cards}").format(cards=state.hands[viewer])]
     lines = []
     for seat, hand in enumerate(state.hands):
-        marks = [] if rules.individual else [f"team {rules.team_of[seat]}"]
+        marks = [] if rules.individual else [_("team {team}").format(team=rules.team_of[seat])]
         if seat == state.mano:
-            marks.append("mano")
+            marks.append(_("mano"))
         shown = f" ({', '.join(marks)})" if marks else ""
-        lines.append(f"  seat {seat}{shown}: {hand}")
+        lines.append("  " + labelled(_("seat {seat}").format(seat=seat) + shown, str(hand)))
     return lines
 
 
 def hand_start_lines(match: MatchState, viewer: int | None = None) -> list[str]:
     """A blank line, the title of the match's current hand, and its deal."""
     hand = match.hand
-    title = (
-        f"=== hand {match.hand_number + 1}: seat {hand.mano} is mano;"
-        f" score {scores_text(hand.scores)}; games {scores_text(match.games)} ==="
+    title = _("=== hand {number}: seat {mano} is mano; score {scores}; games {games} ===").format(
+        number=match.hand_number + 1, mano=hand.mano, scores=scores_text(hand.scores), games=scores_text(match.games)
     )
     lines = ["", title, *deal_lines(hand, viewer)]
     if hand.deal.corrido:
-        lines.append("mus corrido: the seat that cuts the mus in this hand becomes mano")
+        lines.append(_("mus corrido: the seat that cuts the mus in this hand becomes mano"))
     return lines
 
 
@@ -290,18 +302,18 @@ def status(state: HandState) -> str:
     """Where the hand stands, briefly: *grande, 4 at stake; score 0-1* (one score a
     side, in side order: *score 0-5-2* at three)."""
     if state.phase is Phase.MUS:
-        where = "mus"
+        where = _("mus")
     elif state.phase is Phase.DISCARD:
-        where = "discards"
+        where = _("discards")
     elif state.betting is not None:
         betting = state.betting
-        where = str(betting.lance)
+        where = lance_name(betting.lance)
         if state.phase is Phase.DECLARE:
-            where += " declarations"
+            where = _("{lance} declarations").format(lance=where)
         elif betting.ordago:
-            where += ", órdago on the table"
+            where = _("{lance}, órdago on the table").format(lance=where)
         elif betting.bets:
-            where += f", {betting.stake} at stake"
+            where = _("{lance}, {stake} at stake").format(lance=where, stake=betting.stake)
     else:
-        where = "hand over"
-    return f"{where}; score {scores_text(state.scores)}"
+        where = _("hand over")
+    return _("{where}; score {scores}").format(where=where, scores=scores_text(state.scores))

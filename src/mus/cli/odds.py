@@ -8,9 +8,9 @@ import argparse
 import contextlib
 import sys
 from collections.abc import Iterator
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
-from mus import MusError
+from mus import Lance, MusError
 from mus.cli.options import (
     DEFAULT_SEED,
     add_command,
@@ -20,8 +20,14 @@ from mus.cli.options import (
     rules_summary,
     seed_option,
 )
+from mus.cli.words import lance_name
+from mus.i18n import gettext as _
+from mus.i18n import pgettext
 
-__all__ = ["register", "run"]
+if TYPE_CHECKING:
+    from mus.odds import Odds
+
+__all__ = ["odds_lines", "register", "run"]
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -30,37 +36,50 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         commands,
         "odds",
         run,
-        summary="a hand's odds at each lance against unknown cards",
-        description="How often a hand's side wins grande, chica, pares, juego and punto against the other "
-        "seats' unknown cards, and the stones of the en paso count: exact at two or three seats, "
-        "sampled otherwise (with standard errors).",
+        summary=_("a hand's odds at each lance against unknown cards"),
+        description=_(
+            "How often a hand's side wins grande, chica, pares, juego and punto against the other "
+            "seats' unknown cards, and the stones of the en paso count: exact at two or three seats, "
+            "sampled otherwise (with standard errors)."
+        ),
     )
-    parser.add_argument("hand", nargs="?", metavar="HAND", help='four cards, such as "Ro Rc 7e 1b"')
+    parser.add_argument(
+        "hand", nargs="?", metavar=pgettext("metavar", "HAND"), help=_('four cards, such as "Ro Rc 7e 1b"')
+    )
     parser.add_argument(
         "--seat",
         type=int,
         default=0,
         metavar="K",
-        help="the hand's speaking position from the mano: 0 is the mano (default 0)",
+        help=_("the hand's speaking position from the mano: 0 is the mano (default 0)"),
     )
     parser.add_argument(
         "--samples",
         type=int,
         metavar="N",
-        help="deals to sample (default: exact when feasible, else 1048576; per pattern with --table)",
+        help=_("deals to sample (default: exact when feasible, else 1048576; per pattern with --table)"),
     )
-    parser.add_argument("--seed", type=seed_option, help=f"the seed of the sampled deals (default {DEFAULT_SEED})")
-    parser.add_argument("--workers", type=int, default=1, metavar="N", help="processes sharing the work (default 1)")
+    parser.add_argument(
+        "--seed",
+        type=seed_option,
+        metavar=pgettext("metavar", "SEED"),
+        help=_("the seed of the sampled deals (default {seed})").format(seed=DEFAULT_SEED),
+    )
+    parser.add_argument("--workers", type=int, default=1, metavar="N", help=_("processes sharing the work (default 1)"))
     parser.add_argument(
         "--ray",
         action="store_true",
-        help="run on Ray (the cluster RAY_ADDRESS names, or a local instance) instead of processes",
+        help=_("run on Ray (the cluster RAY_ADDRESS names, or a local instance) instead of processes"),
     )
     parser.add_argument(
-        "--progress", action="store_true", help="show a progress bar even when stderr is not a terminal"
+        "--progress", action="store_true", help=_("show a progress bar even when stderr is not a terminal")
     )
-    parser.add_argument("--plot", metavar="FILE", help="draw the odds to an image file (PNG, SVG, PDF)")
-    parser.add_argument("--table", metavar="FILE", help="write the equity table of all 715 rank patterns as CSV")
+    parser.add_argument(
+        "--plot", metavar=pgettext("metavar", "FILE"), help=_("draw the odds to an image file (PNG, SVG, PDF)")
+    )
+    parser.add_argument(
+        "--table", metavar=pgettext("metavar", "FILE"), help=_("write the equity table of all 715 rank patterns as CSV")
+    )
 
 
 class _Bar:
@@ -84,7 +103,9 @@ class _Bar:
         if self.bar is False:
             width = 30
             filled = width * done // total
-            sys.stderr.write(f"\r{self.what} [{'#' * filled}{'.' * (width - filled)}] {done}/{total} blocks")
+            bar = "#" * filled + "." * (width - filled)
+            text = _("{what} [{bar}] {done}/{total} blocks").format(what=self.what, bar=bar, done=done, total=total)
+            sys.stderr.write("\r" + text)
             sys.stderr.write("\n" if done == total else "")
             sys.stderr.flush()
         else:
@@ -94,6 +115,45 @@ class _Bar:
         if self.bar:
             self.bar.close()
         self.bar = None
+
+
+def odds_lines(result: Odds) -> list[str]:
+    """:meth:`mus.odds.Odds.lines` in the language in use: the odds as a table, one line
+    a lance, then the en paso count."""
+    if result.exact:
+        how = _("exact over {deals} deals").format(deals=result.deals)
+    else:
+        how = _("{deals} sampled deals").format(deals=result.deals)
+    where = (
+        _("{hand} at seat {seat} (mano) of {seats}, {how}")
+        if result.seat == 0
+        else _("{hand} at seat {seat} of {seats}, {how}")
+    )
+    lines = [where.format(hand=result.hand, seat=result.seat, seats=result.rules.seats, how=how)]
+    heads = [_("lance"), _("win"), _("± error"), _("own hand"), _("played"), _("stones"), _("against")]
+    widths = [max(width, len(head) + 1) for width, head in zip((8, 9, 11, 11, 11, 9, 9), heads, strict=True)]
+    lines.append(
+        f"{heads[0]:{widths[0]}}"
+        + "".join(f"{head:>{width}}" for head, width in zip(heads[1:], widths[1:], strict=True))
+    )
+    for lance in Lance:
+        row = f"{lance_name(lance):{widths[0]}}{result.win[lance]:>{widths[1]}.2%}{result.error[lance]:>{widths[2]}.3%}"
+        row += f"{result.own[lance]:>{widths[3]}.2%}{result.played[lance]:>{widths[4]}.2%}"
+        if result.stones is not None and result.stones_against is not None:
+            row += f"{result.stones[lance]:>{widths[5]}.3f}{result.stones_against[lance]:>{widths[6]}.3f}"
+        lines.append(row)
+    if result.stones is not None and result.stones_against is not None and result.net is not None:
+        text = _(
+            "en paso count: {mine:.3f} stones to this side, {theirs:.3f} to the others, net {net:+.3f} ± {error:.3f}"
+        )
+        lines.append(
+            text.format(
+                mine=sum(result.stones), theirs=sum(result.stones_against), net=result.net, error=result.net_error
+            )
+        )
+    else:
+        lines.append(_("en paso count: not worked out (a house rule's bonus hook sees suits)"))
+    return lines
 
 
 @contextlib.contextmanager
@@ -112,9 +172,9 @@ def run(args: argparse.Namespace) -> int:
 
     rules = rules_from_options(args)
     if args.hand is None and args.table is None:
-        raise MusError('give a HAND such as "Ro Rc 7e 1b", or --table FILE for every rank pattern')
+        raise MusError(_('give a HAND such as "Ro Rc 7e 1b", or --table FILE for every rank pattern'))
     if args.plot is not None and args.hand is None:
-        raise MusError("--plot draws a HAND's odds: give the hand")
+        raise MusError(_("--plot draws a HAND's odds: give the hand"))
     seed = DEFAULT_SEED if args.seed is None else args.seed
     options: dict[str, Any] = dict(
         seat=args.seat,
@@ -124,23 +184,25 @@ def run(args: argparse.Namespace) -> int:
         backend="ray" if args.ray else "processes",
     )
     if args.hand is not None:
-        with _bar("odds", args) as bar:
+        with _bar(_("odds"), args) as bar:
             result = odds(args.hand, rules, progress=bar, **options)
         print(rules_summary(rules))
         if not result.exact:
-            print(f"seed {seed}; each error is one standard error")
-        for line in result.lines():
+            print(_("seed {seed}; each error is one standard error").format(seed=seed))
+        for line in odds_lines(result):
             print(line)
         if args.plot is not None:
             plot(result, args.plot)
-            print(f"plot written to {args.plot}")
+            print(_("plot written to {path}").format(path=args.plot))
     if args.table is not None:
-        with _bar("equity table", args) as bar:
+        with _bar(_("equity table"), args) as bar:
             table = equity_table(rules, progress=bar, **options)
         if args.hand is None:
             print(rules_summary(rules))
         with atomic_write(args.table, newline="") as file, file_errors(args.table, "write"):
             write_csv(table, file)
-        how = "exact" if table[0].exact else f"{table[0].deals} sampled deals each, seed {seed}"
-        print(f"equity table of {len(table)} rank patterns at seat {args.seat} ({how}) written to {args.table}")
+        how = _("exact") if table[0].exact else _("{deals} sampled deals each, seed {seed}")
+        text = _("equity table of {count} rank patterns at seat {seat} ({how}) written to {path}")
+        how = how.format(deals=table[0].deals, seed=seed)
+        print(text.format(count=len(table), seat=args.seat, how=how, path=args.table))
     return 0

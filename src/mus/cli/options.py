@@ -18,12 +18,14 @@ import secrets
 import stat
 import sys
 from collections.abc import Callable, Iterator
-from typing import IO
+from typing import IO, Any
 
 import mus
 from mus import MusError, NotationError, Rules, RulesError
 from mus.cli.house import house_rules
 from mus.cli.words import number_word
+from mus.i18n import LANGUAGES, current_language, pgettext
+from mus.i18n import gettext as _
 from mus.individuel.rules import PRESETS as INDIVIDUEL_PRESETS
 from mus.individuel.rules import IndividuelRules
 from mus.notation.histories import MATCH_HEADER
@@ -37,6 +39,8 @@ __all__ = [
     "check_writable",
     "file_errors",
     "individuel_from_options",
+    "lang_option",
+    "os_reason",
     "read_histories",
     "rules_from_options",
     "rules_summary",
@@ -63,58 +67,88 @@ def seed_option(text: str) -> int | str:
 
 def _rules_options() -> argparse.ArgumentParser:
     parent = argparse.ArgumentParser(add_help=False)
-    group = parent.add_argument_group("rules options")
+    group = parent.add_argument_group(_("rules options"))
     group.add_argument(
         "--preset",
-        metavar="NAME",
-        help=f"start from a preset: {', '.join(sorted(mus.PRESETS))}; or individuel (the French Mus individuel, "
-        "mus play and mus simulate only), individuel-2 to individuel-8, individuel-primes",
+        metavar=pgettext("metavar", "NAME"),
+        help=_(
+            "start from a preset: {presets}; or individuel (the French Mus individuel, "
+            "mus play and mus simulate only), individuel-2 to individuel-8, individuel-primes"
+        ).format(presets=", ".join(sorted(mus.PRESETS))),
     )
-    group.add_argument("--players", type=int, metavar="N", help="with --preset individuel: players, 2 to 8 (default 5)")
     group.add_argument(
-        "--stones", type=int, metavar="N", help="with --preset individuel: each player's stones, 5, 8 or 10 (default 8)"
+        "--players", type=int, metavar="N", help=_("with --preset individuel: players, 2 to 8 (default 5)")
     )
-    group.add_argument("--seats", type=int, metavar="N", help="seats at the table, 2 to 6 (default 4)")
+    group.add_argument(
+        "--stones",
+        type=int,
+        metavar="N",
+        help=_("with --preset individuel: each player's stones, 5, 8 or 10 (default 8)"),
+    )
+    group.add_argument("--seats", type=int, metavar="N", help=_("seats at the table, 2 to 6 (default 4)"))
     group.add_argument(
         "--individual",
         action="store_true",
-        help="each seat plays for itself (default: two partnerships, partners alternating)",
+        help=_("each seat plays for itself (default: two partnerships, partners alternating)"),
     )
-    group.add_argument("--four-kings", action="store_true", help="2s and 3s keep their rank (default: eight kings)")
-    group.add_argument("--real-31", action="store_true", help="three sietes and a figure beat every other 31")
-    group.add_argument("--target", type=int, metavar="N", help="stones that win a game (default 40)")
+    group.add_argument("--four-kings", action="store_true", help=_("2s and 3s keep their rank (default: eight kings)"))
+    group.add_argument("--real-31", action="store_true", help=_("three sietes and a figure beat every other 31"))
+    group.add_argument("--target", type=int, metavar="N", help=_("stones that win a game (default 40)"))
     group.add_argument(
-        "--games", type=int, metavar="N", help="games that win the match (or a vaca): 1 to 5 (default 3)"
+        "--games", type=int, metavar="N", help=_("games that win the match (or a vaca): 1 to 5 (default 3)")
     )
     group.add_argument(
         "--folded-seat-out",
         action="store_true",
-        help="a seat that folded while its partner accepted is out of the lance (default: its cards still count)",
+        help=_("a seat that folded while its partner accepted is out of the lance (default: its cards still count)"),
     )
     group.add_argument(
-        "--max-bet", type=int, metavar="N", help="the most stones one bet or raise may name (default: no cap)"
+        "--max-bet", type=int, metavar="N", help=_("the most stones one bet or raise may name (default: no cap)")
     )
     group.add_argument(
         "--mus-corrido",
         choices=("off", "game", "match"),
-        help="the seat that cuts the mus in the first hand of each game (or of the match) becomes mano (default off)",
+        help=_(
+            "the seat that cuts the mus in the first hand of each game (or of the match) becomes mano (default off)"
+        ),
     )
     group.add_argument(
         "--mus-visto",
         choices=("forced", "new-card", "servido"),
-        help="a card seen at a deal: an exchange is forced, each seat discards or says servido (default);"
-        " or its seat takes a new card; or its seat is servido (no mus for it)",
+        help=_(
+            "a card seen at a deal: an exchange is forced, each seat discards or says servido (default);"
+            " or its seat takes a new card; or its seat is servido (no mus for it)"
+        ),
     )
-    group.add_argument("--senas", action="store_true", help="partners may signal their hands to each other (señas)")
+    group.add_argument("--senas", action="store_true", help=_("partners may signal their hands to each other (señas)"))
     group.add_argument(
         "--house-rules",
         action="append",
-        metavar="MODULE",
+        metavar=pgettext("metavar", "MODULE"),
         default=[],
-        help="play with the house rules that MODULE defines: a module (like mypkg.rules, or my_rules in the "
-        "working directory) or a .py file (like my_rules.py); also loads those a saved history names; may be repeated",
+        help=_(
+            "play with the house rules that MODULE defines: a module (like mypkg.rules, or my_rules in the "
+            "working directory) or a .py file (like my_rules.py); also loads those a saved history names; may be repeated"
+        ),
     )
+    general = parent.add_argument_group(_("general options"))
+    general.add_argument("--lang", **lang_option())
     return parent
+
+
+def lang_option() -> dict[str, Any]:
+    """The keywords of the ``--lang`` option (``mus --lang es demo``, ``mus demo --lang
+    es``): one of :data:`mus.i18n.LANGUAGES`, read before the parser is built (see
+    :func:`mus.cli.main`) so that the help speaks it too."""
+    return {
+        "choices": tuple(LANGUAGES),
+        "metavar": "LANG",
+        "default": argparse.SUPPRESS,
+        "help": _(
+            "the language of the messages: en (English), es (español), eu (euskara), fr (français); "
+            "default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else English"
+        ),
+    }
 
 
 def add_command(
@@ -165,9 +199,11 @@ def rules_from_options(args: argparse.Namespace, *, games: int | None = None) ->
     """
     preset: str | None = args.preset
     if preset in INDIVIDUEL_PRESETS:
-        raise RulesError(f"--preset {preset}: the Mus individuel is played by mus play and mus simulate only")
+        raise RulesError(
+            _("--preset {preset}: the Mus individuel is played by mus play and mus simulate only").format(preset=preset)
+        )
     if getattr(args, "players", None) is not None or getattr(args, "stones", None) is not None:
-        raise RulesError("--players and --stones go with --preset individuel; the four-card game takes --seats")
+        raise RulesError(_("--players and --stones go with --preset individuel; the four-card game takes --seats"))
     rules = Rules() if preset is None else Rules.preset(preset)
     changes: dict[str, object] = _table_changes(rules, args.seats, bool(args.individual))
     if args.four_kings:
@@ -198,7 +234,7 @@ def rules_from_options(args: argparse.Namespace, *, games: int | None = None) ->
     except RulesError as error:
         if changes.get("teams") == 2 and changes.get("seats") in (3, 5):
             # The library's hint names its keyword; a command line user needs the option.
-            raise RulesError(f"{error}; add --individual on the command line") from None
+            raise RulesError(_("{error}; add --individual on the command line").format(error=error)) from None
         raise
 
 
@@ -236,8 +272,10 @@ def individuel_from_options(args: argparse.Namespace) -> IndividuelRules | None:
         if getattr(args, option, None) not in (None, False, []):
             name = "--" + option.replace("_", "-")
             if option == "seats":
-                raise RulesError(f"{name} is not for the Mus individuel: its table is --players N (2 to 8)")
-            raise RulesError(f"{name} is not a knob of the Mus individuel")
+                raise RulesError(
+                    _("{option} is not for the Mus individuel: its table is --players N (2 to 8)").format(option=name)
+                )
+            raise RulesError(_("{option} is not a knob of the Mus individuel").format(option=name))
     changes: dict[str, object] = {}
     if args.players is not None:
         changes["players"] = int(args.players)
@@ -266,10 +304,12 @@ def _table_changes(base: Rules, seats: int | None, individual: bool) -> dict[str
 def _table_words(rules: Rules) -> str:
     """The table in words, when it is not the usual four seats in two partnerships."""
     if rules.seats == 2:
-        return "two seats, one against the other"
+        return _("two seats, one against the other")
     if rules.individual:
-        return f"{number_word(rules.seats)} seats, each for itself"
-    return f"{number_word(rules.seats)} seats, two teams of {number_word(rules.partners)}"
+        return _("{seats} seats, each for itself").format(seats=number_word(rules.seats))
+    return _("{seats} seats, two teams of {partners}").format(
+        seats=number_word(rules.seats), partners=number_word(rules.partners)
+    )
 
 
 def rules_summary(rules: Rules) -> str:
@@ -279,31 +319,38 @@ def rules_summary(rules: Rules) -> str:
     >>> rules_summary(Rules(seats=6))
     'six seats, two teams of three, eight kings (3s are reyes, 2s are ases), game to 40 stones, first to 3 games wins the match'
     """
-    kings = "eight kings (3s are reyes, 2s are ases)" if rules.eight_kings else "four kings"
-    games = "one game" if rules.games_to_win == 1 else f"first to {rules.games_to_win} games wins the match"
-    text = f"{kings}, game to {rules.target} stones, {games}" + (", real 31" if rules.real_31 else "")
+    parts = [
+        _("eight kings (3s are reyes, 2s are ases)") if rules.eight_kings else _("four kings"),
+        _("game to {target} stones").format(target=rules.target),
+        _("one game")
+        if rules.games_to_win == 1
+        else _("first to {games} games wins the match").format(games=rules.games_to_win),
+    ]
+    if rules.real_31:
+        parts.append(_("real 31"))
     if rules.declarations == "explicit":
-        text += ", seats declare pares and juego (a false yes loses the lance)"
+        parts.append(_("seats declare pares and juego (a false yes loses the lance)"))
     if rules.mus_decision == "team":
-        text += ", one mus word per team"
+        parts.append(_("one mus word per team"))
     if not rules.folded_seat_counts and not rules.individual:
-        text += ", a seat that folds is out of the lance"
+        parts.append(_("a seat that folds is out of the lance"))
     if rules.max_bet is not None:
-        text += f", bets of at most {rules.max_bet} stones"
-    if rules.mus_corrido != "off":
-        where = "each game" if rules.mus_corrido == "game" else "the match"
-        text += f", mus corrido (the seat that cuts the mus in the first hand of {where} becomes mano)"
+        parts.append(_("bets of at most {stones} stones").format(stones=rules.max_bet))
+    if rules.mus_corrido == "game":
+        parts.append(_("mus corrido (the seat that cuts the mus in the first hand of each game becomes mano)"))
+    elif rules.mus_corrido != "off":
+        parts.append(_("mus corrido (the seat that cuts the mus in the first hand of the match becomes mano)"))
     if rules.mus_visto == "servido":
-        text += ", a card seen at a deal leaves its seat servido"
+        parts.append(_("a card seen at a deal leaves its seat servido"))
     elif rules.mus_visto == "new-card":
-        text += ", a card seen at a deal is replaced"
+        parts.append(_("a card seen at a deal is replaced"))
     if rules.senas:
-        text += ", señas between partners"
+        parts.append(_("señas between partners"))
     if rules.house:
-        text += f", house rules {', '.join(rule.name for rule in rules.house)}"
+        parts.append(_("house rules {names}").format(names=", ".join(rule.name for rule in rules.house)))
     if rules.seats != 4 or rules.individual:
-        text = f"{_table_words(rules)}, {text}"
-    return text
+        parts.insert(0, _table_words(rules))
+    return ", ".join(parts)
 
 
 @contextlib.contextmanager
@@ -317,12 +364,35 @@ def file_errors(path: str, doing: str) -> Iterator[None]:
     ...
     mus.errors.MusError: cannot write /nonexistent/history.mus: No such file or directory
     """
+    templates = {"read": _("cannot read {path}: {reason}"), "write": _("cannot write {path}: {reason}")}
+    template = templates.get(doing, f"cannot {doing} {{path}}: {{reason}}")
     try:
         yield
     except OSError as error:
-        raise MusError(f"cannot {doing} {path}: {error.strerror or error}") from None
+        raise MusError(template.format(path=path, reason=os_reason(error))) from None
     except UnicodeDecodeError:
-        raise MusError(f"cannot {doing} {path}: not UTF-8 text") from None
+        raise MusError(template.format(path=path, reason=_("not UTF-8 text"))) from None
+
+
+def os_reason(error: OSError) -> str:
+    """Why the system refused, in the language in use for the usual reasons (a file
+    missing, a directory, no permission, a full disk...), else as the system says it.
+
+    >>> os_reason(FileNotFoundError(errno.ENOENT, "No such file or directory"))
+    'No such file or directory'
+    """
+    reasons = {
+        errno.ENOENT: _("No such file or directory"),
+        errno.EACCES: _("Permission denied"),
+        errno.EISDIR: _("Is a directory"),
+        errno.ENOTDIR: _("Not a directory"),
+        errno.ENOSPC: _("No space left on device"),
+        errno.EROFS: _("Read-only file system"),
+        errno.EPERM: _("Operation not permitted"),
+    }
+    if current_language() != "en" and error.errno in reasons and error.strerror == os.strerror(error.errno):
+        return reasons[error.errno]
+    return str(error.strerror or error)
 
 
 def read_histories(path: str, total: int | None = None, headers: tuple[str, ...] = (MATCH_HEADER,)) -> Iterator[str]:
@@ -342,7 +412,7 @@ def read_histories(path: str, total: int | None = None, headers: tuple[str, ...]
     """
     with file_errors(path, "read"):
         if path == "-" and sys.stdin is None:
-            raise MusError("cannot read -: standard input is closed")
+            raise MusError(_("cannot read -: standard input is closed"))
         file = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115 - closed below
         try:
             try:

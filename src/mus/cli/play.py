@@ -10,9 +10,22 @@ import sys
 import unicodedata
 
 import mus
-from mus import Declare, Discard, HandState, IllegalActionError, MatchState, MusError, MusVisto, Phase, Rules, Signal
+from mus import (
+    Declare,
+    Discard,
+    HandState,
+    IllegalActionError,
+    Lance,
+    MatchState,
+    MusError,
+    MusVisto,
+    Phase,
+    Rules,
+    Signal,
+)
 from mus.actions import Action
 from mus.bots import Bot, HeuristicBot
+from mus.cli.errors import error_words
 from mus.cli.narration import bot_action, hand_start_lines, print_lines, step_lines, turn
 from mus.cli.options import (
     add_command,
@@ -30,18 +43,21 @@ from mus.cli.words import (
     describe,
     games_line,
     games_text,
+    lance_name,
     number_word,
     score_line,
     seat_name,
     seats_list,
     team_name,
 )
+from mus.i18n import N_, pgettext
+from mus.i18n import gettext as _
 from mus.notation import format_match
 from mus.notation.streams import read_line
 
 __all__ = ["HELP", "MAX_INPUT", "register", "run"]
 
-HELP = """\
+HELP = N_("""\
 what you can type (case and accents do not matter):
   mus / no hay mus        during the mus: exchange cards, or cut and play (also: no mus, sortir, mintza)
   Ro 7e                   the cards to discard, once everybody said mus (also: discard Ro 7e)
@@ -55,8 +71,8 @@ what you can type (case and accents do not matter):
                           any time you are asked, it does not use your turn
   help, quit
 cards are a rank and a suit: 1-7, S (sota), C (caballo), R (rey); o, c, e, b (oros,
-copas, espadas, bastos): Ro is the rey de oros, 7e the siete de espadas"""
-"""What ``help`` prints at the prompt."""
+copas, espadas, bastos): Ro is the rey de oros, 7e the siete de espadas""")
+"""What ``help`` prints at the prompt (in English: it is shown in the language in use)."""
 
 MAX_INPUT = 200
 """The longest line ``mus play`` reads as a move; a longer one is refused without being
@@ -69,10 +85,17 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         commands,
         "play",
         run,
-        summary="play a match against bots",
-        description="You play one seat; HeuristicBots play the others (your partners among them, in partnership play).",
+        summary=_("play a match against bots"),
+        description=_(
+            "You play one seat; HeuristicBots play the others (your partners among them, in partnership play)."
+        ),
     )
-    parser.add_argument("--seed", type=seed_option, help="the deal's seed (default: random, printed)")
+    parser.add_argument(
+        "--seed",
+        type=seed_option,
+        metavar=pgettext("metavar", "SEED"),
+        help=_("the deal's seed (default: random, printed)"),
+    )
     # Every seat of the largest table (eight players of Mus individuel) is a choice
     # here; run() checks it against the table.
     parser.add_argument(
@@ -81,10 +104,14 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         default=0,
         choices=range(8),
         metavar="N",
-        help="your seat, 0 to seats-1 (default 0)",
+        help=_("your seat, 0 to seats-1 (default 0)"),
     )
     _PARSER.append(parser)
-    parser.add_argument("--save", metavar="FILE", help="write the match history (text notation) at the end or on quit")
+    parser.add_argument(
+        "--save",
+        metavar=pgettext("metavar", "FILE"),
+        help=_("write the match history (text notation) at the end or on quit"),
+    )
 
 
 _PARSER: list[argparse.ArgumentParser] = []
@@ -105,20 +132,29 @@ def _read_line(prompt: str) -> str | None:
         line = "" if sys.stdin is None else read_line(sys.stdin, MAX_INPUT)
     except MusError as error:
         print()
-        print(f"{error}: leaving the match")
+        print(_("{error}: leaving the match").format(error=error_words(error)))
         raise _Quit from None
     if line == "":
         print()
-        print("end of input: leaving the match")
+        print(_("end of input: leaving the match"))
         raise _Quit
     if not sys.stdin.isatty():
         # Echo piped input so the transcript reads well.
-        print(f"(a line of more than {MAX_INPUT} characters)" if line is None else line.rstrip("\r\n"))
+        long_line = _("(a line of more than {count} characters)").format(count=MAX_INPUT)
+        print(long_line if line is None else line.rstrip("\r\n"))
     return None if line is None else line.strip()
 
 
-_YES = ("si", "yes", "tengo", "hay", "si hay", "si tengo")
-_NO = ("no", "no tengo", "no hay")
+# Spanish and English; Basque (bai, badut: "I have it"; ez, ez dut); French (oui, j'en ai;
+# non, je n'en ai pas).
+_YES = ("si", "yes", "tengo", "hay", "si hay", "si tengo", "bai", "badut", "bai badut", "oui", "j'en ai", "oui j'en ai")
+_NO = ("no", "no tengo", "no hay", "ez", "ez dut", "ez daukat", "non", "je n'en ai pas", "non je n'en ai pas")
+_LANCE_WORDS = {Lance.PARES: ("pares", "pareak", "paires"), Lance.JUEGO: ("juego", "jokoa", "jeu")}
+"""The names of the declared lances the prompt takes, beside sí or no (Basque, French)."""
+
+_QUIT = ("quit", "exit", "q", "salir", "irten", "quitter")
+_HELP = ("help", "?", "h", "ayuda", "laguntza", "aide")
+"""The words that leave the match and that ask for help (English, Spanish, Basque, French)."""
 
 
 def _declaration(text: str, state: HandState) -> Action | None:
@@ -126,7 +162,7 @@ def _declaration(text: str, state: HandState) -> Action | None:
     if state.phase is not Phase.DECLARE or state.lance is None:
         return None
     plain = unicodedata.normalize("NFKD", text).encode("ascii", "ignore").decode().lower()
-    words = [word for word in plain.split() if word != str(state.lance)]
+    words = [word for word in plain.split() if word not in _LANCE_WORDS.get(state.lance, (str(state.lance),))]
     phrase = " ".join(words)
     if phrase in _YES or phrase in _NO:
         return Declare(state.lance, phrase in _YES)
@@ -148,7 +184,11 @@ def _person_action(text: str, state: HandState, person: int) -> Action:
             action = said = Discard.parse(text)  # just the cards: "Ro 7e"
     if isinstance(action, MusVisto) and action.card not in state.hands[person]:
         # Never tell the person where another seat's card is.
-        raise IllegalActionError(f"a mus visto names one of your own cards ({state.hands[person]}), not {action.card}")
+        raise IllegalActionError(
+            _("a mus visto names one of your own cards ({hand}), not {card}").format(
+                hand=state.hands[person], card=action.card
+            )
+        )
     if isinstance(action, (Signal, MusVisto)):
         said = action  # a seña or a mus visto is the person's own, turn or no turn
     try:
@@ -156,7 +196,9 @@ def _person_action(text: str, state: HandState, person: int) -> Action:
         mus.apply(state, said, seat=person)
     except IllegalActionError as error:
         if isinstance(action, Signal) and not state.rules.senas:
-            raise IllegalActionError(f"{error}; start mus play with --senas") from None
+            raise IllegalActionError(
+                _("{error}; start mus play with --senas").format(error=error_words(error))
+            ) from None
         raise
     return action
 
@@ -164,25 +206,25 @@ def _person_action(text: str, state: HandState, person: int) -> Action:
 def _ask(state: HandState, person: int) -> Action:
     """The person's next action, asked until it is one that can be played."""
     while True:
-        text = _read_line(f"you (seat {person})> ")
+        text = _read_line(_("you (seat {seat})> ").format(seat=person))
         if text is None:
-            print(f"invalid: say it in at most {MAX_INPUT} characters")
+            print(_("invalid: say it in at most {count} characters").format(count=MAX_INPUT))
             continue
         word = text.lower()
-        if word in ("quit", "exit", "q"):
-            print("you leave the match")
+        if word in _QUIT:
+            print(_("you leave the match"))
             raise _Quit
-        if word in ("help", "?", "h"):
-            print(HELP)
-            print(f"now you may say: {choices_words(state)}")
+        if word in _HELP:
+            print(_(HELP))
+            print(_("now you may say: {choices}").format(choices=choices_words(state)))
             continue
         if not text:
-            print(f"say one of: {choices_words(state)} (or help, quit)")
+            print(_("say one of: {choices} (or help, quit)").format(choices=choices_words(state)))
             continue
         try:
             return _person_action(text, state, person)
         except MusError as error:
-            print(f"invalid: {error}")
+            print(_("invalid: {error}").format(error=error_words(error)))
 
 
 def _now(hand: HandState, person: int) -> str:
@@ -190,23 +232,27 @@ def _now(hand: HandState, person: int) -> str:
     betting = hand.betting
     if hand.phase is Phase.MUS:
         if hand.servido is not None and mus.Mus() not in hand.legal_actions():
-            return "now: the mus; after the mus visto you are servido: no hay mus, you play these cards"
-        return "now: the mus; mus to exchange cards, no hay mus to play these"
+            return _("now: the mus; after the mus visto you are servido: no hay mus, you play these cards")
+        return _("now: the mus; mus to exchange cards, no hay mus to play these")
     if hand.phase is Phase.DISCARD:
         if hand.forced_exchange:
-            return "now: a card was seen, the exchange is forced; discard 1 to 4 cards, or say servido"
-        return "now: everybody said mus; discard 1 to 4 cards"
+            return _("now: a card was seen, the exchange is forced; discard 1 to 4 cards, or say servido")
+        return _("now: everybody said mus; discard 1 to 4 cards")
     assert betting is not None
+    lance = lance_name(betting.lance)
     if hand.phase is Phase.DECLARE:
-        return f"now: {betting.lance}; say whether you have {betting.lance} (a false yes loses the lance)"
+        return _("now: {lance}; say whether you have {lance} (a false yes loses the lance)").format(lance=lance)
     if betting.bettor is None:
-        return f"now: {betting.lance}, nobody has bet yet"
+        return _("now: {lance}, nobody has bet yet").format(lance=lance)
     bettor = seat_name(betting.bettor, person, hand.rules)
     # Individual betting goes on after an accept: say who has already taken the bet.
-    taken = f", accepted by {seats_list(betting.accepted, person, hand.rules)}" if betting.accepted else ""
+    taken = ""
+    if betting.accepted:
+        taken = _(", accepted by {seats}").format(seats=seats_list(betting.accepted, person, hand.rules))
     if betting.ordago:
-        return f"now: {betting.lance}, órdago by {bettor}{taken}!"
-    return f"now: {betting.lance}, {betting.stake} at stake, last bet by {bettor}{taken}"
+        return _("now: {lance}, órdago by {bettor}{taken}!").format(lance=lance, bettor=bettor, taken=taken)
+    text = _("now: {lance}, {stake} at stake, last bet by {bettor}{taken}")
+    return text.format(lance=lance, stake=betting.stake, bettor=bettor, taken=taken)
 
 
 def _table(match: MatchState, person: int, since: list[str]) -> list[str]:
@@ -214,16 +260,21 @@ def _table(match: MatchState, person: int, since: list[str]) -> list[str]:
     rules = match.rules
     lines = [
         "-" * 72,
-        f"hand {match.hand_number + 1}; mano: {seat_name(hand.mano, person, rules)};"
-        f" {games_line(match.games, person, rules)} (first to {rules.games_to_win})",
-        score_line(hand.scores, rules, person) + f" (game to {rules.target})",
+        _("hand {number}; mano: {mano}; {games} (first to {target})").format(
+            number=match.hand_number + 1,
+            mano=seat_name(hand.mano, person, rules),
+            games=games_line(match.games, person, rules),
+            target=rules.games_to_win,
+        ),
+        _("{score} (game to {target})").format(score=score_line(hand.scores, rules, person), target=rules.target),
     ]
     if since:
-        lines.append("since your last turn:")
+        lines.append(_("since your last turn:"))
         lines += [f"  {line}" for line in since]
     lines.append(_now(hand, person))
-    lines.append(f"your cards: {hand.hands[person]}  ({describe(hand.hands[person], rules)})")
-    lines.append(f"you may say: {choices_words(hand)}  (or help, quit)")
+    cards = hand.hands[person]
+    lines.append(_("your cards: {cards}").format(cards=cards) + f"  ({describe(cards, rules)})")
+    lines.append(_("you may say: {choices}  (or help, quit)").format(choices=choices_words(hand)))
     return lines
 
 
@@ -234,7 +285,7 @@ def _save(path: str | None, match: MatchState) -> None:
         return
     with atomic_write(path) as file, file_errors(path, "write"):
         file.write(format_match(match))
-    print(f"match saved to {path} (see it again with: mus replay {path})")
+    print(_("match saved to {path} (see it again with: mus replay {path})").format(path=path))
 
 
 def _step(match: MatchState, person: int, bots: dict[int, Bot], since: list[str]) -> MatchState:
@@ -252,7 +303,8 @@ def _step(match: MatchState, person: int, bots: dict[int, Bot], since: list[str]
             # A seña takes no turn: it is made, and the person is asked again.
             match = mus.apply(match, action, seat=person)
             hand = match.hand
-            print(f"you signal to {_partners_words(person, match.rules)}: {action_words(action)}")
+            text = _("you signal to {partners}: {sena}")
+            print(text.format(partners=_partners_words(person, match.rules), sena=action_words(action)))
             action = _ask(hand, person)
     else:
         action = bot_action(match, bots)
@@ -260,7 +312,7 @@ def _step(match: MatchState, person: int, bots: dict[int, Bot], since: list[str]
     since += step_lines(hand, played, person)
     if played.is_over:
         print()
-        print(f"hand {match.hand_number + 1}, since your last turn, to its end:")
+        print(_("hand {number}, since your last turn, to its end:").format(number=match.hand_number + 1))
         print_lines(since, "  ")
         since.clear()
         if played.winner is not None:
@@ -272,26 +324,28 @@ def _partners_words(person: int, rules: Rules) -> str:
     """The person's partners: *your partner (seat 2)*, *your partners (seats 1 and 5)*."""
     partners = [seat for seat in range(rules.seats) if seat != person and rules.team_of[seat] == rules.team_of[person]]
     if len(partners) == 1:
-        return f"your partner (seat {partners[0]})"
-    return f"your partners ({seats_list(partners, None, rules)})"
+        return _("your partner (seat {seat})").format(seat=partners[0])
+    return _("your partners ({seats})").format(seats=seats_list(partners, None, rules))
 
 
 def _welcome(person: int, rules: Rules) -> list[str]:
     """Who the person is at the table, with whom, and who plays the other seats."""
     partners = [seat for seat in range(rules.seats) if seat != person and rules.team_of[seat] == rules.team_of[person]]
+    team = rules.team_of[person]
     if not partners:
-        who = f"mus: you are seat {person}, playing for yourself;"
+        who = _("mus: you are seat {seat}, playing for yourself;").format(seat=person)
     elif len(partners) == 1:
-        who = f"mus: you are seat {person}, team {rules.team_of[person]}, with seat {partners[0]} as your partner;"
+        who = _("mus: you are seat {seat}, team {team}, with seat {partner} as your partner;")
+        who = who.format(seat=person, team=team, partner=partners[0])
     else:
-        who = f"mus: you are seat {person}, team {rules.team_of[person]}, with {seats_list(partners, None, rules)} as your partners;"
+        who = _("mus: you are seat {seat}, team {team}, with {partners} as your partners;")
+        who = who.format(seat=person, team=team, partners=seats_list(partners, None, rules))
     others = rules.seats - 1
-    bots = (
-        "one HeuristicBot plays the other seat"
-        if others == 1
-        else f"{number_word(others)} HeuristicBots play the other seats"
-    )
-    return [who, f"{bots}. {rules_summary(rules)}."]
+    if others == 1:
+        bots = _("one HeuristicBot plays the other seat")
+    else:
+        bots = _("{count} HeuristicBots play the other seats").format(count=number_word(others))
+    return [who, _("{bots}. {rules}.").format(bots=bots, rules=rules_summary(rules))]
 
 
 def run(args: argparse.Namespace) -> int:
@@ -302,19 +356,25 @@ def run(args: argparse.Namespace) -> int:
     if individuel is not None:
         from mus.individuel.cli import play as play_individuel
 
-        return play_individuel(args, individuel)
+        return play_individuel(args, individuel, error_words)
     if args.seat >= 6 and _PARSER:
-        _PARSER[0].error(f"argument --seat: invalid choice: {args.seat} (the four-card game seats 0 to 5)")
+        _PARSER[0].error(
+            _("argument --seat: invalid choice: {seat} (the four-card game seats 0 to 5)").format(seat=args.seat)
+        )
     rules = rules_from_options(args)
     seed: int | str = secrets.randbelow(1_000_000) if args.seed is None else args.seed
     person: int = args.seat
     if not 0 <= person < rules.seats:
-        raise MusError(f"--seat {person}: the table has {rules.seats} seats, 0 to {rules.seats - 1}")
+        raise MusError(
+            _("--seat {seat}: the table has {seats} seats, 0 to {last}").format(
+                seat=person, seats=rules.seats, last=rules.seats - 1
+            )
+        )
     if args.save is not None:
         check_writable(args.save)  # fail now, not after the match, if FILE cannot be written
     bots: dict[int, Bot] = {seat: HeuristicBot() for seat in range(rules.seats) if seat != person}
     print_lines(_welcome(person, rules))
-    print(f"seed {seed} (play the same deals again with --seed {seed}); type help for the words")
+    print(_("seed {seed} (play the same deals again with --seed {seed}); type help for the words").format(seed=seed))
     match = mus.new_match(rules, seed=seed)
     since: list[str] = []
     announced = -1
@@ -329,11 +389,12 @@ def run(args: argparse.Namespace) -> int:
         return 0
     except KeyboardInterrupt:
         print()
-        print("interrupted: leaving the match")
+        print(_("interrupted: leaving the match"))
         _save(args.save, match)
         return 130
     assert match.winner is not None
-    verdict = "you win" if match.winner == rules.team_of[person] else "you lose"
-    print(f"{verdict}: {team_name(match.winner, None, rules)} wins the match, {games_text(match)}")
+    verdict = _("you win") if match.winner == rules.team_of[person] else _("you lose")
+    text = _("{verdict}: {team} wins the match, {games}")
+    print(text.format(verdict=verdict, team=team_name(match.winner, None, rules), games=games_text(match)))
     _save(args.save, match)
     return 0

@@ -16,7 +16,9 @@ from mus import individuel as solo
 from mus.cli.house import loaded_hint
 from mus.cli.narration import deal_lines, print_lines, status, step_lines
 from mus.cli.options import add_command, read_histories, rules_summary
-from mus.cli.words import games_line, games_text, scores_text, team_name
+from mus.cli.words import games_line, games_text, lance_name, scores_text, team_name
+from mus.i18n import gettext as _
+from mus.i18n import pgettext
 from mus.individuel.cli import deal_lines as solo_deal_lines
 from mus.individuel.cli import event_lines, summary
 from mus.notation import load
@@ -35,12 +37,16 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         commands,
         "replay",
         run,
-        summary="step through a saved history",
-        description="Replay a saved hand or match (text or JSON notation); '-' reads standard input. "
-        "The rules come from the file; rules options are ignored.",
+        summary=_("step through a saved history"),
+        description=_(
+            "Replay a saved hand or match (text or JSON notation); '-' reads standard input. "
+            "The rules come from the file; rules options are ignored."
+        ),
     )
-    parser.add_argument("file", metavar="FILE", help="the history file, or - for standard input")
-    parser.add_argument("--step", action="store_true", help="wait for Enter between actions (at a terminal)")
+    parser.add_argument(
+        "file", metavar=pgettext("metavar", "FILE"), help=_("the history file, or - for standard input")
+    )
+    parser.add_argument("--step", action="store_true", help=_("wait for Enter between actions (at a terminal)"))
 
 
 class _Stepper:
@@ -52,10 +58,10 @@ class _Stepper:
     def wait(self) -> None:
         if not self.enabled:
             return
-        sys.stdout.write("[Enter: next action, q: show the rest] ")
+        sys.stdout.write(_("[Enter: next action, q: show the rest] "))
         sys.stdout.flush()
         line = read_line(sys.stdin, 200) or ""
-        if not line or line.strip().lower() in ("q", "quit"):
+        if not line or line.strip().lower() in ("q", "quit", "salir", "irten", "quitter"):
             self.enabled = False
 
 
@@ -65,7 +71,7 @@ _HEADERS = frozenset(("mus-match 1", "mus-individuel-session 1", "mus-individuel
 
 def _replay_hand(hand: HandState, stepper: _Stepper) -> None:
     state = hand.initial()
-    print(f"seat {state.mano} is mano; score {scores_text(state.scores)}")
+    print(_("seat {mano} is mano; score {scores}").format(mano=state.mano, scores=scores_text(state.scores)))
     print_lines(deal_lines(state))
     for seat, action in hand.history:
         if isinstance(action, Declare) and state.phase is not Phase.DECLARE:
@@ -77,11 +83,12 @@ def _replay_hand(hand: HandState, stepper: _Stepper) -> None:
         stepper.wait()
         state = after
     if not state.is_over:
-        print(f"  (the history stops here, the hand unfinished: {status(state)})")
+        print("  " + _("(the history stops here, the hand unfinished: {status})").format(status=status(state)))
 
 
 def _replay_match(match: MatchState, stepper: _Stepper) -> None:
-    print(f"match, seed {match.seed}, first mano seat {match.first_mano}: {rules_summary(match.rules)}")
+    text = _("match, seed {seed}, first mano seat {mano}: {rules}")
+    print(text.format(seed=match.seed, mano=match.first_mano, rules=rules_summary(match.rules)))
     hands = list(match.finished)
     if match.hand.history and not match.is_over:
         hands.append(match.hand)  # the hand under way when the history stops
@@ -89,15 +96,20 @@ def _replay_match(match: MatchState, stepper: _Stepper) -> None:
     games = [0] * rules.teams
     for number, hand in enumerate(hands, 1):
         print()
-        print(f"=== hand {number} ===")
+        print(_("=== hand {number} ===").format(number=number))
         _replay_hand(hand, stepper)
         if hand.winner is not None:
             games[hand.winner] += 1
             print(f"  {games_line(games, rules=rules)}")
     if match.winner is not None:
-        print(f"{team_name(match.winner, None, rules)} wins the match, {games_text(match)}")
+        print(
+            _("{team} wins the match, {games}").format(
+                team=team_name(match.winner, None, rules), games=games_text(match)
+            )
+        )
     else:
-        print(f"the match is unfinished: games {scores_text(match.games)}, score {scores_text(match.scores)}")
+        text = _("the match is unfinished: games {games}, score {scores}")
+        print(text.format(games=scores_text(match.games), scores=scores_text(match.scores)))
 
 
 def _individuel(text: str) -> solo.HandState | solo.Session | None:
@@ -128,12 +140,17 @@ def _replay_individuel_hand(hand: solo.HandState, stepper: _Stepper) -> None:
         stepper.wait()
         state = after
     if not state.is_over:
-        where = "discards" if state.phase is Phase.DISCARD else f"{state.lance}, seat {state.to_act} to speak"
-        print(f"  (the history stops here, the hand unfinished: {where})")
+        if state.phase is Phase.DISCARD:
+            where = _("discards")
+        else:
+            assert state.lance is not None
+            where = _("{lance}, seat {seat} to speak").format(lance=lance_name(state.lance), seat=state.to_act)
+        print("  " + _("(the history stops here, the hand unfinished: {status})").format(status=where))
 
 
 def _replay_individuel_session(session: solo.Session, stepper: _Stepper) -> None:
-    print(f"session, seed {session.seed}, first mano seat {session.first_mano}: {summary(session.rules)}")
+    text = _("session, seed {seed}, first mano seat {mano}: {rules}")
+    print(text.format(seed=session.seed, mano=session.first_mano, rules=summary(session.rules)))
     hands = list(session.finished)
     if session.hand.history and not session.is_over:
         hands.append(session.hand)  # the hand under way when the history stops
@@ -142,28 +159,29 @@ def _replay_individuel_session(session: solo.Session, stepper: _Stepper) -> None
     for hand in hands:
         number += 1
         print()
-        print(f"=== game {game}, hand {number} ===")
+        print(_("=== game {game}, hand {number} ===").format(game=game, number=number))
         _replay_individuel_hand(hand, stepper)
         if hand.loser is not None:
             lost[hand.loser] += 1
-            print(f"  games lost {'-'.join(map(str, lost))}")
+            print("  " + _("games lost {losses}").format(losses="-".join(map(str, lost))))
             game, number = game + 1, 0
+    losses = "-".join(map(str, session.losses))
     if session.winner is not None:
-        print(f"seat {session.winner} wins the session; games lost {'-'.join(map(str, session.losses))}")
+        print(_("seat {seat} wins the session; games lost {losses}").format(seat=session.winner, losses=losses))
     else:
-        print(f"the session is unfinished: games lost {'-'.join(map(str, session.losses))}")
+        print(_("the session is unfinished: games lost {losses}").format(losses=losses))
 
 
 def _replay_one(history: HandState | MatchState | solo.HandState | solo.Session, stepper: _Stepper) -> None:
     if isinstance(history, solo.Session):
         _replay_individuel_session(history, stepper)
     elif isinstance(history, solo.HandState):
-        print(f"hand: {summary(history.rules)}")
+        print(_("hand: {rules}").format(rules=summary(history.rules)))
         _replay_individuel_hand(history, stepper)
     elif isinstance(history, MatchState):
         _replay_match(history, stepper)
     else:
-        print(f"hand: {rules_summary(history.rules)}")
+        print(_("hand: {rules}").format(rules=rules_summary(history.rules)))
         _replay_hand(history, stepper)
 
 
@@ -185,7 +203,7 @@ def run(args: argparse.Namespace) -> int:
         following = next(texts, None)
         number += 1
         if number > 1 or following is not None:
-            print(f"##### history {number}")
+            print(_("##### history {number}").format(number=number))
         _replay_one(history, stepper)
         text = following
     return 0

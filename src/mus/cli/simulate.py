@@ -16,10 +16,12 @@ from mus import HandState, Lance, MatchState, MusError, Outcome, Rules
 from mus.bots import Bot, HeuristicBot, RandomBot
 from mus.cli.narration import bot_action, print_lines, turn
 from mus.cli.options import DEFAULT_SEED, add_command, atomic_write, rules_from_options, rules_summary, seed_option
-from mus.cli.words import scores_text
+from mus.cli.words import lance_name, outcome_name, scores_text
+from mus.i18n import gettext as _
+from mus.i18n import pgettext
 from mus.notation import format_match
 
-__all__ = ["BOTS", "RUN_HANDS", "register", "run"]
+__all__ = ["BOTS", "RUN_HANDS", "bots_line", "register", "run", "time_line"]
 
 RUN_HANDS = 1000
 """Hands in a run. The hands are played in runs, each its own sequence of matches
@@ -41,30 +43,41 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         commands,
         "simulate",
         run,
-        summary="bots play many hands; statistics",
-        description="Bots play N hands as a sequence of matches (a new match starts when one ends) "
-        "and the results are counted.",
+        summary=_("bots play many hands; statistics"),
+        description=_(
+            "Bots play N hands as a sequence of matches (a new match starts when one ends) and the results are counted."
+        ),
     )
-    parser.add_argument("--hands", type=int, default=1000, metavar="N", help="hands to play (default 1000)")
-    parser.add_argument("--seed", type=seed_option, help=f"the seed (default {DEFAULT_SEED})")
+    parser.add_argument("--hands", type=int, default=1000, metavar="N", help=_("hands to play (default 1000)"))
+    parser.add_argument(
+        "--seed",
+        type=seed_option,
+        metavar=pgettext("metavar", "SEED"),
+        help=_("the seed (default {seed})").format(seed=DEFAULT_SEED),
+    )
     parser.add_argument(
         "--bots",
         default="heuristic",
         metavar="B[,B...]",
-        help=f"bots by seat (one name a seat), by team (one a team) or for all (one name): {', '.join(BOTS)} "
-        "(default heuristic)",
+        help=_(
+            "bots by seat (one name a seat), by team (one a team) or for all (one name): {bots} (default heuristic)"
+        ).format(bots=", ".join(BOTS)),
     )
     parser.add_argument(
-        "--progress", action="store_true", help="show a progress bar on stderr even when it is not a terminal"
+        "--progress", action="store_true", help=_("show a progress bar on stderr even when it is not a terminal")
     )
     parser.add_argument(
         "--workers",
         type=int,
         default=1,
         metavar="N",
-        help=f"processes playing runs of {RUN_HANDS} hands side by side; the results do not depend on N (default 1)",
+        help=_(
+            "processes playing runs of {hands} hands side by side; the results do not depend on N (default 1)"
+        ).format(hands=RUN_HANDS),
     )
-    parser.add_argument("--save", metavar="FILE", help="write every match history (text notation) to FILE")
+    parser.add_argument(
+        "--save", metavar=pgettext("metavar", "FILE"), help=_("write every match history (text notation) to FILE")
+    )
 
 
 def _bots(text: str, seed: int | str, rules: Rules) -> list[Bot]:
@@ -72,14 +85,18 @@ def _bots(text: str, seed: int | str, rules: Rules) -> list[Bot]:
     names = [name.strip().lower() for name in text.split(",")]
     for name in names:
         if name not in BOTS:
-            raise MusError(f"unknown bot {name!r} (bots: {', '.join(BOTS)})")
+            raise MusError(_("unknown bot {name} (bots: {bots})").format(name=repr(name), bots=", ".join(BOTS)))
     if len(names) == 1:
         names *= rules.seats
     elif len(names) == rules.teams and rules.teams < rules.seats:
         names = [names[rules.team_of[seat]] for seat in range(rules.seats)]
     elif len(names) != rules.seats:
-        by_team = "" if rules.individual else f", {rules.teams} (one per team)"
-        raise MusError(f"--bots names 1{by_team} or {rules.seats} (one per seat) bots, got {len(names)}")
+        by_team = "" if rules.individual else _(", {teams} (one per team)").format(teams=rules.teams)
+        raise MusError(
+            _("--bots names 1{by_team} or {seats} (one per seat) bots, got {count}").format(
+                by_team=by_team, seats=rules.seats, count=len(names)
+            )
+        )
     return [BOTS[name](f"{seed}/seat/{seat}") for seat, name in enumerate(names)]
 
 
@@ -100,7 +117,10 @@ class _Progress:
             return
         width = 30
         filled = width * done // self.total
-        sys.stderr.write(f"\rsimulating [{'#' * filled}{'.' * (width - filled)}] {done}/{self.total} hands")
+        bar = "#" * filled + "." * (width - filled)
+        sys.stderr.write(
+            "\r" + _("simulating [{bar}] {done}/{total} hands").format(bar=bar, done=done, total=self.total)
+        )
         if done == self.total:
             sys.stderr.write("\n")
         sys.stderr.flush()
@@ -133,21 +153,26 @@ class _Tally:
     def lines(self) -> list[str]:
         """The tables: by side (team, or seat in individual play), then how each lance ended."""
         rows = [
-            ("matches won", self.matches),
-            ("games won", self.games),
-            ("  of them by órdago", self.ordagos),
-            ("stones won", self.stones),
+            (_("matches won"), self.matches),
+            (_("games won"), self.games),
+            (_("  of them by órdago"), self.ordagos),
+            (_("stones won"), self.stones),
         ]
-        side = "seat" if self.rules.individual else "team"
-        lines = [f"{'':24}" + "".join(f"{f'{side} {team}':>10}" for team in range(self.rules.teams))]
-        lines += [f"{label:24}" + "".join(f"{value:>10}" for value in values) for label, values in rows]
-        lines += ["", "how the lances ended (hands):"]
-        lines.append(f"{'':8}" + "".join(f"{outcome!s:>10}" for outcome in Outcome) + f"{'total':>10}")
+        side = _("seat {seat}") if self.rules.individual else _("team {team}")
+        sides = [side.format(seat=team, team=team) for team in range(self.rules.teams)]
+        # The columns widen for a language whose words are longer than English ones.
+        label, cell = max(24, *(len(name) + 1 for name, _values in rows)), max(10, *(len(name) + 1 for name in sides))
+        lines = [" " * label + "".join(f"{name:>{cell}}" for name in sides)]
+        lines += [f"{name:{label}}" + "".join(f"{value:>{cell}}" for value in values) for name, values in rows]
+        lines += ["", _("how the lances ended (hands):")]
+        heads = [outcome_name(outcome) for outcome in Outcome] + [_("total")]
+        names = {lance: lance_name(lance) for lance in Lance}
+        lance_cell, cell = max(8, *(len(name) + 1 for name in names.values())), max(10, *(len(h) + 1 for h in heads))
+        lines.append(" " * lance_cell + "".join(f"{head:>{cell}}" for head in heads))
         for lance in Lance:
             row = self.outcomes[lance]
-            lines.append(
-                f"{lance!s:8}" + "".join(f"{row[outcome]:>10}" for outcome in Outcome) + f"{sum(row.values()):>10}"
-            )
+            counts = [row[outcome] for outcome in Outcome] + [sum(row.values())]
+            lines.append(f"{names[lance]:{lance_cell}}" + "".join(f"{count:>{cell}}" for count in counts))
         return lines
 
     def merge(self, other: _Tally) -> None:
@@ -209,12 +234,12 @@ def run(args: argparse.Namespace) -> int:
     rules = rules_from_options(args)
     total: int = args.hands
     if total < 1:
-        raise MusError(f"--hands must be at least 1, got {total}")
+        raise MusError(_("--hands must be at least 1, got {count}").format(count=total))
     seed: int | str = DEFAULT_SEED if args.seed is None else args.seed
     bots = _bots(args.bots, seed, rules)
     workers: int = args.workers
     if isinstance(workers, bool) or workers < 1:
-        raise MusError(f"--workers must be at least 1, got {workers}")
+        raise MusError(_("--workers must be at least 1, got {count}").format(count=workers))
     progress = _Progress(total, args.progress or sys.stderr.isatty())
     started = time.perf_counter()
     with contextlib.ExitStack() as stack:
@@ -229,21 +254,42 @@ def run(args: argparse.Namespace) -> int:
         )
         tally, unfinished = _play_runs(rules, runs, min(workers, count), progress, output)
         elapsed = time.perf_counter() - started
-    print(f"simulated {tally.hands} hands, seed {seed}: {rules_summary(rules)}")
-    print(f"bots: {', '.join(f'seat {seat} {type(bot).__name__}' for seat, bot in enumerate(bots))}")
+    print(
+        _("simulated {hands} hands, seed {seed}: {rules}").format(
+            hands=tally.hands, seed=seed, rules=rules_summary(rules)
+        )
+    )
+    print(bots_line(bots))
     left = ""
     if len(unfinished) == 1:
-        left = f", 1 unfinished (games {scores_text(unfinished[0])})"
+        left = _(", 1 unfinished (games {games})").format(games=scores_text(unfinished[0]))
     elif unfinished:
-        left = f", {len(unfinished)} unfinished (one a run of {RUN_HANDS} hands at most)"
-    print(f"matches: {sum(tally.matches)} finished{left}")
+        left = _(", {count} unfinished (one a run of {hands} hands at most)").format(
+            count=len(unfinished), hands=RUN_HANDS
+        )
+    print(_("matches: {count} finished{left}").format(count=sum(tally.matches), left=left))
     print()
     print_lines(tally.lines())
     if args.save is not None:
-        print(f"histories saved to {args.save} (one mus-match text after another; mus replay reads it)")
+        print(
+            _("histories saved to {path} (one mus-match text after another; mus replay reads it)").format(
+                path=args.save
+            )
+        )
     rate = tally.hands / elapsed if elapsed > 0 else float("inf")
-    print(f"time: {elapsed:.2f} s, {rate:.0f} hands per second")
+    print(time_line(elapsed, rate))
     return 0
+
+
+def bots_line(bots: Sequence[object]) -> str:
+    """Which bot plays each seat: *bots: seat 0 HeuristicBot, seat 1 RandomBot*."""
+    names = ", ".join(_("seat {seat} {bot}").format(seat=seat, bot=type(bot).__name__) for seat, bot in enumerate(bots))
+    return _("bots: {bots}").format(bots=names)
+
+
+def time_line(elapsed: float, rate: float) -> str:
+    """How long a simulation took: *time: 1.25 s, 800 hands per second*."""
+    return _("time: {seconds:.2f} s, {rate:.0f} hands per second").format(seconds=elapsed, rate=rate)
 
 
 def _run_seed(seed: int | str, run: int) -> int | str:

@@ -11,36 +11,42 @@ simulated 3 hands, seed 1: Mus individuel: three players, 8 stones each, ...
 from __future__ import annotations
 
 import argparse
+import re
 import secrets
 import sys
 import time
+from collections.abc import Callable
 
-from mus.actions import Action, parse_action
+from mus.actions import Accept, Action, Bet, Discard, Fold, Ordago, Pass, parse_action
 from mus.errors import MusError
+from mus.i18n import and_list, lance_name, ngettext, number_word, outcome_name, pgettext
+from mus.i18n import gettext as _
 from mus.individuel.bots import Player, RandomPlayer, SimplePlayer
 from mus.individuel.notation import format_session
 from mus.individuel.rules import IndividuelRules
 from mus.individuel.session import Session, apply_session, new_session
 from mus.individuel.state import HandState, Outcome, Phase
+from mus.individuel.table import LanceResult, Move
+from mus.ranking import Lance
 
-__all__ = ["PLAYERS", "deal_lines", "event_lines", "play", "simulate", "summary"]
+__all__ = ["PLAYERS", "deal_lines", "event_lines", "move_words", "play", "result_words", "simulate", "summary"]
 
-_NUMBERS = ["zero", "one", "two", "three", "four", "five", "six", "seven", "eight"]
 
 PLAYERS = {"simple": SimplePlayer, "heuristic": SimplePlayer, "random": RandomPlayer}
 """The players ``mus simulate --preset individuel --bots`` knows (``heuristic`` is the
 simple player, so the four-card game's default works here too)."""
 
 
-_READING_WORDS = {
-    ("juego_order", "descending"): ", juego 31 then 40 down to 32",
-    ("accepted_stake", "per-opponent"): ", an accepted stake sheds once per opponent",
-    ("refused_raise", "previous-stake"): ", a refused raise sheds the stake before it",
-    ("grande_chica_stone", "always"): ", grande and chica shed 1 on top of any stake",
-    ("out_lance", "lost"): ", a lance won by a player with no stones left is lost",
-    ("real_31_three", "as-king"): ", a 3 is the real 31's rey",
-}
-"""How :func:`summary` words the readings that are not at their defaults."""
+def _reading_words() -> dict[tuple[str, str], str]:
+    """How :func:`summary` words the readings that are not at their defaults."""
+    return {
+        ("juego_order", "descending"): _(", juego 31 then 40 down to 32"),
+        ("accepted_stake", "per-opponent"): _(", an accepted stake sheds once per opponent"),
+        ("refused_raise", "previous-stake"): _(", a refused raise sheds the stake before it"),
+        ("grande_chica_stone", "always"): _(", grande and chica shed 1 on top of any stake"),
+        ("out_lance", "lost"): _(", a lance won by a player with no stones left is lost"),
+        ("real_31_three", "as-king"): _(", a 3 is the real 31's rey"),
+    }
 
 
 def summary(rules: IndividuelRules) -> str:
@@ -49,31 +55,39 @@ def summary(rules: IndividuelRules) -> str:
     >>> summary(IndividuelRules(players=5, real_31=True))
     'Mus individuel: five players, 8 stones each, eight kings, real 31 sheds 5, lose 3 games and you are out of the session'
     """
-    text = f"Mus individuel: {_NUMBERS[rules.players]} players, {rules.stones} stones each, "
-    text += "eight kings" if rules.eight_kings else "four kings"
+    text = _("Mus individuel: {players} players, {stones} stones each, ").format(
+        players=number_word(rules.players), stones=rules.stones
+    )
+    text += _("eight kings") if rules.eight_kings else _("four kings")
     if rules.real_31:
-        text += ", real 31 sheds 5" + (" (with a rey)" if rules.real_31 == "king" else "")
+        text += _(", real 31 sheds 5 (with a rey)") if rules.real_31 == "king" else _(", real 31 sheds 5")
     if rules.juego_33:
-        text += ", 33 of 7, 6 and two tens sheds 4"
+        text += _(", 33 of 7, 6 and two tens sheds 4")
     if rules.ordago_last_lance:
-        text += ", órdago on every lance"
+        text += _(", órdago on every lance")
     if rules.zero_mid_hand == "plays-on":
-        text += ", a player with no stones left plays the hand on"
+        text += _(", a player with no stones left plays the hand on")
     if rules.next_game_mano == "loser-deals":
-        text += ", the loser deals the next game"
-    text += "".join(words for (name, value), words in _READING_WORDS.items() if getattr(rules, name) == value)
-    return text + f", lose {rules.losses} game{'s' if rules.losses > 1 else ''} and you are out of the session"
+        text += _(", the loser deals the next game")
+    text += "".join(words for (name, value), words in _reading_words().items() if getattr(rules, name) == value)
+    lose = ngettext(
+        ", lose {count} game and you are out of the session",
+        ", lose {count} games and you are out of the session",
+        rules.losses,
+    )
+    return text + lose.format(count=rules.losses)
 
 
 def _players(text: str, seed: int | str, rules: IndividuelRules) -> list[Player]:
     names = [name.strip().lower() for name in text.split(",")]
     for name in names:
         if name not in PLAYERS:
-            raise MusError(f"unknown bot {name!r} (bots: {', '.join(PLAYERS)})")
+            raise MusError(_("unknown bot {name} (bots: {bots})").format(name=repr(name), bots=", ".join(PLAYERS)))
     if len(names) == 1:
         names *= rules.players
     if len(names) != rules.players:
-        raise MusError(f"--bots names 1 or {rules.players} (one per player) bots, got {len(names)}")
+        text = _("--bots names 1 or {players} (one per player) bots, got {count}")
+        raise MusError(text.format(players=rules.players, count=len(names)))
     return [
         RandomPlayer(f"{seed}/seat/{seat}") if name == "random" else SimplePlayer() for seat, name in enumerate(names)
     ]
@@ -86,9 +100,126 @@ def deal_lines(state: HandState) -> list[str]:
     >>> deal_lines(new_hand(IndividuelRules(players=2), seed=11))[1]
     'seat 0: Cb 6b 5o 5c 4b'
     """
-    lines = [f"seat {state.mano} is mano; stones {'-'.join(map(str, state.stones))}, basket {state.pot}"]
-    lines += [f"seat {seat}: {' '.join(map(str, state.held[seat]))}" for seat in state.deal.seats]
+    lines = [
+        _("seat {mano} is mano; stones {stones}, basket {basket}").format(
+            mano=state.mano, stones="-".join(map(str, state.stones)), basket=state.pot
+        )
+    ]
+    held = state.held
+    lines += [
+        _("{name}: {text}").format(name=_seat(seat), text=" ".join(map(str, held[seat]))) for seat in state.deal.seats
+    ]
     return lines
+
+
+def _seat(seat: int | None) -> str:
+    return _("seat {seat}").format(seat=seat)
+
+
+def _action(action: object) -> str:
+    """An action in the canonical words of the Mus individuel's transcripts (*pass*,
+    *bet 4*, *discard Ro*), in the language in use."""
+    if isinstance(action, Pass):
+        return pgettext("individuel", "pass")
+    if isinstance(action, Bet):
+        return pgettext("individuel", "bet {stones}").format(stones=action.stones)
+    if isinstance(action, Accept):
+        return pgettext("individuel", "accept")
+    if isinstance(action, Fold):
+        return pgettext("individuel", "fold")
+    if isinstance(action, Ordago):
+        return pgettext("individuel", "ordago")
+    if isinstance(action, Discard):
+        return pgettext("individuel", "discard {cards}").format(cards=" ".join(map(str, action.cards)))
+    return str(action)
+
+
+def result_words(result: LanceResult) -> str:
+    """How the betting on a lance ended (``str(result)``), in the language in use.
+
+    >>> result_words(LanceResult(Lance.GRANDE, Outcome.ACCEPTED, (0, 2), stake=4, forfeits=2))
+    'grande: 4 accepted by seats 0 and 2, 2 forfeited by those who folded'
+    """
+    lance = lance_name(result.lance)
+    outcome = result.outcome
+    if outcome is Outcome.ACCEPTED:
+        text = _("{lance}: {stake} accepted by seats {seats}")
+        if result.forfeits:
+            text += _(", {forfeits} forfeited by those who folded")
+    elif outcome is Outcome.REFUSED:
+        text = _("{lance}: refused, seat {taker} sheds {stake} at once")
+    elif outcome is Outcome.ORDAGO:
+        text = _("{lance}: ordago among seats {seats}, seat {taker} takes their stones")
+    elif outcome is Outcome.ALONE:
+        text = _("{lance}: alone, seat {taker}")
+    elif outcome is Outcome.EN_PASO:
+        text = _("{lance}: en paso")
+    else:
+        text = _("{lance}: void")
+    return text.format(
+        lance=lance, stake=result.stake, seats=and_list(result.seats), forfeits=result.forfeits, taker=result.taker
+    )
+
+
+def move_words(move: Move) -> str:
+    """Stones that moved (``str(move)``), in the language in use.
+
+    >>> move_words(Move(Lance.PARES, 3, 2, owed=2, why="medias, en paso"))
+    'pares: seat 3 sheds 2 (medias, en paso)'
+    """
+    why = _why(move.why)
+    if move.to is not None:
+        text = _("{lance}: seat {seat} gives {stones} to seat {to} ({why})")
+    elif move.owed > move.stones:
+        text = _("{lance}: seat {seat} sheds {stones} of {owed} owed ({why})")
+    else:
+        text = _("{lance}: seat {seat} sheds {stones} ({why})")
+    return text.format(
+        lance=lance_name(move.lance), seat=move.seat, stones=move.stones, to=move.to, owed=move.owed, why=why
+    )
+
+
+_WHY = re.compile(
+    r"(?P<head>en paso|refused|alone|stake (?P<stake>\d+)(?: from each of (?P<each>\d+))?)"
+    r"(?: \+ (?P<forfeited>\d+) forfeited)?(?P<tail>.*)",
+    re.DOTALL,
+)
+_BONUS = re.compile(r"(?P<sep>, | \+ )(?:juego of (?P<points>\d+)|(?P<word>\w+)) (?P<stones>\d+)")
+
+
+def _why(why: str) -> str:
+    """Why stones moved (:attr:`Move.why`, words the reducer puts together), in the
+    language in use."""
+    whole = {
+        "órdago": pgettext("individuel", "órdago"),
+        "refused, the stake before the raise": _("refused, the stake before the raise"),
+        "refused, staked by those who folded": _("refused, staked by those who folded"),
+        "refused first bet": _("refused first bet"),
+    }
+    if why in whole:
+        return whole[why]
+    match = _WHY.fullmatch(why)
+    if match is None:
+        return why
+    heads = {"en paso": pgettext("outcome", "en paso"), "refused": _("refused"), "alone": _("alone")}
+    head = match["head"]
+    if match["each"] is not None:
+        text = _("stake {stake} from each of {count}").format(stake=match["stake"], count=match["each"])
+    elif match["stake"] is not None:
+        text = _("stake {stake}").format(stake=match["stake"])
+    else:
+        text = heads[head]
+    if match["forfeited"] is not None:
+        text += _(" + {stones} forfeited").format(stones=match["forfeited"])
+    for bonus in _BONUS.finditer(match["tail"]):
+        if bonus["points"] is not None:
+            words = _("juego of {points} {stones}").format(points=bonus["points"], stones=bonus["stones"])
+        else:
+            word = bonus["word"]
+            lances = {str(lance) for lance in Lance}
+            words = f"{lance_name(word) if word in lances else word} {bonus['stones']}"
+        text += bonus["sep"] + words
+    return text
 
 
 def event_lines(before: HandState, after: HandState, seat: int, action: Action, person: int | None = None) -> list[str]:
@@ -103,19 +234,20 @@ def event_lines(before: HandState, after: HandState, seat: int, action: Action, 
     >>> event_lines(state, apply(state, "discard 4b"), 0, Discard.parse("4b"), person=1)
     ['seat 0: discard a card']
     """
-    who = "you" if seat == person else f"seat {seat}"
+    who = _("you") if seat == person else _seat(seat)
     hidden = before.phase is Phase.DISCARD and person is not None and seat != person
-    words = "discard a card" if hidden else str(action)
-    lines = [f"{who}: {words}"]
+    words = _("discard a card") if hidden else _action(action)
+    lines = [_("{name}: {text}").format(name=who, text=words)]
     if before.lance is not None and after.lance != before.lance and after.results[len(before.results) :]:
-        lines += [f"  {result}" for result in after.results[len(before.results) :]]
-    lines += [f"  {move}" for move in after.moves[len(before.moves) :]]
+        lines += [f"  {result_words(result)}" for result in after.results[len(before.results) :]]
+    lines += [f"  {move_words(move)}" for move in after.moves[len(before.moves) :]]
     if after.is_over:
         shown = after.shown(person if person is not None else 0)
-        lines += [f"  seat {s} kept {after.hands[s]}" for s in shown]
-        lines.append(f"  stones {'-'.join(map(str, after.stones))}, basket {after.pot}")
+        lines += ["  " + _("seat {seat} kept {hand}").format(seat=s, hand=after.hands[s]) for s in shown]
+        stones = "-".join(map(str, after.stones))
+        lines.append("  " + _("stones {stones}, basket {basket}").format(stones=stones, basket=after.pot))
         if after.loser is not None:
-            lines.append(f"  seat {after.loser} alone holds stones: it loses the game")
+            lines.append("  " + _("seat {seat} alone holds stones: it loses the game").format(seat=after.loser))
     return lines
 
 
@@ -143,32 +275,53 @@ def _read(prompt: str) -> str | None:
 def _prompt_lines(session: Session, person: int) -> list[str]:
     hand = session.hand
     betting = hand.betting
-    lines = ["-" * 72, f"game {session.game + 1}, hand {session.hand_in_game + 1}; mano seat {hand.mano}; "
-             f"stones {'-'.join(map(str, hand.stones))}, basket {hand.pot}"]  # fmt: skip
+    title = _("game {game}, hand {number}; mano seat {mano}; stones {stones}, basket {basket}").format(
+        game=session.game + 1,
+        number=session.hand_in_game + 1,
+        mano=hand.mano,
+        stones="-".join(map(str, hand.stones)),
+        basket=hand.pot,
+    )
+    lines = ["-" * 72, title]
     if hand.phase is Phase.DISCARD:
-        lines.append(
-            f"your five cards: {' '.join(map(str, hand.held[person]))}; discard one (e.g. {hand.held[person][-1]})"
-        )
+        held = hand.held[person]
+        text = _("your five cards: {cards}; discard one (e.g. {card})")
+        lines.append(text.format(cards=" ".join(map(str, held)), card=held[-1]))
     else:
-        lines.append(f"your cards: {hand.hands[person]}")
+        lines.append(_("your cards: {cards}").format(cards=hand.hands[person]))
         if betting is not None and betting.bettor is not None:
-            stake = "órdago" if betting.ordago else f"{betting.stake} at stake"
-            lines.append(f"{betting.lance}: {stake}, last bet by seat {betting.bettor}, round {betting.lap}")
+            lance = lance_name(betting.lance)
+            if betting.ordago:
+                text = _("{lance}: órdago, last bet by seat {seat}, round {round}")
+            else:
+                text = _("{lance}: {stake} at stake, last bet by seat {seat}, round {round}")
+            lines.append(text.format(lance=lance, stake=betting.stake, seat=betting.bettor, round=betting.lap))
         elif betting is not None:
-            lines.append(f"{betting.lance}: nobody has bet yet")
-    lines.append(f"you may say: {hand.legal_actions()}  (or quit)")
+            lines.append(_("{lance}: nobody has bet yet").format(lance=lance_name(betting.lance)))
+    lines.append(_("you may say: {choices}  (or quit)").format(choices=_legal_words(hand)))
     return lines
 
 
-def play(args: argparse.Namespace, rules: IndividuelRules) -> int:
-    """A person against simple players, one in each other seat, for a session."""
+def _legal_words(hand: HandState) -> str:
+    legal = hand.legal_actions()
+    if legal.hand is not None or not legal:
+        return str(legal)
+    bets = "+" if legal.max_bet is None else f"-{legal.max_bet}"
+    return ", ".join(_action(action) + (bets if isinstance(action, Bet) else "") for action in legal)
+
+
+def play(args: argparse.Namespace, rules: IndividuelRules, explain: Callable[[MusError], str] = str) -> int:
+    """A person against simple players, one in each other seat, for a session;
+    ``explain`` words the library's errors for the person (the command line's
+    translation; by default as the library says them)."""
     seed: int | str = secrets.randbelow(1_000_000) if args.seed is None else args.seed
     person: int = args.seat
     if not 0 <= person < rules.players:
-        raise MusError(f"--seat {person}: the table has {rules.players} players, seats 0 to {rules.players - 1}")
+        message = _("--seat {seat}: the table has {players} players, seats 0 to {last}")
+        raise MusError(message.format(seat=person, players=rules.players, last=rules.players - 1))
     bots = {seat: SimplePlayer() for seat in range(rules.players) if seat != person}
-    print(f"mus: you are seat {person}, playing for yourself; {summary(rules)}.")
-    print(f"seed {seed} (play the same deals again with --seed {seed})")
+    print(_("mus: you are seat {seat}, playing for yourself; {rules}.").format(seat=person, rules=summary(rules)))
+    print(_("seed {seed} (play the same deals again with --seed {seed})").format(seed=seed))
     session = new_session(rules, seed=seed)
     try:
         while not session.is_over:
@@ -179,25 +332,33 @@ def play(args: argparse.Namespace, rules: IndividuelRules) -> int:
                 print("\n".join(lines))
                 continue
             print("\n".join(_prompt_lines(session, person)))
-            text = _read(f"you (seat {person})> ")
-            if text is None or text.lower() in ("quit", "exit", "q"):
-                print("you leave the session")
+            text = _read(_("you (seat {seat})> ").format(seat=person))
+            if text is None or text.lower() in ("quit", "exit", "q", "salir", "irten", "quitter"):
+                print(_("you leave the session"))
                 break
             try:
                 answering = session.hand.betting is not None and session.hand.betting.lap > 0
-                if session.hand.phase is Phase.DISCARD and not text.lower().startswith("discard"):
+                first = text.lower().split()[0] if text.split() else ""
+                if session.hand.phase is Phase.DISCARD and first not in (
+                    "discard",
+                    "descarte",
+                    "écarte",
+                    "ecarte",
+                    "bota",
+                ):
                     text = f"discard {text}"  # just the card: "Ro"
                 said = parse_action(text, answering=answering)
                 session, lines = _step(session, said, person)
             except MusError as error:
-                print(f"invalid: {error}")
+                print(_("invalid: {error}").format(error=explain(error)))
                 continue
             print("\n".join(lines))
     except KeyboardInterrupt:
-        print("\ninterrupted: leaving the session")
+        print("\n" + _("interrupted: leaving the session"))
     if session.is_over:
-        verdict = "you win" if session.winner == person else "you lose"
-        print(f"{verdict}: seat {session.winner} wins the session; games lost {'-'.join(map(str, session.losses))}")
+        verdict = _("you win") if session.winner == person else _("you lose")
+        text = _("{verdict}: seat {seat} wins the session; games lost {losses}")
+        print(text.format(verdict=verdict, seat=session.winner, losses="-".join(map(str, session.losses))))
     if args.save is not None:
         _write(args.save, format_session(session))
     return 0
@@ -208,15 +369,15 @@ def _write(path: str, text: str) -> None:
         with open(path, "w", encoding="utf-8") as file:
             file.write(text)
     except OSError as error:
-        raise MusError(f"cannot write {path}: {error.strerror or error}") from None
-    print(f"session saved to {path}")
+        raise MusError(_("cannot write {path}: {reason}").format(path=path, reason=error.strerror or error)) from None
+    print(_("session saved to {path}").format(path=path))
 
 
 def simulate(args: argparse.Namespace, rules: IndividuelRules) -> int:
     """Bots play N hands of Mus individuel, session after session; prints the figures."""
     total: int = args.hands
     if total < 1:
-        raise MusError(f"--hands must be at least 1, got {total}")
+        raise MusError(_("--hands must be at least 1, got {count}").format(count=total))
     seed: int | str = 2026 if args.seed is None else args.seed
     bots = _players(args.bots, seed, rules)
     n = rules.players
@@ -255,17 +416,24 @@ def simulate(args: argparse.Namespace, rules: IndividuelRules) -> int:
         sessions += 1
     if session.finished or session.hand.history:
         texts.append(format_session(session))
-    print(f"simulated {hands} hands, seed {seed}: {summary(rules)}")
-    print(f"bots: {', '.join(f'seat {seat} {type(bot).__name__}' for seat, bot in enumerate(bots))}")
-    print(f"sessions: {sessions} finished; órdagos accepted: {ordagos}")
+    print(_("simulated {hands} hands, seed {seed}: {rules}").format(hands=hands, seed=seed, rules=summary(rules)))
+    bots_words = ", ".join(
+        _("seat {seat} {bot}").format(seat=seat, bot=type(bot).__name__) for seat, bot in enumerate(bots)
+    )
+    print(_("bots: {bots}").format(bots=bots_words))
+    print(_("sessions: {count} finished; órdagos accepted: {ordagos}").format(count=sessions, ordagos=ordagos))
     print()
-    print(f"{'':18}" + "".join(f"{f'seat {seat}':>9}" for seat in range(n)))
-    for label, values in (("sessions won", won), ("games lost", lost), ("stones shed", shed)):
-        print(f"{label:18}" + "".join(f"{value:>9}" for value in values))
+    rows = ((_("sessions won"), won), (_("games lost"), lost), (_("stones shed"), shed))
+    seats = [_seat(seat) for seat in range(n)]
+    label, cell = max(18, *(len(name) + 1 for name, _values in rows)), max(9, *(len(name) + 1 for name in seats))
+    print(" " * label + "".join(f"{name:>{cell}}" for name in seats))
+    for name, values in rows:
+        print(f"{name:{label}}" + "".join(f"{value:>{cell}}" for value in values))
     print()
-    print("how the lances ended: " + ", ".join(f"{name} {count}" for name, count in outcomes.items()))
+    counts = ", ".join(f"{outcome_name(name)} {count}" for name, count in outcomes.items())
+    print(_("how the lances ended: {counts}").format(counts=counts))
     if args.save is not None:
         _write(args.save, "".join(texts))
     rate = hands / elapsed if elapsed > 0 else float("inf")
-    print(f"time: {elapsed:.2f} s, {rate:.0f} hands per second")
+    print(_("time: {seconds:.2f} s, {rate:.0f} hands per second").format(seconds=elapsed, rate=rate))
     return 0
