@@ -16,6 +16,7 @@ orders the positions exactly as the scalar sort does.
 from __future__ import annotations
 
 import hashlib
+import sys
 from collections.abc import Iterable, Sequence
 from operator import methodcaller
 
@@ -31,7 +32,7 @@ _DIGEST = methodcaller("digest", 8 * DECK)
 _MANTISSA = np.uint64(0x000F_FFFF_FFFF_FFC0)
 _TAGS = np.uint64(0x3FF0 << 48) | np.arange(DECK, dtype=np.uint64)
 _SHIFT = np.uint64(12)
-_POSITION = np.uint64(0x3F)
+_LITTLE = sys.byteorder == "little"
 
 
 def tag(seed: int | str) -> bytes:
@@ -73,14 +74,18 @@ def seed_tags(seed: int | str, count: int) -> Iterable[bytes]:
     return map((prefix + b"%d").__mod__, range(count))
 
 
-def shuffled_decks(hashed: Sequence[bytes] | Iterable[bytes], count: int | None = None) -> Array:
+def shuffled_decks(hashed: Sequence[bytes] | Iterable[bytes]) -> Array:
     """By hand, the positions 0 to 39 in the order the scalar engine shuffles the deck
     for the seed of each tag (an ``(n, 40)`` array of ``uint8``)."""
     digests = b"".join(map(_DIGEST, map(hashlib.shake_128, hashed)))
     words = np.frombuffer(digests, ">u8").reshape(-1, DECK).astype(np.uint64)
-    if count is not None and len(words) != count:
-        raise AssertionError("one tag a hand")  # pragma: no cover
     # The double 1.<top 46 bits of the key><6 bits of position>: the scalar engine's sort key.
-    keys = ((words >> _SHIFT) & _MANTISSA | _TAGS).view(np.float64)
+    words >>= _SHIFT
+    words &= _MANTISSA
+    words |= _TAGS
+    keys = words.view(np.float64)
     keys.sort(axis=1)
-    return (keys.view(np.uint64) & _POSITION).astype(np.uint8)
+    # The position is in the low 6 bits of each double: its first byte, little-endian.
+    low = keys.view(np.uint8)[:, ::8] if _LITTLE else keys.view(np.uint8)[:, 7::8]
+    positions: Array = low & 0x3F
+    return positions

@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 from mus.batch.deal import DECK
-from mus.batch.hands import MUS, Hands, multisets
+from mus.batch.hands import MUS, Hands, multisets, sort_hands
 from mus.batch.tables import Array
 from mus.cards import seed_arg, shuffled_positions
 
@@ -71,8 +71,7 @@ def serve(hands: Hands, rows: Array) -> None:
         hit = rows[which]
         hands.pile[hit, hands.pile_size[rows][which] + k] = held[which, where]
         held[which, where] = hands.deck[hit, top[which] + k]
-        new = held.reshape(len(rows), seats, 4)
-        new.sort(axis=2)
+        new = sort_hands(held.reshape(len(rows), seats, 4))
         hands.cards[at, order] = new
         hands.multiset[at, order] = multisets(tables, new)
         hands.top[rows] = top + counts

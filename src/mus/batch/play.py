@@ -23,7 +23,7 @@ from __future__ import annotations
 import numpy as np
 
 from mus.batch.exchange import serve
-from mus.batch.hands import BETTING, CODE, DISCARD, FINISHED, Hands
+from mus.batch.hands import BETTING, CODE, DISCARD, FINISHED, LANCES, Hands
 from mus.batch.ids import BET_2, ORDAGO
 from mus.batch.tables import COUNT, OPEN, Array
 from mus.batch.tables import DISCARD as DISCARD_KIND
@@ -51,62 +51,78 @@ def routes(num_actions: int) -> Array:
 def apply_actions(hands: Hands, rows: Array, actions: Array, route: Array) -> None:
     """Play ``actions[k]`` in hand ``rows[k]`` for every ``k`` (distinct rows, legal
     actions; ``route`` is :func:`routes` of the tables)."""
+    tables = hands.tables
     groups = route[actions]
-    counts = np.bincount(groups, minlength=7)
-    for group in np.flatnonzero(counts):
-        if counts[group] == len(rows):
-            chosen, acts = rows, actions
+    counts = np.bincount(groups, minlength=7).tolist()
+    queue = hands.queue[rows]
+    # Every action but a raise passes the word on; a raise, no mus, and the end of a
+    # lance or of the mus write the queue anew below.
+    hands.queue[rows] = queue >> 4
+    if counts[int(groups[0])] != len(rows):
+        # The groups one after another: each is then a slice, not a gather.
+        order = np.argsort(groups, kind="stable")
+        rows, actions, queue = rows[order], actions[order], queue[order]
+    seat = (queue & 15) - 1
+    last = queue < 16
+    settling: list[tuple[Array, Array | int]] = []
+    opening: list[tuple[Array, Array | int]] = []
+    end = 0
+    for group, size in enumerate(counts):
+        if not size:
+            continue
+        begin, end = end, end + size
+        chosen = rows[begin:end]
+        if group == _MUS:
+            done = chosen[last[begin:end]]
+            if done.size:
+                # Everyone said mus: each seat discards, in speaking order from the mano.
+                hands.phase[done] = DISCARD
+                hands.kind[done] = DISCARD_KIND
+                hands.queue[done] = tables.queue[hands.mano[done].astype(np.intp) << tables.seats | tables.all_seats]
+        elif group == _NO_MUS:
+            if tables.corrido:
+                # Mus corrido (rules section 13): the seat that cuts becomes the mano.
+                cut = hands.corrido[chosen]
+                hands.mano[chosen[cut]] = seat[begin:end][cut]
+            opening.append((chosen, _GRANDE))
+        elif group == _DISCARD:
+            hands.pending[chosen, seat[begin:end]] = actions[begin:end] - 1
+            done = chosen[last[begin:end]]
+            if done.size:
+                serve(hands, done)
+        elif group == _PASS:
+            done = chosen[last[begin:end]]
+            if done.size:
+                settling.append((done, _EN_PASO))
+        elif group == _ACCEPT:
+            # In partnership play one accept commits the side.
+            settling.append((chosen, np.where(hands.ordago[chosen], _ORDAGO, _ACCEPTED).astype(np.int8)))
+        elif group == _FOLD:
+            hands.folded[chosen] |= tables.bit[seat[begin:end]]
+            done = chosen[last[begin:end]]
+            if done.size:
+                settling.append((done, _REFUSED))
         else:
-            which = groups == group
-            chosen, acts = rows[which], actions[which]
-        _PLAYS[group](hands, chosen, acts)
+            _raise(hands, chosen, actions[begin:end], seat[begin:end])
+    if settling:
+        settled, following = _settle(hands, *_joined(settling))
+        if settled.size:
+            opening.append((settled, following))
+    if opening:
+        open_lances(hands, *_joined(opening))
 
 
-def _seat(hands: Hands, rows: Array) -> Array:
-    return (hands.queue[rows] & 15) - 1
+def _joined(parts: list[tuple[Array, Array | int]]) -> tuple[Array, Array]:
+    """The rows of ``parts`` and their values (one value for a part's rows, or one a row)."""
+    values = [np.full(len(rows), value, np.int8) if isinstance(value, int) else value for rows, value in parts]
+    if len(parts) == 1:
+        return parts[0][0], values[0]
+    return np.concatenate([rows for rows, _ in parts]), np.concatenate(values)
 
 
-def _mus(hands: Hands, rows: Array, actions: Array) -> None:
-    queue = hands.queue[rows] >> 4
-    hands.queue[rows] = queue
-    done = rows[queue == 0]
-    if done.size:
-        # Everyone said mus: each seat discards, in speaking order from the mano.
-        tables = hands.tables
-        hands.phase[done] = DISCARD
-        hands.kind[done] = DISCARD_KIND
-        hands.queue[done] = tables.queue[hands.mano[done].astype(np.intp) << tables.seats | tables.all_seats]
-
-
-def _no_mus(hands: Hands, rows: Array, actions: Array) -> None:
-    if hands.tables.corrido:
-        # Mus corrido (rules section 13): the seat that cuts becomes the mano.
-        cut = rows[hands.corrido[rows]]
-        hands.mano[cut] = _seat(hands, cut)
-    open_lances(hands, rows, np.full(len(rows), _GRANDE, np.int8))
-
-
-def _discard(hands: Hands, rows: Array, actions: Array) -> None:
-    hands.pending[rows, _seat(hands, rows)] = actions - 1
-    queue = hands.queue[rows] >> 4
-    hands.queue[rows] = queue
-    done = rows[queue == 0]
-    if done.size:
-        serve(hands, done)
-
-
-def _pass(hands: Hands, rows: Array, actions: Array) -> None:
-    queue = hands.queue[rows] >> 4
-    hands.queue[rows] = queue
-    done = rows[queue == 0]
-    if done.size:
-        _settle(hands, done, _EN_PASO)
-
-
-def _raise(hands: Hands, rows: Array, actions: Array) -> None:
+def _raise(hands: Hands, rows: Array, actions: Array, seat: Array) -> None:
     """A bet or raise of ``action - 21`` stones, or an órdago: the other side answers."""
     tables = hands.tables
-    seat = _seat(hands, rows)
     ordago = actions == ORDAGO
     stake = hands.stake[rows]
     hands.previous[rows] = stake
@@ -121,28 +137,6 @@ def _raise(hands: Hands, rows: Array, actions: Array) -> None:
     hands.queue[rows] = tables.queue[(seat + 1) % tables.seats << tables.seats | answer]
 
 
-def _accept(hands: Hands, rows: Array, actions: Array) -> None:
-    # In partnership play one accept commits the side.
-    ordago = hands.ordago[rows]
-    if ordago.any():
-        _settle(hands, rows[ordago], _ORDAGO)
-        rows = rows[~ordago]
-    if rows.size:
-        _settle(hands, rows, _ACCEPTED)
-
-
-def _fold(hands: Hands, rows: Array, actions: Array) -> None:
-    hands.folded[rows] |= hands.tables.bit[_seat(hands, rows)]
-    queue = hands.queue[rows] >> 4
-    hands.queue[rows] = queue
-    done = rows[queue == 0]
-    if done.size:
-        _settle(hands, done, _REFUSED)
-
-
-_PLAYS = (_mus, _no_mus, _discard, _pass, _accept, _fold, _raise)
-
-
 # --- the lances -------------------------------------------------------------------------
 
 
@@ -151,48 +145,48 @@ def open_lances(hands: Hands, rows: Array, lances: Array) -> None:
     settled at once (pares or juego held by fewer than two sides) and the next opens,
     down to the count."""
     tables = hands.tables
-    waiting: dict[int, list[Array]] = {}
-    for lance in np.unique(lances).tolist():
-        waiting[lance] = [rows if len(lances) == 1 or (lances == lance).all() else rows[lances == lance]]
+    present = set(np.unique(lances).tolist()) if len(lances) > 1 else {int(lances[0])}
+    lances = lances.copy()
+    # Lance by lance in order: a hand whose lance is settled at once moves on to a later one.
     for lance in (_GRANDE, _CHICA, _PARES, _JUEGO, _PUNTO, COUNT):
-        parts = waiting.pop(lance, None)
-        if not parts:
+        if lance not in present:
             continue
-        rows = parts[0] if len(parts) == 1 else np.concatenate(parts)
+        here = (lances == lance).nonzero()[0] if len(present) > 1 else np.arange(len(rows))
+        chosen = rows[here]
         if lance == COUNT:
-            count(hands, rows)
+            count(hands, chosen)
             continue
-        if lance not in (_PARES, _JUEGO):
-            _start(hands, rows, lance, np.full(len(rows), tables.all_seats, np.int16))
+        if lance != _PARES and lance != _JUEGO:
+            _start(hands, chosen, lance, np.full(len(chosen), tables.all_seats, np.int16))
             continue
-        held = (tables.has_pares if lance == _PARES else tables.has_juego)[hands.multiset[rows]]
-        mask = (held * tables.bit).sum(axis=1, dtype=np.int16)
-        sides = (mask & tables.team_seats[0] != 0).astype(np.int8) + 2 * (mask & tables.team_seats[1] != 0)
+        held = (tables.has_pares if lance == _PARES else tables.has_juego)[hands.multiset[chosen]]
+        mask = held @ tables.bit
+        sides = (mask & tables.team_seats[0] != 0).view(np.int8) + 2 * (mask & tables.team_seats[1] != 0)
         both = sides == 3
-        if both.any():
-            _start(hands, rows[both], lance, mask[both])
-        if lance == _JUEGO:
-            # Nobody has juego: punto is played instead.
-            none = sides == 0
-            if none.any():
-                waiting.setdefault(_PUNTO, []).append(rows[none])
-            one = (sides == 1) | (sides == 2)
-        else:
-            one = ~both
-            void = sides == 0
-            if void.any():
-                hands.outcome[rows[void], lance] = _VOID
-        single = rows[(sides == 1) | (sides == 2)]
-        if single.size:
+        if np.count_nonzero(both):
+            _start(hands, chosen[both], lance, mask[both])
+        single = (sides == 1) | (sides == 2)
+        if np.count_nonzero(single):
             # One side has it: it takes its bonuses with no bet (rules section 6).
-            team = (sides[(sides == 1) | (sides == 2)] - 1).astype(np.intp)
-            hands.outcome[single, lance] = _NO_BET
-            hands.paid_to[single, lance] = team
-            hands.paid[single, lance] = _bonus(
-                hands, single, lance, mask[(sides == 1) | (sides == 2)] & tables.team_seats[team]
-            )
-        if one.any():
-            waiting.setdefault(int(tables.following[lance]), []).append(rows[one])
+            alone = chosen[single]
+            team = (sides[single] - 1).astype(np.intp)
+            hands.outcome[alone, lance] = _NO_BET
+            hands.paid_to[alone, lance] = team
+            hands.paid[alone, lance] = _bonus(hands, alone, lance, mask[single] & tables.team_seats[team])
+        moving = here[~both]
+        if not moving.size:
+            continue
+        if lance == _PARES:
+            void = sides == 0
+            if np.count_nonzero(void):
+                hands.outcome[chosen[void], lance] = _VOID
+            lances[moving] = _JUEGO
+            present.add(_JUEGO)
+        else:
+            # Nobody has juego: punto is played instead.
+            after = np.where(sides[~both] == 0, _PUNTO, COUNT)
+            lances[moving] = after
+            present.update(np.unique(after).tolist())
 
 
 def _start(hands: Hands, rows: Array, lance: int, seats: Array) -> None:
@@ -217,7 +211,7 @@ def _bonus(hands: Hands, rows: Array, lance: Array | int, seats: Array) -> Array
     lance = np.asarray(lance)
     by_seat = tables.bonus[lance[..., None] if lance.ndim else lance, hands.multiset[rows]]
     inside = (seats[:, None] >> np.arange(tables.seats)) & 1
-    paid: Array = (by_seat * inside).sum(axis=1) + tables.flat[lance]
+    paid: Array = np.einsum("ij,ij->i", by_seat, inside) + tables.flat[lance]
     return paid
 
 
@@ -239,57 +233,61 @@ def _still_in(hands: Hands, rows: Array) -> Array:
     return seats if hands.tables.folded_count else seats & ~hands.folded[rows]
 
 
-def _settle(hands: Hands, rows: Array, outcome: int) -> None:
-    """End the betting of the lance under way in ``rows`` as ``outcome``."""
+def _settle(hands: Hands, rows: Array, outcomes: Array) -> tuple[Array, Array]:
+    """End the betting of the lance under way in ``rows`` as ``outcomes`` (en paso,
+    accepted, refused or órdago); the rows whose hand goes on, and their next lance."""
     tables = hands.tables
     lance = hands.lance[rows].astype(np.intp)
-    hands.outcome[rows, lance] = outcome
+    hands.outcome[rows, lance] = outcomes
     seats = _still_in(hands, rows)
-    if outcome == _REFUSED:
-        team = tables.team_of[hands.bettor[rows]].astype(np.intp)
-        stones = np.where(hands.bets[rows] == 1, tables.first_refusal, hands.previous[rows])
-        scores = hands.scores[rows, team] + stones
-        hands.scores[rows, team] = scores
-        paid = _bonus(hands, rows, lance, seats & tables.team_seats[team])
-        hands.paid_to[rows, lance] = team
-        hands.paid[rows, lance] = paid
-        # Refusal stones are taken at once and can end the game before any count.
-        won = scores >= tables.target
-        if won.any():
-            hands.winner[rows[won]] = team[won]
-            finish(hands, rows[won])
-            rows, lance = rows[~won], lance[~won]
-    else:
-        team = tables.team_of[_showdown(hands, rows, lance, seats)].astype(np.intp)
-        if outcome == _ORDAGO:
-            # An accepted órdago is shown down at once and decides the game.
-            hands.winner[rows] = team
-            finish(hands, rows)
-            return
-        stake = hands.stake[rows] if outcome == _ACCEPTED else tables.en_paso[lance]
-        hands.paid_to[rows, lance] = team
-        hands.paid[rows, lance] = stake + _bonus(hands, rows, lance, seats & tables.team_seats[team])
-    if rows.size:
-        open_lances(hands, rows, tables.following[lance])
+    team = tables.team_of[_showdown(hands, rows, lance, seats)].astype(np.intp)
+    ordago = outcomes == _ORDAGO
+    if np.count_nonzero(ordago):
+        # An accepted órdago is shown down at once and decides the game.
+        hands.winner[rows[ordago]] = team[ordago]
+        finish(hands, rows[ordago])
+        going = ~ordago
+        rows, outcomes, lance, seats, team = rows[going], outcomes[going], lance[going], seats[going], team[going]
+    refused = outcomes == _REFUSED
+    won = None
+    if np.count_nonzero(refused):
+        # The refusal stones go to the bettors' side at once, and can end the game
+        # before any count; the count pays that side only its bonuses.
+        those = rows[refused]
+        side = tables.team_of[hands.bettor[those]].astype(np.intp)
+        team[refused] = side
+        stones = np.where(hands.bets[those] == 1, tables.first_refusal, hands.previous[those])
+        scores = hands.scores[those, side] + stones
+        hands.scores[those, side] = scores
+        won = np.zeros(len(rows), bool)
+        won[refused] = scores >= tables.target
+    bet = np.where(outcomes == _ACCEPTED, hands.stake[rows], np.where(refused, 0, tables.en_paso[lance]))
+    hands.paid_to[rows, lance] = team
+    hands.paid[rows, lance] = bet + _bonus(hands, rows, lance, seats & tables.team_seats[team])
+    if won is not None and np.count_nonzero(won):
+        hands.winner[rows[won]] = team[won]
+        finish(hands, rows[won])
+        rows, lance = rows[~won], lance[~won]
+    return rows, tables.following[lance]
 
 
 def count(hands: Hands, rows: Array) -> None:
     """The count (rules section 8): each lance pays in order, and the count stops as soon
-    as a side reaches the target."""
-    target = hands.tables.target
-    live = np.ones(len(rows), bool)
-    for lance in range(len(Lance)):
-        team = hands.paid_to[rows, lance].astype(np.intp)
-        paying = live & (team >= 0)
-        if not paying.any():
-            continue
-        paid_rows, paid_team = rows[paying], team[paying]
-        scores = hands.scores[paid_rows, paid_team] + hands.paid[paid_rows, lance]
-        hands.scores[paid_rows, paid_team] = scores
-        won = scores >= target
-        if won.any():
-            hands.winner[paid_rows[won]] = paid_team[won]
-            live[np.flatnonzero(paying)[won]] = False
+    as a side reaches the target (no side stands there before: it would have won)."""
+    to = hands.paid_to[rows]
+    paid = hands.paid[rows]
+    n = len(rows)
+    gains = np.zeros((n, LANCES, 2), np.int32)
+    gains[..., 0] = np.where(to == 0, paid, 0)
+    gains[..., 1] = np.where(to == 1, paid, 0)
+    after = hands.scores[rows][:, None, :] + np.cumsum(gains, axis=1)
+    reached = after.max(axis=2) >= hands.tables.target
+    first = reached.argmax(axis=1)
+    at = np.arange(n)
+    won = reached[at, first]
+    hands.scores[rows] = after[at, np.where(won, first, LANCES - 1)]
+    if np.count_nonzero(won):
+        hands.winner[rows[won]] = to[at, first][won]
     finish(hands, rows)
 
 
