@@ -20,7 +20,7 @@ import numpy as np
 
 from mus.actions import Accept, Action, Bet, Discard, Fold, Mus, NoMus, Ordago, Pass
 from mus.batch.deal import shuffled_decks, tags
-from mus.batch.hands import FINISHED, Hands
+from mus.batch.hands import Hands
 from mus.batch.ids import (
     ACCEPT,
     BET_2,
@@ -35,7 +35,7 @@ from mus.batch.ids import (
     action_name,
 )
 from mus.batch.play import apply_actions, routes
-from mus.batch.tables import Array, Tables, tables_for
+from mus.batch.tables import OVER, PICKS, Array, Tables, tables_for
 from mus.checks import quoted
 from mus.errors import IllegalActionError, MusError
 from mus.hand import Hand
@@ -135,7 +135,7 @@ class Batch:
         self._tables = tables
         self._hands = hands
         self._route = routes(tables.num_actions)
-        self._active = np.flatnonzero(hands.phase != FINISHED)
+        self._active = (hands.kind != OVER).nonzero()[0]
         self._log: list[tuple[Array, Array]] = []
         """By step, the rows that acted and their actions: the histories."""
 
@@ -159,7 +159,7 @@ class Batch:
 
         >>> import mus
         >>> Batch(mus.Rules(), seeds=range(100)).nbytes // 100
-        272
+        189
         """
         logged = {id(rows): rows.nbytes for rows, _ in self._log}
         return self._hands.nbytes + sum(logged.values()) + sum(actions.nbytes for _, actions in self._log)
@@ -192,12 +192,12 @@ class Batch:
     @property
     def phase(self) -> Array:
         """By hand, the phase: 0 mus, 1 discard, 2 betting, 3 finished."""
-        return _view(self._hands.phase)
+        return self._hands.phase
 
     @property
     def over(self) -> Array:
         """By hand, whether it is over."""
-        over: Array = self._hands.phase == FINISHED
+        over: Array = self._hands.kind == OVER
         return over
 
     @property
@@ -257,10 +257,8 @@ class Batch:
         return actions
 
     def _random(self, rows: Array, generator: np.random.Generator) -> Array:
-        tables = self._tables
-        kind = self._hands.kind[rows]
-        pick = (generator.random(len(rows)) * tables.listed_count[kind]).astype(np.intp)
-        return tables.listed[kind, pick]
+        picks: Array = self._tables.picks[self._hands.kind[rows], generator.integers(0, PICKS, len(rows))]
+        return picks
 
     def step(self, actions: Any) -> None:
         """Each hand not over takes ``actions[i]`` (an action id; the entries of hands
@@ -299,7 +297,7 @@ class Batch:
         """Play legal ``actions`` in ``rows`` (all the active rows), unchecked."""
         self._log.append((rows, actions))
         apply_actions(self._hands, rows, actions, self._route)
-        still = self._hands.phase[rows] != FINISHED
+        still = self._hands.kind[rows] != OVER
         self._active = rows if still.all() else rows[still]
 
     def play(
@@ -320,7 +318,7 @@ class Batch:
             generator = np.random.default_rng(seed)
             while self._active.size:
                 rows = self._active
-                self._play(rows, self._random(rows, generator).astype(self._tables.action_type))
+                self._play(rows, self._random(rows, generator))
             return
         if not callable(policy):
             raise MusError(f"a policy is 'random' or a function of the batch, got {quoted(policy)}")

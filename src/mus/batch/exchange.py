@@ -27,7 +27,7 @@ from __future__ import annotations
 import numpy as np
 
 from mus.batch.deal import DECK
-from mus.batch.hands import MUS, Hands, multisets, sort_hands
+from mus.batch.hands import Hands, multisets, sort_hands
 from mus.batch.tables import Array
 from mus.cards import seed_arg, shuffled_positions
 
@@ -41,8 +41,7 @@ def serve(hands: Hands, rows: Array) -> None:
     tables = hands.tables
     seats = tables.seats
     served = rows
-    mano = hands.mano[rows].astype(np.intp)
-    order = tables.rotation[mano]
+    order = tables.rotation[hands.mano[rows]]
     at = rows[:, None]
     held = hands.cards[at, order].reshape(len(rows), 4 * seats)
     discarded = ((hands.pending[at, order][:, :, None] >> _POSITIONS) & 1).reshape(len(rows), 4 * seats) != 0
@@ -84,9 +83,8 @@ def _mus_again(hands: Hands, rows: Array) -> None:
     hands.pending[rows] = 0
     rounds = hands.rounds[rows] + 1
     hands.rounds[rows] = rounds
-    hands.phase[rows] = MUS
     hands.kind[rows] = tables.mus_kind(rounds)
-    mano = hands.mano[rows].astype(np.intp)
+    mano = hands.mano[rows]
     hands.queue[rows] = tables.queue[mano << tables.seats | tables.mus_speakers[mano]]
 
 

@@ -27,10 +27,8 @@ from mus.hand import Hand
 from mus.ranking import Lance
 from mus.scoring import Outcome
 
-__all__ = ["BETTING", "DISCARD", "FINISHED", "MUS", "OUTCOMES", "Hands", "card_of_order", "multisets", "sort_hands"]
+__all__ = ["OUTCOMES", "Hands", "card_of_order", "multisets", "sort_hands"]
 
-MUS, DISCARD, BETTING, FINISHED = 0, 1, 2, 3
-"""The phases, as numbers (:class:`~mus.Phase` has no declarations here: they are derived)."""
 OUTCOMES: tuple[Outcome, ...] = tuple(Outcome)
 """How a lance ended, by number: ``OUTCOMES[code]``."""
 CODE = {outcome: code for code, outcome in enumerate(OUTCOMES)}
@@ -74,11 +72,10 @@ class Hands:
         self.rounds = np.zeros(n, np.int16)
         self.reshuffles = np.zeros(n, np.int16)
         self.deal_mano = np.zeros(n, np.int8)
-        self.mano = np.zeros(n, np.int8)
+        self.mano = np.zeros(n, np.intp)
         self.corrido = np.zeros(n, bool)
-        self.phase = np.full(n, MUS, np.int8)
         self.kind = np.full(n, MUS_TURN, np.int8)
-        """The kind of the turn to play (a row of ``tables.legal``)."""
+        """The kind of the turn to play (a row of ``tables.legal``), which tells the phase."""
         self.queue = np.zeros(n, np.int32)
         """The seats to speak, each ``seat + 1`` in four bits, the first lowest."""
         self.lance = np.full(n, -1, np.int8)
@@ -88,7 +85,6 @@ class Hands:
         self.previous = np.zeros(n, np.int32)
         self.bets = np.zeros(n, np.int16)
         self.bettor = np.full(n, -1, np.int8)
-        self.ordago = np.zeros(n, bool)
         self.outcome = np.full((n, LANCES), -1, np.int8)
         """By lance, how its betting ended (``OUTCOMES``), -1 if it was not played."""
         self.paid_to = np.full((n, LANCES), -1, np.int8)
@@ -135,6 +131,13 @@ class Hands:
     def nbytes(self) -> int:
         """The bytes of the arrays."""
         return sum(value.nbytes for value in vars(self).values() if isinstance(value, np.ndarray))
+
+    @property
+    def phase(self) -> Array:
+        """By hand, the phase (``IN_MUS``, ``IN_DISCARD``, ``IN_BETTING`` or ``IN_FINISHED``
+        of :mod:`mus.batch.tables`)."""
+        phase: Array = self.tables.phase_of_kind[self.kind]
+        return phase
 
     def to_act(self) -> Array:
         """By hand, the seat to act (-1 once the hand is over)."""

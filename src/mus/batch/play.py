@@ -23,11 +23,9 @@ from __future__ import annotations
 import numpy as np
 
 from mus.batch.exchange import serve
-from mus.batch.hands import BETTING, CODE, DISCARD, FINISHED, LANCES, Hands
+from mus.batch.hands import CODE, LANCES, Hands
 from mus.batch.ids import BET_2, ORDAGO
-from mus.batch.tables import COUNT, OPEN, Array
-from mus.batch.tables import DISCARD as DISCARD_KIND
-from mus.batch.tables import FINISHED as FINISHED_KIND
+from mus.batch.tables import COUNT, DISCARD_TURN, OPEN, ORDAGO_ANSWER, OVER, Array
 from mus.ranking import Lance
 from mus.scoring import Outcome
 
@@ -76,9 +74,8 @@ def apply_actions(hands: Hands, rows: Array, actions: Array, route: Array) -> No
             done = chosen[last[begin:end]]
             if done.size:
                 # Everyone said mus: each seat discards, in speaking order from the mano.
-                hands.phase[done] = DISCARD
-                hands.kind[done] = DISCARD_KIND
-                hands.queue[done] = tables.queue[hands.mano[done].astype(np.intp) << tables.seats | tables.all_seats]
+                hands.kind[done] = DISCARD_TURN
+                hands.queue[done] = tables.queue[hands.mano[done] << tables.seats | tables.all_seats]
         elif group == _NO_MUS:
             if tables.corrido:
                 # Mus corrido (rules section 13): the seat that cuts becomes the mano.
@@ -96,7 +93,7 @@ def apply_actions(hands: Hands, rows: Array, actions: Array, route: Array) -> No
                 settling.append((done, _EN_PASO))
         elif group == _ACCEPT:
             # In partnership play one accept commits the side.
-            settling.append((chosen, np.where(hands.ordago[chosen], _ORDAGO, _ACCEPTED).astype(np.int8)))
+            settling.append((chosen, np.where(hands.kind[chosen] == ORDAGO_ANSWER, _ORDAGO, _ACCEPTED).astype(np.int8)))
         elif group == _FOLD:
             hands.folded[chosen] |= tables.bit[seat[begin:end]]
             done = chosen[last[begin:end]]
@@ -130,7 +127,6 @@ def _raise(hands: Hands, rows: Array, actions: Array, seat: Array) -> None:
     bets = hands.bets[rows] + 1
     hands.bets[rows] = bets
     hands.bettor[rows] = seat
-    hands.ordago[rows] = ordago
     hands.kind[rows] = tables.kind_after_bet(bets, ordago)
     # The other side's seats still in the lance, in speaking order after the bettor.
     answer = hands.in_lance[rows] & ~hands.folded[rows] & tables.other[seat]
@@ -191,17 +187,14 @@ def open_lances(hands: Hands, rows: Array, lances: Array) -> None:
 
 def _start(hands: Hands, rows: Array, lance: int, seats: Array) -> None:
     tables = hands.tables
-    hands.phase[rows] = BETTING
+    # (The bettor and the stake before the last raise are read only after a bet.)
     hands.kind[rows] = OPEN
     hands.lance[rows] = lance
     hands.in_lance[rows] = seats
     hands.folded[rows] = 0
     hands.stake[rows] = 0
-    hands.previous[rows] = 0
     hands.bets[rows] = 0
-    hands.bettor[rows] = -1
-    hands.ordago[rows] = False
-    hands.queue[rows] = tables.queue[hands.mano[rows].astype(np.intp) << tables.seats | seats]
+    hands.queue[rows] = tables.queue[hands.mano[rows] << tables.seats | seats]
 
 
 def _bonus(hands: Hands, rows: Array, lance: Array | int, seats: Array) -> Array:
@@ -293,7 +286,6 @@ def count(hands: Hands, rows: Array) -> None:
 
 def finish(hands: Hands, rows: Array) -> None:
     """End the hands of ``rows``: counted, or the game won in them."""
-    hands.phase[rows] = FINISHED
-    hands.kind[rows] = FINISHED_KIND
+    hands.kind[rows] = OVER
     hands.queue[rows] = 0
     hands.lance[rows] = -1

@@ -38,8 +38,11 @@ __all__ = [
     "ANSWER",
     "ANSWER_CAPPED",
     "COUNT",
-    "DISCARD",
-    "FINISHED",
+    "DISCARD_TURN",
+    "IN_BETTING",
+    "IN_DISCARD",
+    "IN_FINISHED",
+    "IN_MUS",
     "KINDS",
     "MAX_BETS",
     "MAX_MUS_ROUNDS",
@@ -47,6 +50,9 @@ __all__ = [
     "MUS_TURN",
     "OPEN",
     "ORDAGO_ANSWER",
+    "OVER",
+    "PHASE_OF_KIND",
+    "PICKS",
     "Array",
     "Tables",
     "check_rules",
@@ -58,8 +64,14 @@ Array = NDArray[Any]
 """A numpy array of the engine (its dtype is the engine's business)."""
 
 # The kinds of turn: each has one list of legal ids (a row of Tables.legal).
-MUS_TURN, MUS_CUT, DISCARD, OPEN, ANSWER, ANSWER_CAPPED, ORDAGO_ANSWER, FINISHED = range(8)
+MUS_TURN, MUS_CUT, DISCARD_TURN, OPEN, ANSWER, ANSWER_CAPPED, ORDAGO_ANSWER, OVER = range(8)
 KINDS = 8
+IN_MUS, IN_DISCARD, IN_BETTING, IN_FINISHED = 0, 1, 2, 3
+"""The phases, as numbers (no :class:`~mus.Phase` of declarations here: they are derived)."""
+PHASE_OF_KIND = (IN_MUS, IN_MUS, IN_DISCARD, IN_BETTING, IN_BETTING, IN_BETTING, IN_BETTING, IN_FINISHED)
+PICKS = 60
+"""The random policy draws an int below this for each hand: every list of listed
+actions (1, 2, 3, 4 or 15 long) divides it, so each of its actions gets an equal share."""
 COUNT = 5
 """The "lance" after the last one: the count."""
 
@@ -221,10 +233,17 @@ class Tables:
         self.listed = _frozen(table)
         self.listed_count = _frozen(np.array([len(ids) for ids in listed], np.int64))
         self.action_type = np.int16 if self.num_actions > 127 else np.int8
+        picks = np.zeros((KINDS, PICKS), self.action_type)
+        for kind, ids in enumerate(listed):
+            if ids:
+                picks[kind] = [ids[j * len(ids) // PICKS] for j in range(PICKS)]
+        self.picks = _frozen(picks)
+        """``picks[kind, j]``: the action of a uniform draw ``j`` below :data:`PICKS`."""
+        self.phase_of_kind = _frozen(np.array(PHASE_OF_KIND, np.int8))
 
     def kind_after_bet(self, bets: Array, ordago: Array) -> Array:
         """The kind of the answer to a bet (or órdago) that made ``bets`` bets."""
-        kind = np.where(bets >= MAX_BETS, ANSWER_CAPPED, ANSWER).astype(np.int8)
+        kind: Array = (bets >= MAX_BETS).view(np.int8) + np.int8(ANSWER)
         kind[ordago] = ORDAGO_ANSWER
         return kind
 
