@@ -103,8 +103,8 @@ class Batch:
         rules: Rules | None = None,
         seeds: Iterable[int | str] = (),
         *,
-        mano: int | Sequence[int] = 0,
-        scores: Sequence[int] | Sequence[Sequence[int]] | None = None,
+        mano: int | Sequence[int] | Array = 0,
+        scores: Sequence[int] | Sequence[Sequence[int]] | Array | None = None,
         max_bet: int = DEFAULT_MAX_BET,
     ) -> None:
         rules = Rules() if rules is None else rules
@@ -384,7 +384,7 @@ def _actions(actions: Any, n: int) -> Array:
     return array.astype(np.int64, copy=False)
 
 
-def _manos(mano: int | Sequence[int], n: int, rules: Rules) -> Array:
+def _manos(mano: int | Sequence[int] | Array, n: int, rules: Rules) -> Array:
     seats = rules.seats
     if isinstance(mano, (int, np.integer)) and not isinstance(mano, bool):
         if not 0 <= mano < seats:
