@@ -138,6 +138,11 @@ class Batch:
         self._active = (hands.kind != OVER).nonzero()[0]
         self._log: list[tuple[Array, Array]] = []
         """By step, the rows that acted and their actions: the histories."""
+        self._first = 0
+        """The number of the step ``_log[0]`` records (older steps are forgotten once no
+        hand of the batch needs them: see :meth:`redeal`)."""
+        self._born = np.zeros(hands.n, np.int64)
+        """By row, the step its hand started at."""
 
     @property
     def rules(self) -> Rules:
@@ -159,10 +164,11 @@ class Batch:
 
         >>> import mus
         >>> Batch(mus.Rules(), seeds=range(100)).nbytes // 100
-        189
+        202
         """
         logged = {id(rows): rows.nbytes for rows, _ in self._log}
-        return self._hands.nbytes + sum(logged.values()) + sum(actions.nbytes for _, actions in self._log)
+        kept = self._hands.nbytes + self._born.nbytes
+        return kept + sum(logged.values()) + sum(actions.nbytes for _, actions in self._log)
 
     @property
     def num_actions(self) -> int:
@@ -260,10 +266,11 @@ class Batch:
         picks: Array = self._tables.picks[self._hands.kind[rows], generator.integers(0, PICKS, len(rows))]
         return picks
 
-    def step(self, actions: Any) -> None:
+    def step(self, actions: Any, where: Any = None) -> None:
         """Each hand not over takes ``actions[i]`` (an action id; the entries of hands
-        already over are not read). An action that is not legal raises
-        :class:`~mus.IllegalActionError` and changes nothing.
+        that do not act are not read); with ``where`` (``n`` bools), only the hands
+        where it is true act, and none of them may be over. An action that is not legal
+        raises :class:`~mus.IllegalActionError` and changes nothing.
 
         >>> import mus
         >>> batch = Batch(mus.Rules(), seeds=[1, 2])
@@ -271,10 +278,13 @@ class Batch:
         Traceback (most recent call last):
         ...
         mus.errors.IllegalActionError: hand 1: action 17 (pass) is not legal now; legal: 0 (mus), 1 (no-mus)
+        >>> batch.step([NO_MUS, PASS], where=[True, False])
+        >>> batch.lance.tolist(), batch.history(1)
+        ([0, -1], ())
         """
-        rows = self._active
+        rows = self._active if where is None else self._where(where)
         if not rows.size:
-            raise IllegalActionError("every hand is over")
+            raise IllegalActionError("every hand is over" if where is None else "no hand acts: where is all false")
         chosen = _actions(actions, self.n)[rows]
         tables = self._tables
         kind = self._hands.kind[rows]
@@ -293,12 +303,62 @@ class Batch:
             raise IllegalActionError(f"hand {row}: action {what} is not legal now; legal: {named}")
         self._play(rows, chosen.astype(tables.action_type))
 
+    def _where(self, where: Any) -> Array:
+        try:
+            mask = np.asarray(where)
+        except (TypeError, ValueError):
+            mask = np.zeros(0)
+        if mask.shape != (self.n,) or mask.dtype != bool:
+            raise MusError(f"where is {self.n} bools, one a hand, got {quoted(where)}")
+        rows: Array = mask.nonzero()[0]
+        over = self._hands.kind[rows] == OVER
+        if np.count_nonzero(over):
+            raise IllegalActionError(f"hand {int(rows[over][0])} is over: it takes no action")
+        return rows
+
     def _play(self, rows: Array, actions: Array) -> None:
-        """Play legal ``actions`` in ``rows`` (all the active rows), unchecked."""
+        """Play legal ``actions`` in ``rows`` (ascending, hands not over), unchecked."""
         self._log.append((rows, actions))
         apply_actions(self._hands, rows, actions, self._route)
-        still = self._hands.kind[rows] != OVER
-        self._active = rows if still.all() else rows[still]
+        if rows is self._active:
+            still = self._hands.kind[rows] != OVER
+            self._active = rows if still.all() else rows[still]
+        else:
+            self._active = self._active[self._hands.kind[self._active] != OVER]
+
+    def redeal(self, rows: Any, seeds: Sequence[int | str], mano: int | Sequence[int] | Array = 0) -> None:
+        """Deal new hands in ``rows`` (distinct hand numbers) from ``seeds`` (one a row)
+        with ``mano`` (one for all, or one a row), from 0-0: the hands there start over,
+        with new histories. What vector environments do when an episode ends.
+
+        >>> import mus
+        >>> batch = Batch(mus.Rules(), seeds=[1, 2])
+        >>> batch.play(seed=0)
+        >>> batch.redeal([1], ["new"], mano=3)
+        >>> batch.over.tolist(), batch.state(1) == mus.new_hand(seed="new", mano=3)
+        ([True, False], True)
+        """
+        try:
+            chosen = np.asarray(rows, np.int64).reshape(-1)
+        except (TypeError, ValueError):
+            raise MusError(f"rows are hand numbers, got {quoted(rows)}") from None
+        if not chosen.size or ((chosen < 0) | (chosen >= self.n)).any() or len(np.unique(chosen)) != len(chosen):
+            raise MusError(f"rows are distinct hand numbers from 0 to {self.n - 1}, got {quoted(rows)}")
+        listed = list(seeds)
+        if len(listed) != len(chosen):
+            raise MusError(f"one seed a row: {len(chosen)} rows, {len(listed)} seeds")
+        rules = self.rules
+        fresh = Hands.dealt(self._tables, shuffled_decks(tags(listed)), listed, None, _manos(mano, len(chosen), rules))
+        self._hands.replace(chosen, fresh, listed)
+        step = self._first + len(self._log)
+        self._born[chosen] = step
+        self._active = (self._hands.kind != OVER).nonzero()[0]
+        # Forget the steps no hand of the batch started before: memory stays bounded by
+        # the longest hand under way, however long the batch plays.
+        oldest = int(self._born.min())
+        if oldest - self._first > 64:
+            del self._log[: oldest - self._first]
+            self._first = oldest
 
     def play(
         self, policy: str | Callable[[Batch], Any] = "random", *, seed: int | np.random.Generator | None = None
@@ -337,7 +397,7 @@ class Batch:
         """
         row = self._row(i)
         taken = []
-        for rows, actions in self._log:
+        for rows, actions in self._log[int(self._born[row]) - self._first :]:
             at = int(np.searchsorted(rows, row))
             if at < len(rows) and rows[at] == row:
                 taken.append(int(actions[at]))
@@ -351,7 +411,7 @@ class Batch:
         hands = self._hands
         state = new_hand(
             self.rules,
-            seed=hands.seed_of(row),
+            seed=hands.seed(row),
             mano=int(hands.deal_mano[row]),
             scores=tuple(hands.start[row].tolist()),
         )

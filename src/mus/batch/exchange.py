@@ -110,7 +110,7 @@ def _serve_reshuffling(hands: Hands, row: int) -> None:
             kept = own[seat] if seat == last else []
             reshuffles += 1
             cards = [card for card in pile if card not in kept]
-            seed = seed_arg(f"{hands.seed_of(row)}/{reshuffles}")
+            seed = seed_arg(f"{hands.seed(row)}/{reshuffles}")
             stock = [cards[i] for i in shuffled_positions(len(cards), seed)]
             pile = list(kept)
             more = len(own[seat]) - len(drawn)

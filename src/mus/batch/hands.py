@@ -58,7 +58,9 @@ class Hands:
         self.tables = tables
         self.n = n
         self.seed_of = seeds
-        """The seed of hand ``i`` (for the reshuffles of its discards)."""
+        """The seed each hand was dealt from, by row (see :meth:`seed`)."""
+        self.reseeded: dict[int, int | str] = {}
+        """The seeds of the rows dealt again (:meth:`replace`)."""
         self.cards = np.zeros((n, seats, 4), np.uint8)
         self.multiset = np.zeros((n, seats), np.int16)
         self.deck = np.zeros((n, DECK), np.uint8)
@@ -138,6 +140,18 @@ class Hands:
         of :mod:`mus.batch.tables`)."""
         phase: Array = self.tables.phase_of_kind[self.kind]
         return phase
+
+    def seed(self, row: int) -> int | str:
+        """The seed hand ``row`` was dealt from (its reshuffles follow from it)."""
+        seed = self.reseeded.get(row)
+        return self.seed_of(row) if seed is None else seed
+
+    def replace(self, rows: Array, other: Hands, seeds: Sequence[int | str]) -> None:
+        """Put the hands of ``other`` (just dealt from ``seeds``) in ``rows``."""
+        for name, value in vars(other).items():
+            if isinstance(value, np.ndarray):
+                getattr(self, name)[rows] = value
+        self.reseeded.update(zip(rows.tolist(), seeds, strict=True))
 
     def to_act(self) -> Array:
         """By hand, the seat to act (-1 once the hand is over)."""
