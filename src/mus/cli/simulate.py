@@ -1,5 +1,7 @@
 """``mus simulate``: bots play N hands as a sequence of matches; the results and
-statistics are printed, and ``--save FILE`` keeps every match history."""
+statistics are printed, and ``--save FILE`` keeps every match history. With
+``--batch``, the batch engine (:mod:`mus.batch`, the ``fast`` extra) plays N
+independent hands from 0-0 at once, every seat picking at random."""
 
 from __future__ import annotations
 
@@ -49,10 +51,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument("--seed", type=seed_option, help=f"the seed (default {DEFAULT_SEED})")
     parser.add_argument(
         "--bots",
-        default="heuristic",
+        default=None,
         metavar="B[,B...]",
         help=f"bots by seat (one name a seat), by team (one a team) or for all (one name): {', '.join(BOTS)} "
-        "(default heuristic)",
+        "(default heuristic; with --batch, random)",
     )
     parser.add_argument(
         "--progress", action="store_true", help="show a progress bar on stderr even when it is not a terminal"
@@ -65,6 +67,12 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         help=f"processes playing runs of {RUN_HANDS} hands side by side; the results do not depend on N (default 1)",
     )
     parser.add_argument("--save", metavar="FILE", help="write every match history (text notation) to FILE")
+    parser.add_argument(
+        "--batch",
+        action="store_true",
+        help="play N independent hands from 0-0 at once with the batch engine (mus.batch, extra [fast]); "
+        "every seat picks uniformly among the legal actions (--bots random)",
+    )
 
 
 def _bots(text: str, seed: int | str, rules: Rules) -> list[Bot]:
@@ -130,10 +138,11 @@ class _Tally:
             if ended.results and ended.results[-1].outcome is Outcome.ORDAGO:
                 self.ordagos[ended.winner] += 1
 
-    def lines(self) -> list[str]:
-        """The tables: by side (team, or seat in individual play), then how each lance ended."""
+    def lines(self, matches: bool = True) -> list[str]:
+        """The tables: by side (team, or seat in individual play), then how each lance
+        ended; ``matches``: with the matches won (hands played in matches)."""
         rows = [
-            ("matches won", self.matches),
+            *([("matches won", self.matches)] if matches else []),
             ("games won", self.games),
             ("  of them by órdago", self.ordagos),
             ("stones won", self.stones),
@@ -200,7 +209,11 @@ def run(args: argparse.Namespace) -> int:
     """
     from mus.cli.options import individuel_from_options
 
+    if args.bots is None:
+        args.bots = "random" if args.batch else "heuristic"
     individuel = individuel_from_options(args)
+    if individuel is not None and args.batch:
+        raise MusError("--batch plays the four-card game: the Mus individuel has no batch engine")
     if individuel is not None:
         # The Mus individuel is a sibling game: its own simulator (mus.individuel.cli).
         from mus.individuel.cli import simulate as simulate_individuel
@@ -211,6 +224,8 @@ def run(args: argparse.Namespace) -> int:
     if total < 1:
         raise MusError(f"--hands must be at least 1, got {total}")
     seed: int | str = DEFAULT_SEED if args.seed is None else args.seed
+    if args.batch:
+        return _run_batch(args, rules, total, seed)
     bots = _bots(args.bots, seed, rules)
     workers: int = args.workers
     if isinstance(workers, bool) or workers < 1:
@@ -242,6 +257,40 @@ def run(args: argparse.Namespace) -> int:
     if args.save is not None:
         print(f"histories saved to {args.save} (one mus-match text after another; mus replay reads it)")
     rate = tally.hands / elapsed if elapsed > 0 else float("inf")
+    print(f"time: {elapsed:.2f} s, {rate:.0f} hands per second")
+    return 0
+
+
+def _run_batch(args: argparse.Namespace, rules: Rules, total: int, seed: int | str) -> int:
+    """``mus simulate --batch``: ``total`` hands by :func:`mus.batch.simulate`, tallied."""
+    if {name.strip().lower() for name in args.bots.split(",")} != {"random"}:
+        raise MusError(f"--batch plays every seat at random: --bots random, not {args.bots!r}")
+    for option, given in (("--save", args.save is not None), ("--workers", args.workers != 1)):
+        if given:
+            raise MusError(f"{option} does not go with --batch (one process plays every hand at once)")
+    from mus.batch import simulate
+    from mus.batch.hands import OUTCOMES
+
+    started = time.perf_counter()
+    results = simulate(rules, total, seed=seed)
+    elapsed = time.perf_counter() - started
+    tally = _Tally(rules)
+    tally.hands = total
+    ordago = OUTCOMES.index(Outcome.ORDAGO)
+    by_ordago = (results.outcomes == ordago).any(axis=1)
+    for side in range(rules.teams):
+        won = results.winner == side
+        tally.games[side] = int(won.sum())
+        tally.ordagos[side] = int((won & by_ordago).sum())
+        tally.stones[side] = int(results.scores[:, side].sum())
+    for lance in Lance:
+        for code, outcome in enumerate(OUTCOMES):
+            tally.outcomes[lance][outcome] = int((results.outcomes[:, lance] == code).sum())
+    print(f"simulated {total} hands with the batch engine, seed {seed}: {rules_summary(rules)}")
+    print("every seat random; each hand from 0-0, hand i dealt from the seed '<seed>/hand/<i>'")
+    print()
+    print_lines(tally.lines(matches=False))
+    rate = total / elapsed if elapsed > 0 else float("inf")
     print(f"time: {elapsed:.2f} s, {rate:.0f} hands per second")
     return 0
 
