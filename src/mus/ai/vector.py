@@ -67,7 +67,7 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
     actions, as :func:`mus.batch.simulate` plays) or a function that gets the
     :class:`~mus.batch.Batch` and returns one action id a hand (only the entries of
     hands where an opponent is to act are read). The rules must be ones the batch
-    engine plays (:func:`mus.batch.check_rules`).
+    engine plays (:func:`mus.batch.tables.check_rules`).
 
     >>> VectorSeatEnv(4, seat=4)
     Traceback (most recent call last):

@@ -1,7 +1,7 @@
 """The state of a batch of hands: one numpy array a field, one row a hand.
 
 :class:`Hands` holds what a :class:`~mus.HandState` holds, hand by hand, as arrays the
-engine (:mod:`mus.batch.play`) moves on in place: the cards (numbered by
+engine (``mus.batch.play``) moves on in place: the cards (numbered by
 ``Card.order``, each hand sorted as the engine sorts it), the stock and the discards,
 whose turn it is (a queue of seats packed four bits a seat), the betting on the
 lance, how each lance ended and what it pays at the count, and the scores.
@@ -107,7 +107,7 @@ class Hands:
         mano: Sequence[int] | Array,
     ) -> Hands:
         """The hands dealt from the shuffled ``positions`` (see
-        :func:`~mus.batch.deal.shuffled_decks`) with each hand's ``mano``, as
+        ``mus.batch.deal.shuffled_decks``) with each hand's ``mano``, as
         :func:`mus.new_hand` deals them; ``scores`` by hand and side (``None``: 0-0)."""
         n, seats = len(positions), tables.seats
         hands = cls(tables, n, seeds if callable(seeds) else seeds.__getitem__)

@@ -238,7 +238,7 @@ class Tables:
             if ids:
                 picks[kind] = [ids[j * len(ids) // PICKS] for j in range(PICKS)]
         self.picks = _frozen(picks)
-        """``picks[kind, j]``: the action of a uniform draw ``j`` below :data:`PICKS`."""
+        """``picks[kind, j]``: the action of a uniform draw ``j`` below ``PICKS``."""
         self.phase_of_kind = _frozen(np.array(PHASE_OF_KIND, np.int8))
 
     def kind_after_bet(self, bets: Array, ordago: Array) -> Array:
