@@ -1,22 +1,9 @@
 """The action ids of one rule set, and the masks of the legal ones.
 
-The ids are the batch engine's table (:mod:`mus.batch.ids`), the same for both. A fixed space of ``22 + max_bet`` ids (33 with the default ``max_bet`` of 11 stones):
-
-==========  ============================================================
-id          action
-==========  ============================================================
-0           :class:`~mus.Mus`
-1           :class:`~mus.NoMus`
-2 to 16     :class:`~mus.Discard`: id ``1 + m``, where bit ``i`` of ``m`` (1 to 15)
-            discards the card at position ``i`` of the seat's hand as the engine
-            sorts it (``state.hands[seat].cards``, high cards first)
-17          :class:`~mus.Pass`
-18          :class:`~mus.Accept`
-19          :class:`~mus.Fold`
-20          :class:`~mus.Ordago`
-21, 22      ``Declare(lance, False)``, ``Declare(lance, True)`` (explicit declarations)
-23 and up   ``Bet(k)`` for ``k`` = 2 to ``max_bet``: id ``21 + k``
-==========  ============================================================
+A fixed space of ``22 + max_bet`` ids (33 with the default ``max_bet`` of 11 stones):
+mus and no mus, the 15 discards by hand positions, pass, accept, fold, órdago, the two
+explicit declarations, then the bets of 2 to ``max_bet`` stones. The table is the batch
+engine's, :mod:`mus.batch.ids`, which documents it: one space for both.
 
 A bet or raise of more than ``max_bet`` stones has no id (the engine takes it, the
 adapters do not offer it: raise again, or go órdago). Nor have the team fold and the
