@@ -18,7 +18,9 @@ import os
 import subprocess
 import sys
 from collections.abc import Callable
+from typing import Any
 
+import attrs
 import numpy as np
 import pytest
 from hypothesis import given, settings
@@ -292,11 +294,19 @@ def test_rules_it_does_not_play_are_named(rules: Rules, knob: str) -> None:
         simulate(rules, 10, seed=1)
 
 
-def test_house_rules_are_refused_by_name() -> None:
-    from tests.test_odds import FortyFirst
+@attrs.frozen
+class NoOrdago(mus.HouseRule):
+    """A house rule the batch engine cannot play: its hook forbids the órdago."""
 
-    with pytest.raises(mus.MusError, match="no house rules, not house=\\('test-odds-forty-first',\\)"):
-        Batch(Rules(house=[FortyFirst()]), seeds=[1])
+    name = "test-batch-no-ordago"
+
+    def allows(self, state: Any, action: Any) -> bool:
+        return not isinstance(action, mus.Ordago)
+
+
+def test_house_rules_are_refused_by_name() -> None:
+    with pytest.raises(mus.MusError, match="no house rules, not house=\\('test-batch-no-ordago',\\)"):
+        Batch(Rules(house=[NoOrdago()]), seeds=[1])
 
 
 @pytest.mark.parametrize(
