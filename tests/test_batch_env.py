@@ -19,7 +19,7 @@ from mus.ai.action_ids import ActionIds
 from mus.ai.rewards import credited, zero_sum
 from mus.ai.vector import VectorSeatEnv
 from mus.batch import NO_MUS, ORDAGO, Batch
-from mus.batch.observe import LAYOUT, SIZE
+from mus.batch.observe import LAYOUT, SIZE, observe
 
 
 def legal_pick(rng: np.random.Generator, mask: np.ndarray) -> np.ndarray:
@@ -146,3 +146,58 @@ def test_rewards_are_the_ai_adapters() -> None:
     assert terminated.tolist() == [True] and first.tolist() == [0.0]
     assert second.tolist() == [zero_sum(credited(state), state.rules)[0]]
     assert abs(second[0]) == 40
+
+
+def test_observations_are_what_the_seat_sees_of_the_scalar_hand() -> None:
+    # Along random hands at six seats, each part of the layout read from the scalar state.
+    rules = Rules.preset("six")
+    batch = Batch(rules, seeds=range(40), mano=np.arange(40) % 6)
+    rng = np.random.default_rng(10)
+    checked = 0
+    while not batch.done:
+        for seat in (0, 4):
+            seen = observe(batch, seat)
+            for i in range(0, batch.n, 7):
+                state = batch.state(i)
+                expect_observation(seen[i], state, seat)
+                checked += 1
+        batch.step(legal_pick(rng, batch.legal_mask() | batch.over[:, None]))
+    assert checked > 100
+
+
+def relative(seats: Any, seat: int, n: int) -> list[float]:
+    slots = [0.0] * 6
+    for other in seats:
+        slots[(other - seat) % n] = 1.0
+    return slots
+
+
+def expect_observation(seen: np.ndarray, state: mus.HandState, seat: int) -> None:
+    rules, n = state.rules, state.rules.seats
+    part = {name: seen[where].tolist() for name, where in LAYOUT.items()}
+    assert sorted(np.flatnonzero(part["hand"]).tolist()) == sorted(card.index for card in state.hands[seat])
+    phases = [mus.Phase.MUS, mus.Phase.DISCARD, mus.Phase.BETTING, mus.Phase.FINISHED]
+    assert part["phase"] == [float(state.phase is phase) for phase in phases]
+    betting = state.betting if state.phase is mus.Phase.BETTING else None
+    assert part["lance"] == [float(betting is not None and betting.lance == lance) for lance in mus.Lance]
+    assert part["mano"] == relative([state.mano], seat, n)
+    assert part["to_act"] == relative([] if state.to_act is None else [state.to_act], seat, n)
+    assert part["in_lance"] == relative(betting.seats if betting else [], seat, n)
+    assert part["folded"] == relative(betting.folded if betting else [], seat, n)
+    bet = betting is not None and betting.bets > 0
+    assert part["bettor"] == relative([betting.bettor] if bet and betting else [], seat, n)
+    target = rules.target
+    stake = min(betting.stake / target, 1.0) if betting else 0.0
+    previous = min(betting.previous / target, 1.0) if bet and betting else 0.0
+    bets = betting.bets / 100 if betting else 0.0
+    ordago = float(bool(betting and betting.ordago))
+    assert part["betting"] == pytest.approx([stake, previous, bets, ordago])
+    side = rules.team_of[seat]
+    assert part["scores"] == pytest.approx(
+        [min(state.scores[side] / target, 1), min(state.scores[1 - side] / target, 1)]
+    )
+    assert part["mus_rounds"] == pytest.approx([min(state.mus_rounds / 10, 1)])
+    outcomes = [0.0] * 30
+    for result in state.results:
+        outcomes[result.lance * 6 + list(mus.Outcome).index(result.outcome)] = 1.0
+    assert part["outcomes"] == outcomes

@@ -141,7 +141,8 @@ def open_lances(hands: Hands, rows: Array, lances: Array) -> None:
     settled at once (pares or juego held by fewer than two sides) and the next opens,
     down to the count."""
     tables = hands.tables
-    present = set(np.unique(lances).tolist()) if len(lances) > 1 else {int(lances[0])}
+    counts = np.bincount(lances, minlength=COUNT + 1).tolist()
+    present = {lance for lance, count in enumerate(counts) if count}
     lances = lances.copy()
     # Lance by lance in order: a hand whose lance is settled at once moves on to a later one.
     for lance in (_GRANDE, _CHICA, _PARES, _JUEGO, _PUNTO, COUNT):
@@ -153,7 +154,7 @@ def open_lances(hands: Hands, rows: Array, lances: Array) -> None:
             count(hands, chosen)
             continue
         if lance != _PARES and lance != _JUEGO:
-            _start(hands, chosen, lance, np.full(len(chosen), tables.all_seats, np.int16))
+            _start(hands, chosen, lance, tables.all_seats)
             continue
         held = (tables.has_pares if lance == _PARES else tables.has_juego)[hands.multiset[chosen]]
         mask = held @ tables.bit
@@ -185,7 +186,7 @@ def open_lances(hands: Hands, rows: Array, lances: Array) -> None:
             present.update(np.unique(after).tolist())
 
 
-def _start(hands: Hands, rows: Array, lance: int, seats: Array) -> None:
+def _start(hands: Hands, rows: Array, lance: int, seats: Array | int) -> None:
     tables = hands.tables
     # (The bettor and the stake before the last raise are read only after a bet.)
     hands.kind[rows] = OPEN
