@@ -82,7 +82,8 @@ class Hands:
         """The seats to speak, each ``seat + 1`` in four bits, the first lowest."""
         self.lance = np.full(n, -1, np.int8)
         self.in_lance = np.zeros(n, np.int16)
-        self.folded = np.zeros(n, np.int16)
+        self.live = np.zeros(n, np.int16)
+        """The seats in the lance that did not fold (bits), who may still answer a bet."""
         self.stake = np.zeros(n, np.int32)
         self.previous = np.zeros(n, np.int32)
         self.bets = np.zeros(n, np.int16)

@@ -126,7 +126,7 @@ def observe(batch: Batch, seat: int | Array) -> Array:
     to_act = hands.to_act()
     _one_hot(out, "to_act", (to_act - seat) % seats, to_act >= 0)
     _relative_bits(out, "in_lance", np.where(betting, hands.in_lance, 0), seat, seats)
-    _relative_bits(out, "folded", np.where(betting, hands.folded, 0), seat, seats)
+    _relative_bits(out, "folded", np.where(betting, hands.in_lance & ~hands.live, 0), seat, seats)
     bet = betting & (hands.bets > 0)
     _one_hot(out, "bettor", (hands.bettor - seat) % seats, bet)
     target = tables.target

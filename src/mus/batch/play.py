@@ -24,8 +24,7 @@ import numpy as np
 
 from mus.batch.exchange import serve
 from mus.batch.hands import CODE, LANCES, Hands
-from mus.batch.ids import BET_2, ORDAGO
-from mus.batch.tables import COUNT, DISCARD_TURN, OPEN, ORDAGO_ANSWER, OVER, Array
+from mus.batch.tables import COUNT, DISCARD_TURN, MAX_BETS, OPEN, ORDAGO_ANSWER, OVER, Array
 from mus.ranking import Lance
 from mus.scoring import Outcome
 
@@ -95,7 +94,7 @@ def apply_actions(hands: Hands, rows: Array, actions: Array, route: Array) -> No
             # In partnership play one accept commits the side.
             settling.append((chosen, np.where(hands.kind[chosen] == ORDAGO_ANSWER, _ORDAGO, _ACCEPTED).astype(np.int8)))
         elif group == _FOLD:
-            hands.folded[chosen] |= tables.bit[seat[begin:end]]
+            hands.live[chosen] &= tables.unbit[seat[begin:end]]
             done = chosen[last[begin:end]]
             if done.size:
                 settling.append((done, _REFUSED))
@@ -120,17 +119,16 @@ def _joined(parts: list[tuple[Array, Array | int]]) -> tuple[Array, Array]:
 def _raise(hands: Hands, rows: Array, actions: Array, seat: Array) -> None:
     """A bet or raise of ``action - 21`` stones, or an órdago: the other side answers."""
     tables = hands.tables
-    ordago = actions == ORDAGO
     stake = hands.stake[rows]
     hands.previous[rows] = stake
-    hands.stake[rows] = stake + np.where(ordago, 0, actions - (BET_2 - 2))
+    hands.stake[rows] = stake + tables.stones_of[actions]
     bets = hands.bets[rows] + 1
     hands.bets[rows] = bets
     hands.bettor[rows] = seat
-    hands.kind[rows] = tables.kind_after_bet(bets, ordago)
+    hands.kind[rows] = tables.kind_after[bets // MAX_BETS, actions]
     # The other side's seats still in the lance, in speaking order after the bettor.
-    answer = hands.in_lance[rows] & ~hands.folded[rows] & tables.other[seat]
-    hands.queue[rows] = tables.queue[(seat + 1) % tables.seats << tables.seats | answer]
+    answer = hands.live[rows] & tables.other[seat]
+    hands.queue[rows] = tables.queue[tables.answer_start[seat] | answer]
 
 
 # --- the lances -------------------------------------------------------------------------
@@ -192,7 +190,7 @@ def _start(hands: Hands, rows: Array, lance: int, seats: Array | int) -> None:
     hands.kind[rows] = OPEN
     hands.lance[rows] = lance
     hands.in_lance[rows] = seats
-    hands.folded[rows] = 0
+    hands.live[rows] = seats
     hands.stake[rows] = 0
     hands.bets[rows] = 0
     hands.queue[rows] = tables.queue[hands.mano[rows] << tables.seats | seats]
@@ -223,18 +221,17 @@ def _showdown(hands: Hands, rows: Array, lance: Array, seats: Array) -> Array:
 def _still_in(hands: Hands, rows: Array) -> Array:
     """The seats whose cards and bonuses count once the betting ends: a seat that folded
     while its partner went on is in, unless ``folded_seat_counts=False``."""
-    seats = hands.in_lance[rows]
-    return seats if hands.tables.folded_count else seats & ~hands.folded[rows]
+    return hands.in_lance[rows] if hands.tables.folded_count else hands.live[rows]
 
 
 def _settle(hands: Hands, rows: Array, outcomes: Array) -> tuple[Array, Array]:
     """End the betting of the lance under way in ``rows`` as ``outcomes`` (en paso,
     accepted, refused or órdago); the rows whose hand goes on, and their next lance."""
     tables = hands.tables
-    lance = hands.lance[rows].astype(np.intp)
+    lance = hands.lance[rows]
     hands.outcome[rows, lance] = outcomes
     seats = _still_in(hands, rows)
-    team = tables.team_of[_showdown(hands, rows, lance, seats)].astype(np.intp)
+    team = tables.team_of[_showdown(hands, rows, lance, seats)]
     ordago = outcomes == _ORDAGO
     if np.count_nonzero(ordago):
         # An accepted órdago is shown down at once and decides the game.
@@ -248,7 +245,7 @@ def _settle(hands: Hands, rows: Array, outcomes: Array) -> tuple[Array, Array]:
         # The refusal stones go to the bettors' side at once, and can end the game
         # before any count; the count pays that side only its bonuses.
         those = rows[refused]
-        side = tables.team_of[hands.bettor[those]].astype(np.intp)
+        side = tables.team_of[hands.bettor[those]]
         team[refused] = side
         stones = np.where(hands.bets[those] == 1, tables.first_refusal, hands.previous[those])
         scores = hands.scores[those, side] + stones

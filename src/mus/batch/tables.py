@@ -230,6 +230,19 @@ class Tables:
         table = np.zeros((KINDS, width), np.int16)
         for kind, ids in enumerate(listed):
             table[kind, : len(ids)] = ids
+        # What a bet or órdago does, by action id: the stones it adds, and the kind of
+        # the answer (capped once the lance had its most bets).
+        stones = np.zeros(self.num_actions, np.int32)
+        stones[BET_2:] = np.arange(2, max_bet + 1)
+        self.stones_of = _frozen(stones)
+        after = np.full((2, self.num_actions), ANSWER, np.int8)
+        after[1] = ANSWER_CAPPED
+        after[:, ORDAGO] = ORDAGO_ANSWER
+        self.kind_after = _frozen(after)
+        """``kind_after[bets // MAX_BETS, action]``: the kind of the answer to a bet."""
+        self.answer_start = _frozen(np.array([(seat + 1) % n << n for seat in range(n)], np.intp))
+        """By bettor, the first seat after it, shifted as ``queue`` reads it."""
+        self.unbit = _frozen(~self.bit)
         self.listed = _frozen(table)
         self.listed_count = _frozen(np.array([len(ids) for ids in listed], np.int64))
         self.action_type = np.int16 if self.num_actions > 127 else np.int8
@@ -240,12 +253,6 @@ class Tables:
         self.picks = _frozen(picks)
         """``picks[kind, j]``: the action of a uniform draw ``j`` below ``PICKS``."""
         self.phase_of_kind = _frozen(np.array(PHASE_OF_KIND, np.int8))
-
-    def kind_after_bet(self, bets: Array, ordago: Array) -> Array:
-        """The kind of the answer to a bet (or órdago) that made ``bets`` bets."""
-        kind: Array = (bets >= MAX_BETS).view(np.int8) + np.int8(ANSWER)
-        kind[ordago] = ORDAGO_ANSWER
-        return kind
 
     def mus_kind(self, rounds: Array) -> Array:
         """The kind of a turn of the mus after ``rounds`` rounds (no mus after the last)."""
