@@ -49,6 +49,7 @@ from gymnasium.vector import AutoresetMode  # noqa: E402
 from mus.batch import Batch  # noqa: E402
 from mus.batch.ids import DEFAULT_MAX_BET  # noqa: E402
 from mus.batch.observe import SIZE, observe  # noqa: E402
+from mus.batch.simulate import MAX_HANDS  # noqa: E402
 from mus.batch.tables import Array, tables_for  # noqa: E402
 from mus.checks import quoted  # noqa: E402
 from mus.errors import MusError, RulesError  # noqa: E402
@@ -89,8 +90,8 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
     ) -> None:
         self.rules = Rules() if rules is None else rules
         tables = tables_for(self.rules, max_bet)
-        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or not 1 <= num_envs <= 10_000_000:
-            raise MusError(f"num_envs is a number of hands from 1 to 10,000,000, got {quoted(num_envs)}")
+        if isinstance(num_envs, bool) or not isinstance(num_envs, int) or not 1 <= num_envs <= MAX_HANDS:
+            raise MusError(f"num_envs is a number of hands from 1 to {MAX_HANDS:,}, got {quoted(num_envs)}")
         seats = self.rules.seats
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
             raise RulesError(f"seat must be 0 to {seats - 1}, got {quoted(seat)}")

@@ -16,6 +16,7 @@ orders the positions exactly as the scalar sort does.
 from __future__ import annotations
 
 import hashlib
+import itertools
 import sys
 from collections.abc import Iterable, Sequence
 from operator import methodcaller
@@ -74,9 +75,25 @@ def seed_tags(seed: int | str, count: int) -> Iterable[bytes]:
     return map((prefix + b"%d").__mod__, range(count))
 
 
-def shuffled_decks(hashed: Sequence[bytes] | Iterable[bytes]) -> Array:
+def shuffled_decks(hashed: Sequence[bytes] | Iterable[bytes], count: int | None = None) -> Array:
     """By hand, the positions 0 to 39 in the order the scalar engine shuffles the deck
-    for the seed of each tag (an ``(n, 40)`` array of ``uint8``)."""
+    for the seed of each tag (an ``(n, 40)`` array of ``uint8``); ``count``: how many
+    tags there are, when ``hashed`` is an iterator. The digests are taken a chunk of
+    hands at a time, so that the peak of memory stays near the result's own size."""
+    if count is None:
+        hashed = list(hashed)
+        count = len(hashed)
+    positions = np.empty((count, DECK), np.uint8)
+    chunks = iter(hashed)
+    for start in range(0, count, _CHUNK):
+        positions[start : start + _CHUNK] = _decks(itertools.islice(chunks, _CHUNK))
+    return positions
+
+
+_CHUNK = 1 << 15
+
+
+def _decks(hashed: Iterable[bytes]) -> Array:
     digests = b"".join(map(_DIGEST, map(hashlib.shake_128, hashed)))
     words = np.frombuffer(digests, ">u8").reshape(-1, DECK).astype(np.uint64)
     # The double 1.<top 46 bits of the key><6 bits of position>: the scalar engine's sort key.

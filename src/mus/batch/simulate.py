@@ -32,10 +32,11 @@ from mus.errors import MusError
 from mus.rules import Rules
 from mus.state import HandState
 
-__all__ = ["Results", "dealt", "policy_generator", "simulate"]
+__all__ = ["MAX_HANDS", "Results", "dealt", "policy_generator", "simulate"]
 
-MAX_HANDS = 10_000_000
-"""The most hands one call plays (about 3 GB of arrays and histories)."""
+MAX_HANDS = 2_000_000
+"""The most hands one call plays (about 650 MB of arrays and histories at the peak):
+play more in several calls, from other seeds."""
 
 
 class Results:
@@ -84,7 +85,7 @@ def dealt(rules: Rules, n: int, seed: int | str, max_bet: int = DEFAULT_MAX_BET)
     if isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= MAX_HANDS:
         raise MusError(f"n is a number of hands from 1 to {MAX_HANDS:,}, got {quoted(n)}")
     base = seed_arg(seed)
-    positions = shuffled_decks(seed_tags(base, n))
+    positions = shuffled_decks(seed_tags(base, n), n)
     hands = Hands.dealt(tables, positions, lambda i: hand_seed(base, i), None, np.arange(n) % rules.seats)
     return Batch.of(hands)
 
@@ -111,7 +112,7 @@ def simulate(
     >>> simulate(mus.Rules(), 0, seed=1)
     Traceback (most recent call last):
     ...
-    mus.errors.MusError: n is a number of hands from 1 to 10,000,000, got 0
+    mus.errors.MusError: n is a number of hands from 1 to 2,000,000, got 0
     """
     batch = dealt(Rules() if rules is None else rules, n, seed, max_bet)
     batch.play(policy, seed=policy_generator(seed) if policy == "random" else None)
