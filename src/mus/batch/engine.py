@@ -90,6 +90,14 @@ class Batch:
     its state: copy them to keep them across steps.
 
     >>> import mus
+    >>> batch = Batch(mus.Rules(), seeds=range(4))
+    >>> batch.play(seed=0)
+    >>> batch.n, batch.done, batch.active.tolist(), batch.over.tolist(), batch.phase.tolist()
+    (4, True, [], [True, True, True, True], [3, 3, 3, 3])
+    >>> batch.scores.shape, batch.winner.shape, batch.outcomes.shape, batch.to_act.tolist()
+    ((4, 2), (4,), (4, 5), [-1, -1, -1, -1])
+
+    >>> import mus
     >>> Batch(mus.Rules(), seeds=[1, 2], mano=[0, 1]).to_act.tolist()
     [0, 1]
     >>> Batch(mus.Rules.preset("declared"), seeds=[1])
@@ -126,7 +134,12 @@ class Batch:
 
     @classmethod
     def of(cls, hands: Hands) -> Batch:
-        """The batch of hands already dealt (the engine's path: :func:`~mus.batch.simulate`)."""
+        """The batch of hands already dealt (the engine's path: :func:`~mus.batch.simulate`).
+
+        >>> import mus
+        >>> Batch.of(Batch(mus.Rules(), seeds=[1, 2]).hands).n
+        2
+        """
         batch = cls.__new__(cls)
         batch._setup(hands.tables, hands)
         return batch
@@ -238,13 +251,25 @@ class Batch:
         return _view(self._hands.kind)
 
     def hand(self, i: int, seat: int) -> Hand:
-        """The cards seat ``seat`` holds now in hand ``i``."""
+        """The cards seat ``seat`` holds now in hand ``i``.
+
+        >>> import mus
+        >>> Batch(mus.Rules(), seeds=[1]).hand(0, 2) == mus.new_hand(seed=1).hands[2]
+        True
+        """
         return self._hands.hand(self._row(i), seat)
 
     def legal_mask(self) -> Array:
         """By hand, ``True`` for each legal action id of the seat to act (an ``(n,
         num_actions)`` bool array; all ``False`` once a hand is over). It equals the
-        scalar engine's legal actions that have an id."""
+        scalar engine's legal actions that have an id.
+
+        >>> import mus
+        >>> batch = Batch(mus.Rules(), seeds=[1])
+        >>> batch.step([NO_MUS])
+        >>> batch.legal_mask()[0].nonzero()[0].tolist()  # pass, ordago, bet 2 to 11
+        [17, 20, 23, 24, 25, 26, 27, 28, 29, 30, 31, 32]
+        """
         return self._tables.legal[self._hands.kind]
 
     def random_actions(self, generator: np.random.Generator) -> Array:
@@ -406,7 +431,15 @@ class Batch:
     def state(self, i: int) -> HandState:
         """Hand ``i`` as a scalar :class:`~mus.HandState`: dealt again from its seed and
         played through its history by :func:`mus.apply`, so that the scalar engine checks
-        every action and the state carries the full history."""
+        every action and the state carries the full history.
+
+        >>> import mus
+        >>> batch = Batch(mus.Rules(), seeds=[5])
+        >>> batch.play(seed=2)
+        >>> state = batch.state(0)
+        >>> state.is_over, state.scores == tuple(batch.scores[0]), len(state.history) >= len(batch.history(0))
+        (True, True, True)
+        """
         row = self._row(i)
         hands = self._hands
         state = new_hand(

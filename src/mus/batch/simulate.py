@@ -66,11 +66,21 @@ class Results:
 
     def state(self, i: int) -> HandState:
         """Hand ``i`` as a finished scalar :class:`~mus.HandState` (replayed through the
-        scalar engine, which checks every action)."""
+        scalar engine, which checks every action).
+
+        >>> import mus
+        >>> simulate(mus.Rules(), 3, seed=4).state(1).is_over
+        True
+        """
         return self.batch.state(i)
 
     def history(self, i: int) -> tuple[int, ...]:
-        """The action ids of hand ``i``."""
+        """The action ids of hand ``i``.
+
+        >>> import mus
+        >>> len(simulate(mus.Rules(), 3, seed=4).history(0)) > 0
+        True
+        """
         return self.batch.history(i)
 
 
