@@ -132,7 +132,12 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
 
     def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Array, dict[str, Any]]:
         """Deal ``num_envs`` new hands (from ``seed``, if given) and let the opponents play
-        up to the learner's first turn in each."""
+        up to the learner's first turn in each.
+
+        >>> observations, infos = VectorSeatEnv(3).reset(seed=5)
+        >>> observations.shape, sorted(infos)
+        ((3, 116), ['action_mask'])
+        """
         super().reset(seed=seed)
         if options is not None and not isinstance(options, dict):
             raise MusError(f"reset options are a dict, got {quoted(options)}")
@@ -147,7 +152,16 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
 
     def step(self, actions: Any) -> tuple[Array, Array, Array, Array, dict[str, Any]]:
         """The learner's ``actions`` (one id a hand), then the opponents up to its next
-        turn; the hands that end are dealt again."""
+        turn; the hands that end are dealt again.
+
+        >>> import numpy as np
+        >>> env = VectorSeatEnv(3)
+        >>> _, infos = env.reset(seed=5)
+        >>> first_legal = infos["action_mask"].argmax(axis=1)
+        >>> observations, rewards, terminated, truncated, infos = env.step(first_legal)
+        >>> rewards.shape, terminated.dtype.name
+        ((3,), 'bool')
+        """
         self.batch.step(actions)
         self._acted[:] = True
         self._opponents_play()
@@ -209,9 +223,21 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         return infos
 
     def action_masks(self) -> Array:
-        """The legal ids of each hand as booleans."""
+        """The legal ids of each hand as booleans (the name sb3-contrib's masking asks for).
+
+        >>> env = VectorSeatEnv(2)
+        >>> _ = env.reset(seed=1)
+        >>> env.action_masks().shape, env.action_masks().any(axis=1).tolist()
+        ((2, 33), [True, True])
+        """
         return self.batch.legal_mask()
 
     def state(self, i: int) -> HandState:
-        """Hand ``i`` under way, as a scalar :class:`~mus.HandState` with its history."""
+        """Hand ``i`` under way, as a scalar :class:`~mus.HandState` with its history.
+
+        >>> env = VectorSeatEnv(2, seat=1)
+        >>> _ = env.reset(seed=1)
+        >>> env.state(0).to_act
+        1
+        """
         return self.batch.state(i)

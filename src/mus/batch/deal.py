@@ -50,7 +50,11 @@ def tag(seed: int | str) -> bytes:
 
 
 def tags(seeds: Iterable[int | str]) -> list[bytes]:
-    """:func:`tag` of each seed."""
+    """:func:`tag` of each seed.
+
+    >>> tags([1, "a"])
+    [b'int:1', b'str:a']
+    """
     return list(map(tag, seeds))
 
 

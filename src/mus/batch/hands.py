@@ -132,34 +132,67 @@ class Hands:
 
     @property
     def nbytes(self) -> int:
-        """The bytes of the arrays."""
+        """The bytes of the arrays.
+
+        >>> import mus
+        >>> from mus.batch import Batch
+        >>> Batch(mus.Rules(), seeds=[1]).hands.nbytes > 0
+        True
+        """
         return sum(value.nbytes for value in vars(self).values() if isinstance(value, np.ndarray))
 
     @property
     def phase(self) -> Array:
         """By hand, the phase (``IN_MUS``, ``IN_DISCARD``, ``IN_BETTING`` or ``IN_FINISHED``
-        of :mod:`mus.batch.tables`)."""
+        of :mod:`mus.batch.tables`).
+
+        >>> import mus
+        >>> from mus.batch import Batch
+        >>> Batch(mus.Rules(), seeds=[1]).hands.phase.tolist()
+        [0]
+        """
         phase: Array = self.tables.phase_of_kind[self.kind]
         return phase
 
     def seed(self, row: int) -> int | str:
-        """The seed hand ``row`` was dealt from (its reshuffles follow from it)."""
+        """The seed hand ``row`` was dealt from (its reshuffles follow from it).
+
+        >>> import mus
+        >>> from mus.batch import Batch
+        >>> batch = Batch(mus.Rules(), seeds=[1, "x"])
+        >>> batch.redeal([0], ["y"])
+        >>> batch.hands.seed(0), batch.hands.seed(1)
+        ('y', 'x')
+        """
         seed = self.reseeded.get(row)
         return self.seed_of(row) if seed is None else seed
 
     def replace(self, rows: Array, other: Hands, seeds: Sequence[int | str]) -> None:
-        """Put the hands of ``other`` (just dealt from ``seeds``) in ``rows``."""
+        """Put the hands of ``other`` (just dealt from ``seeds``) in ``rows`` (what
+        :meth:`mus.batch.Batch.redeal` does, whose example shows it)."""
         for name, value in vars(other).items():
             if isinstance(value, np.ndarray):
                 getattr(self, name)[rows] = value
         self.reseeded.update(zip(rows.tolist(), seeds, strict=True))
 
     def to_act(self) -> Array:
-        """By hand, the seat to act (-1 once the hand is over)."""
+        """By hand, the seat to act (-1 once the hand is over).
+
+        >>> import mus
+        >>> from mus.batch import Batch
+        >>> Batch(mus.Rules(), seeds=[1, 2], mano=[3, 1]).hands.to_act().tolist()
+        [3, 1]
+        """
         return (self.queue & 15) - 1
 
     def hand(self, i: int, seat: int) -> Hand:
-        """Seat ``seat``'s hand in hand ``i``."""
+        """Seat ``seat``'s hand in hand ``i``.
+
+        >>> import mus
+        >>> from mus.batch import Batch
+        >>> str(Batch(mus.Rules(), seeds=[1]).hands.hand(0, 1)) == str(mus.new_hand(seed=1).hands[1])
+        True
+        """
         return Hand.unchecked([_BY_ORDER[int(order)] for order in self.cards[i, seat]])
 
 
@@ -180,7 +213,14 @@ def sort_hands(cards: Array) -> Array:
 
 
 def multisets(tables: Tables, cards: Array) -> Array:
-    """The rank multiset index of each hand of four sorted card numbers (last axis)."""
+    """The rank multiset index of each hand of four sorted card numbers (last axis).
+
+    >>> import mus
+    >>> from mus.batch.tables import tables_for
+    >>> hand = mus.Hand.parse("Ro Rc 7e 1b")
+    >>> int(multisets(tables_for(mus.Rules()), np.array([card.order for card in hand.cards]))) == hand.multiset
+    True
+    """
     ranks = tables.rank_position[cards]
     code = ranks[..., 0] * 1000 + ranks[..., 1] * 100 + ranks[..., 2] * 10 + ranks[..., 3]
     found: Array = tables.multiset[code]

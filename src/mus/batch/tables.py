@@ -109,7 +109,11 @@ def check_rules(rules: object) -> Rules:
 
 
 def max_bet_arg(max_bet: object) -> int:
-    """The largest bet with an id, checked: 2 to 1000 stones."""
+    """The largest bet with an id, checked: 2 to 1000 stones.
+
+    >>> max_bet_arg(11)
+    11
+    """
     if isinstance(max_bet, bool) or not isinstance(max_bet, int) or not 2 <= max_bet <= 1000:
         raise MusError(f"max_bet must be a whole number of stones from 2 to 1000, got {quoted(max_bet)}")
     return max_bet
@@ -255,7 +259,11 @@ class Tables:
         self.phase_of_kind = _frozen(np.array(PHASE_OF_KIND, np.int8))
 
     def mus_kind(self, rounds: Array) -> Array:
-        """The kind of a turn of the mus after ``rounds`` rounds (no mus after the last)."""
+        """The kind of a turn of the mus after ``rounds`` rounds (no mus after the last).
+
+        >>> tables_for(Rules()).mus_kind(np.array([0, MAX_MUS_ROUNDS])).tolist() == [MUS_TURN, MUS_CUT]
+        True
+        """
         return np.where(rounds >= MAX_MUS_ROUNDS, MUS_CUT, MUS_TURN).astype(np.int8)
 
 
