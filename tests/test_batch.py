@@ -21,10 +21,13 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
-import numpy as np
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
+
+pytest.importorskip("numpy")  # the fast extra
+
+import numpy as np
 
 import mus
 from mus import Rules

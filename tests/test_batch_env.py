@@ -9,17 +9,21 @@ from __future__ import annotations
 
 from typing import Any
 
-import gymnasium
-import numpy as np
 import pytest
 
-import mus
-from mus import Rules
-from mus.ai.action_ids import ActionIds
-from mus.ai.rewards import credited, zero_sum
-from mus.ai.vector import VectorSeatEnv
-from mus.batch import NO_MUS, ORDAGO, Batch
-from mus.batch.observe import LAYOUT, SIZE, observe
+for extra in ("numpy", "gymnasium"):  # the ai extra
+    pytest.importorskip(extra)
+
+import gymnasium  # noqa: E402
+import numpy as np  # noqa: E402
+
+import mus  # noqa: E402
+from mus import Rules  # noqa: E402
+from mus.ai.action_ids import ActionIds  # noqa: E402
+from mus.ai.rewards import credited, zero_sum  # noqa: E402
+from mus.ai.vector import VectorSeatEnv  # noqa: E402
+from mus.batch import NO_MUS, ORDAGO, Batch  # noqa: E402
+from mus.batch.observe import LAYOUT, SIZE, observe  # noqa: E402
 
 
 def legal_pick(rng: np.random.Generator, mask: np.ndarray) -> np.ndarray:

@@ -16,13 +16,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-import numpy as np
 import pytest
 
 import mus
 from mus import notation
-from mus.batch import simulate
-from mus.batch.hands import OUTCOMES
 from mus.bots import HeuristicBot, play_match
 
 try:
@@ -418,6 +415,10 @@ def test_simulate_counts_are_consistent(tmp_path: Path) -> None:
 
 
 def test_simulate_batch_tables_are_the_batch_results() -> None:
+    np = pytest.importorskip("numpy")  # the fast extra
+    from mus.batch import simulate
+    from mus.batch.hands import OUTCOMES
+
     out = ok("simulate", "--batch", "--hands", "3000", "--seed", "11", "--preset", "six")
     assert out.startswith("simulated 3000 hands with the batch engine, seed 11: six seats")
     assert re.search(r"^time: [0-9.]+ s, \d+ hands per second$", out, re.M)
@@ -446,6 +447,7 @@ def test_simulate_batch_tables_are_the_batch_results() -> None:
     ],
 )
 def test_simulate_batch_names_what_it_does_not_play(options: list[str], message: str) -> None:
+    pytest.importorskip("numpy")  # the fast extra
     assert message in fails("simulate", "--batch", *options)
 
 
