@@ -7,6 +7,6 @@ import importlib.util
 
 collect_ignore_glob: list[str] = []
 if importlib.util.find_spec("numpy") is None:
-    collect_ignore_glob += ["src/mus/odds/*", "src/mus/cli/odds.py"]
+    collect_ignore_glob += ["src/mus/odds/*", "src/mus/cli/odds.py", "src/mus/batch/*"]
 if not all(importlib.util.find_spec(name) for name in ("numpy", "gymnasium", "pettingzoo")):
     collect_ignore_glob += ["src/mus/ai/*"]

@@ -44,7 +44,7 @@ autodoc_typehints = "signature"
 # four-card game's: such a reference resolves to one of them, which is all it can do.
 suppress_warnings = ["ref.python"]
 nitpick_ignore_regex = [
-    (r"py:.*", r"(np|numpy|NDArray|ArrayLike|npt)(\..*)?"),
+    (r"py:.*", r"(np|numpy|NDArray|ArrayLike|npt|Array)(\..*)?"),
     (r"py:.*", r"(gymnasium|pettingzoo|pyspiel|ray|matplotlib|argparse|collections\.abc|typing|random)\..*"),
     (r"py:.*", r"(Seed|mus\.odds\.parallel\.[TR])"),
 ]

@@ -12,7 +12,9 @@ without the extra raises :class:`MissingExtraError`, a :class:`~mus.errors.MusEr
 * :mod:`mus.ai.pettingzoo`: a PettingZoo AEC environment (``env()``, ``raw_env()``);
 * :mod:`mus.ai.openspiel`: an OpenSpiel-shaped game (:class:`~mus.ai.openspiel.MusGame`)
   that needs no OpenSpiel, registered as ``python_mus`` when ``pyspiel`` imports;
-* :mod:`mus.ai.gym`: a Gymnasium environment that plays one seat against bots.
+* :mod:`mus.ai.gym`: a Gymnasium environment that plays one seat against bots;
+* :mod:`mus.ai.vector`: a Gymnasium vector environment on the batch engine
+  (:mod:`mus.batch`): one seat learns in thousands of hands at once.
 
 >>> import mus, mus.ai
 >>> state = mus.new_hand(seed=1)

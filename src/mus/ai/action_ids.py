@@ -1,22 +1,9 @@
 """The action ids of one rule set, and the masks of the legal ones.
 
 A fixed space of ``22 + max_bet`` ids (33 with the default ``max_bet`` of 11 stones):
-
-==========  ============================================================
-id          action
-==========  ============================================================
-0           :class:`~mus.Mus`
-1           :class:`~mus.NoMus`
-2 to 16     :class:`~mus.Discard`: id ``1 + m``, where bit ``i`` of ``m`` (1 to 15)
-            discards the card at position ``i`` of the seat's hand as the engine
-            sorts it (``state.hands[seat].cards``, high cards first)
-17          :class:`~mus.Pass`
-18          :class:`~mus.Accept`
-19          :class:`~mus.Fold`
-20          :class:`~mus.Ordago`
-21, 22      ``Declare(lance, False)``, ``Declare(lance, True)`` (explicit declarations)
-23 and up   ``Bet(k)`` for ``k`` = 2 to ``max_bet``: id ``21 + k``
-==========  ============================================================
+mus and no mus, the 15 discards by hand positions, pass, accept, fold, órdago, the two
+explicit declarations, then the bets of 2 to ``max_bet`` stones. The table is the batch
+engine's, :mod:`mus.batch.ids`, which documents it: one space for both.
 
 A bet or raise of more than ``max_bet`` stones has no id (the engine takes it, the
 adapters do not offer it: raise again, or go órdago). Nor have the team fold and the
@@ -39,6 +26,20 @@ import numpy.typing as npt
 
 from mus.actions import Accept, Action, Bet, Declare, Discard, Fold, Mus, NoMus, Ordago, Pass
 from mus.ai.checks import RulesBound, hand_state
+from mus.batch.ids import (
+    ACCEPT,
+    BET_2,
+    DECLARE_NO,
+    DECLARE_YES,
+    DEFAULT_MAX_BET,
+    DISCARD_FIRST,
+    FOLD,
+    MUS,
+    NO_MUS,
+    ORDAGO,
+    PASS,
+    action_name,
+)
 from mus.checks import quoted
 from mus.errors import IllegalActionError, RulesError
 from mus.reducer import apply
@@ -59,12 +60,6 @@ __all__ = [
     "PASS",
     "ActionIds",
 ]
-
-MUS, NO_MUS, DISCARD_FIRST = 0, 1, 2
-PASS, ACCEPT, FOLD, ORDAGO, DECLARE_NO, DECLARE_YES, BET_2 = 17, 18, 19, 20, 21, 22, 23
-DEFAULT_MAX_BET = 11
-"""The largest bet or raise with an id by default: 2 to 11 stones cover the bets
-players make (envido, 3, 4, 5, 10); beyond them an órdago says the same thing."""
 
 Mask = npt.NDArray[np.int8]
 
@@ -123,15 +118,7 @@ class ActionIds(RulesBound):
         >>> ids.action_name(2), ids.action_name(16), ids.action_name(24)
         ('discard [0]', 'discard [0, 1, 2, 3]', 'bet 3')
         """
-        index = self._index(action_id)
-        if DISCARD_FIRST <= index < PASS:
-            bits = index - DISCARD_FIRST + 1
-            return f"discard {[i for i in range(4) if bits >> i & 1]}"
-        if index >= BET_2:
-            return f"bet {index - BET_2 + 2}"
-        if index in (DECLARE_NO, DECLARE_YES):
-            return f"declare {'yes' if index == DECLARE_YES else 'no'}"
-        return str(_FIXED[index])
+        return action_name(self._index(action_id))
 
     def _index(self, action_id: object) -> int:
         if type(action_id) is int and 0 <= action_id < self.num_actions:

@@ -1,5 +1,7 @@
 """``mus simulate``: bots play N hands as a sequence of matches; the results and
-statistics are printed, and ``--save FILE`` keeps every match history."""
+statistics are printed, and ``--save FILE`` keeps every match history. With
+``--batch``, the batch engine (:mod:`mus.batch`, the ``fast`` extra) plays N
+independent hands from 0-0 at once, every seat picking at random."""
 
 from __future__ import annotations
 
@@ -57,10 +59,11 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument(
         "--bots",
-        default="heuristic",
+        default=None,
         metavar="B[,B...]",
         help=_(
-            "bots by seat (one name a seat), by team (one a team) or for all (one name): {bots} (default heuristic)"
+            "bots by seat (one name a seat), by team (one a team) or for all (one name): {bots}"
+            " (default heuristic; with --batch, random)"
         ).format(bots=", ".join(BOTS)),
     )
     parser.add_argument(
@@ -77,6 +80,14 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument(
         "--save", metavar=pgettext("metavar", "FILE"), help=_("write every match history (text notation) to FILE")
+    )
+    parser.add_argument(
+        "--batch",
+        action="store_true",
+        help=_(
+            "play N independent hands from 0-0 at once with the batch engine (mus.batch, extra [fast]);"
+            " every seat picks uniformly among the legal actions (--bots random)"
+        ),
     )
 
 
@@ -150,10 +161,11 @@ class _Tally:
             if ended.results and ended.results[-1].outcome is Outcome.ORDAGO:
                 self.ordagos[ended.winner] += 1
 
-    def lines(self) -> list[str]:
-        """The tables: by side (team, or seat in individual play), then how each lance ended."""
+    def lines(self, matches: bool = True) -> list[str]:
+        """The tables: by side (team, or seat in individual play), then how each lance
+        ended; ``matches``: with the matches won (hands played in matches)."""
         rows = [
-            (_("matches won"), self.matches),
+            *([(_("matches won"), self.matches)] if matches else []),
             (_("games won"), self.games),
             (_("  of them by órdago"), self.ordagos),
             (_("stones won"), self.stones),
@@ -225,7 +237,11 @@ def run(args: argparse.Namespace) -> int:
     """
     from mus.cli.options import individuel_from_options
 
+    if args.bots is None:
+        args.bots = "random" if args.batch else "heuristic"
     individuel = individuel_from_options(args)
+    if individuel is not None and args.batch:
+        raise MusError("--batch plays the four-card game: the Mus individuel has no batch engine")
     if individuel is not None:
         # The Mus individuel is a sibling game: its own simulator (mus.individuel.cli).
         from mus.individuel.cli import simulate as simulate_individuel
@@ -236,6 +252,8 @@ def run(args: argparse.Namespace) -> int:
     if total < 1:
         raise MusError(_("--hands must be at least 1, got {count}").format(count=total))
     seed: int | str = DEFAULT_SEED if args.seed is None else args.seed
+    if args.batch:
+        return _run_batch(args, rules, total, seed)
     bots = _bots(args.bots, seed, rules)
     workers: int = args.workers
     if isinstance(workers, bool) or workers < 1:
@@ -290,6 +308,46 @@ def bots_line(bots: Sequence[object]) -> str:
 def time_line(elapsed: float, rate: float) -> str:
     """How long a simulation took: *time: 1.25 s, 800 hands per second*."""
     return _("time: {seconds:.2f} s, {rate:.0f} hands per second").format(seconds=elapsed, rate=rate)
+
+
+def _run_batch(args: argparse.Namespace, rules: Rules, total: int, seed: int | str) -> int:
+    """``mus simulate --batch``: ``total`` hands by :func:`mus.batch.simulate`, tallied."""
+    if {name.strip().lower() for name in args.bots.split(",")} != {"random"}:
+        raise MusError(_("--batch plays every seat at random: --bots random, not {bots}").format(bots=repr(args.bots)))
+    for option, given in (("--save", args.save is not None), ("--workers", args.workers != 1)):
+        if given:
+            raise MusError(
+                _("{option} does not go with --batch (one process plays every hand at once)").format(option=option)
+            )
+    from mus.batch import simulate
+    from mus.batch.hands import OUTCOMES
+
+    started = time.perf_counter()
+    results = simulate(rules, total, seed=seed)
+    elapsed = time.perf_counter() - started
+    tally = _Tally(rules)
+    tally.hands = total
+    ordago = OUTCOMES.index(Outcome.ORDAGO)
+    by_ordago = (results.outcomes == ordago).any(axis=1)
+    for side in range(rules.teams):
+        won = results.winner == side
+        tally.games[side] = int(won.sum())
+        tally.ordagos[side] = int((won & by_ordago).sum())
+        tally.stones[side] = int(results.scores[:, side].sum())
+    for lance in Lance:
+        for code, outcome in enumerate(OUTCOMES):
+            tally.outcomes[lance][outcome] = int((results.outcomes[:, lance] == code).sum())
+    print(
+        _("simulated {count} hands with the batch engine, seed {seed}: {rules}").format(
+            count=total, seed=seed, rules=rules_summary(rules)
+        )
+    )
+    print(_("every seat random; each hand from 0-0, hand i dealt from the seed '<seed>/hand/<i>'"))
+    print()
+    print_lines(tally.lines(matches=False))
+    rate = total / elapsed if elapsed > 0 else float("inf")
+    print(time_line(elapsed, rate))
+    return 0
 
 
 def _run_seed(seed: int | str, run: int) -> int | str:

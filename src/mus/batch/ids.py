@@ -1,0 +1,69 @@
+"""The action ids: one fixed integer space for the batch engine and the AI adapters.
+
+``22 + max_bet`` ids (33 with the default ``max_bet`` of 11 stones):
+
+==========  ============================================================
+id          action
+==========  ============================================================
+0           :class:`~mus.Mus`
+1           :class:`~mus.NoMus`
+2 to 16     :class:`~mus.Discard`: id ``1 + m``, where bit ``i`` of ``m`` (1 to 15)
+            discards the card at position ``i`` of the seat's hand as the engine
+            sorts it (``state.hands[seat].cards``, high cards first)
+17          :class:`~mus.Pass`
+18          :class:`~mus.Accept`
+19          :class:`~mus.Fold`
+20          :class:`~mus.Ordago`
+21, 22      ``Declare(lance, False)``, ``Declare(lance, True)`` (explicit declarations)
+23 and up   ``Bet(k)`` for ``k`` = 2 to ``max_bet``: id ``21 + k``
+==========  ============================================================
+
+The table is the batch engine's (:mod:`mus.batch`), and :mod:`mus.ai.action_ids`
+builds its masks on it, so a policy trained on either speaks to both.
+
+>>> [action_name(i) for i in (MUS, NO_MUS, DISCARD_FIRST, PASS, ORDAGO, BET_2)]
+['mus', 'no-mus', 'discard [0]', 'pass', 'ordago', 'bet 2']
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "ACCEPT",
+    "BET_2",
+    "DECLARE_NO",
+    "DECLARE_YES",
+    "DEFAULT_MAX_BET",
+    "DISCARD_FIRST",
+    "DISCARD_LAST",
+    "FOLD",
+    "MUS",
+    "NO_MUS",
+    "ORDAGO",
+    "PASS",
+    "action_name",
+]
+
+MUS, NO_MUS, DISCARD_FIRST, DISCARD_LAST = 0, 1, 2, 16
+PASS, ACCEPT, FOLD, ORDAGO, DECLARE_NO, DECLARE_YES, BET_2 = 17, 18, 19, 20, 21, 22, 23
+DEFAULT_MAX_BET = 11
+"""The largest bet or raise with an id by default: 2 to 11 stones cover the bets
+players make (envido, 3, 4, 5, 10); beyond them an órdago says the same thing."""
+
+_NAMES = {
+    MUS: "mus", NO_MUS: "no-mus", PASS: "pass", ACCEPT: "accept", FOLD: "fold", ORDAGO: "ordago",
+    DECLARE_NO: "declare no", DECLARE_YES: "declare yes",
+}  # fmt: skip
+
+
+def action_name(action_id: int) -> str:
+    """The text of an action id, discards by hand positions (unchecked: any id from 0).
+
+    >>> action_name(16), action_name(24)
+    ('discard [0, 1, 2, 3]', 'bet 3')
+    """
+    if DISCARD_FIRST <= action_id <= DISCARD_LAST:
+        bits = action_id - DISCARD_FIRST + 1
+        return f"discard {[i for i in range(4) if bits >> i & 1]}"
+    if action_id >= BET_2:
+        return f"bet {action_id - BET_2 + 2}"
+    return _NAMES[action_id]
