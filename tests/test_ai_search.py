@@ -21,6 +21,9 @@ from mus.ai.openspiel import CHANCE, MusGame, MusState  # noqa: E402
 from mus.ai.pettingzoo import env  # noqa: E402
 from mus.ai.rewards import returns  # noqa: E402
 
+# Long random-play runs: `python -m pytest -m 'not slow'` leaves them out (README).
+pytestmark = pytest.mark.slow
+
 PRESETS = ["standard", "declared", "heads-up", "six", "individual-3"]
 
 SMALL = {"preset": "heads-up", "max_bet": 2, "max_mus_rounds": 0, "rewards": "terminal"}

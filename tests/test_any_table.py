@@ -30,6 +30,9 @@ import pytest
 import mus
 from mus import ALL_CARDS, Bet, Discard, HiddenDiscard, Mus, MusVisto, NoMus, Phase, Signal
 
+# Long random-play runs: `python -m pytest -m 'not slow'` leaves them out (README).
+pytestmark = pytest.mark.slow
+
 HANDS = 20_000
 MAX_ACTIONS = 600
 

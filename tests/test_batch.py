@@ -50,6 +50,9 @@ from mus.batch.hands import OUTCOMES
 from mus.batch.simulate import dealt
 from mus.state import MAX_BETS, MAX_MUS_ROUNDS
 
+# Long random-play runs: `python -m pytest -m 'not slow'` leaves them out (README).
+pytestmark = pytest.mark.slow
+
 HANDS = int(os.environ.get("MUS_BATCH_HANDS", "5000"))
 
 Policy = Callable[[Batch], np.ndarray]

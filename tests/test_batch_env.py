@@ -25,6 +25,9 @@ from mus.ai.vector import VectorSeatEnv  # noqa: E402
 from mus.batch import NO_MUS, ORDAGO, Batch  # noqa: E402
 from mus.batch.observe import LAYOUT, SIZE, observe  # noqa: E402
 
+# Long random-play runs: `python -m pytest -m 'not slow'` leaves them out (README).
+pytestmark = pytest.mark.slow
+
 
 def legal_pick(rng: np.random.Generator, mask: np.ndarray) -> np.ndarray:
     return np.asarray((rng.random(mask.shape) * mask).argmax(axis=1))

@@ -22,6 +22,9 @@ from mus.data import from_data, public_hand, public_session, replay_public, to_d
 from mus.individuel import HandState, IndividuelRules, Outcome, SeatView, Session
 from mus.individuel.rules import MAX_PLAYERS, MIN_PLAYERS, STONES
 
+# Long random-play runs: `python -m pytest -m 'not slow'` leaves them out (README).
+pytestmark = pytest.mark.slow
+
 KINDS = (
     "individuel_rules", "individuel_deal", "individuel_hand_state", "individuel_session", "individuel_seat_view",
     "individuel_lance_result", "individuel_move", "individuel_betting",

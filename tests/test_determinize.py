@@ -16,6 +16,9 @@ from hypothesis import strategies as st
 import mus
 from mus.determinize import Sample, determinize, sample
 
+# Long random-play runs: `python -m pytest -m 'not slow'` leaves them out (README).
+pytestmark = pytest.mark.slow
+
 # Every table (rules section 12), with señas and each reading of declarations and of a
 # mus visto: what a seat may know is widest there.
 TABLES = [

@@ -45,6 +45,9 @@ from mus.individuel import (
 from mus.individuel.state import HandState
 from mus.state import HiddenDiscard
 
+# Long random-play runs: `python -m pytest -m 'not slow'` leaves them out (README).
+pytestmark = pytest.mark.slow
+
 HANDS = int(os.environ.get("MUS_INDIVIDUEL_HANDS", "2000"))
 
 

@@ -33,6 +33,9 @@ from mus.cli.words import count_line_words, gesture_words, lance_name, outcome_n
 from mus.i18n import Entry, compile_mo, extract, language, language_from_environment, read_po
 from mus.individuel import cli as solo_cli
 
+# Long random-play runs: `python -m pytest -m 'not slow'` leaves them out (README).
+pytestmark = pytest.mark.slow
+
 LANGUAGES = ("es", "eu", "fr")
 
 

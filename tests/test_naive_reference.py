@@ -42,6 +42,9 @@ from mus import ALL_CARDS, Accept, Bet, Card, Declare, Discard, Fold, Hand, Lanc
 from mus.cards import shuffle
 from mus.hand import RANK_MULTISETS
 
+# Long random-play runs: `python -m pytest -m 'not slow'` leaves them out (README).
+pytestmark = pytest.mark.slow
+
 NAIVE_PATH = pathlib.Path(__file__).resolve().parent.parent / "benchmarks" / "naive.py"
 RULES = mus.Rules()
 HANDS = ["Ro Rc 7e 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c"]  # the rules page's

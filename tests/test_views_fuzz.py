@@ -15,6 +15,7 @@ import random
 from collections import defaultdict
 from typing import Any
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -27,6 +28,9 @@ from mus.individuel import IndividuelRules
 from mus.reducer import derived
 from mus.senas import senas_of
 from mus.state import HiddenDiscard
+
+# Long random-play runs: `python -m pytest -m 'not slow'` leaves them out (README).
+pytestmark = pytest.mark.slow
 
 TABLES = [
     mus.Rules(),
