@@ -271,16 +271,34 @@ class Situation:
         return len(self.unknown) <= 2
 
     def exact_size(self) -> int:
-        """How many rows of (up to) 715 multisets an exact count goes through: a bound
-        on its cost.
+        """How many deals of rank multisets an exact count goes through, at most: for
+        each seat with unknown cards, the multisets of as many ranks. A bound on its cost.
 
         >>> Situation.build("Ro Rc 7e 1b", Rules(seats=2)).exact_size()
         715
+        >>> Situation.build("Ro Rc 7e 1b", Rules(seats=2)).drawing(parse_cards("7e 1b")).exact_size()
+        39325
         """
         size = 1
-        for _ in self.unknown:
-            size *= len(RANK_MULTISETS)
+        for other in self.unknown:
+            size *= math.comb(_RANKS - 1 + HAND_SIZE - len(self.fixed[other]), _RANKS - 1)
         return size
+
+    def drawing(self, discards: Sequence[Card]) -> Situation:
+        """The situation once the seat has discarded ``discards`` (cards of its hand) and
+        waits for as many new ones: they come from the cards left, and the discards
+        are in no hand.
+
+        >>> situation = Situation.build("Ro Rc 7e 1b", Rules())
+        >>> situation.drawing(parse_cards("7e 1b")).fixed[0], situation.pool == situation.drawing(()).pool
+        ((0, 0), True)
+        """
+        own = list(self.fixed[self.seat])
+        for card in discards:
+            own.remove(_POSITION[card.rank])
+        fixed = list(self.fixed)
+        fixed[self.seat] = tuple(own)
+        return attrs.evolve(self, fixed=tuple(fixed))
 
     def _candidates(self, seat: int, pool: NDArray[np.int64]) -> tuple[NDArray[np.int64], NDArray[np.int64]]:
         """The multisets ``seat`` may hold given the cards ``pool`` leaves (``pool`` of
@@ -354,6 +372,14 @@ class Situation:
         """The rank positions of the cards left for the unknown places, in a fixed order."""
         return np.array([p for p, n in enumerate(self.pool) for _ in range(n)], dtype=np.int8)
 
+    def places(self) -> int:
+        """How many cards the unknown places take.
+
+        >>> Situation.build("Ro Rc 7e 1b", Rules()).places()
+        12
+        """
+        return sum(HAND_SIZE - len(cards) for cards in self.fixed)
+
     def sampled_deals(self, count: int, rng: np.random.Generator) -> tuple[NDArray[np.int16], NDArray[np.int64] | None]:
         """``count`` random deals that fill the unknown places from the cards left, and
         their weights: 1 for a deal that fits every declaration and seña, else 0
@@ -364,9 +390,23 @@ class Situation:
         >>> deals.shape, bool(weights[deals[:, 1] == Hand.parse("Cc Co 5b 4e").multiset].sum() == 0)
         ((1000, 4), True)
         """
+        return self.deals_of(shuffled_heads(self.deck(), count, self.places(), rng))
+
+    def deals_of(self, heads: NDArray[np.int8]) -> tuple[NDArray[np.int16], NDArray[np.int64] | None]:
+        """The deals that put the cards ``heads`` draws (rank positions, a row a deal,
+        at least :meth:`places` columns, taken in :attr:`unknown` order) in the
+        unknown places, and their weights as :meth:`sampled_deals` gives them. The
+        situations of one seat's choices can share one draw: the others' hands come
+        first, so they are the same in each.
+
+        >>> situation = Situation.build("Ro Rc 7e 1b", Rules(seats=2))
+        >>> deals, weights = situation.deals_of(np.array([[0, 0, 1, 1, 9]], dtype=np.int8))
+        >>> hand_of(int(deals[0, 1])), weights is None
+        (Hand.parse('Ro Rc Co Cc'), True)
+        """
+        count = len(heads)
         unknown = self.unknown
         slots = [HAND_SIZE - len(self.fixed[s]) for s in unknown]
-        heads = shuffled_heads(self.deck(), count, sum(slots), rng)
         row = np.array([self._index(cards) if len(cards) == HAND_SIZE else 0 for cards in self.fixed], dtype=np.int16)
         deals = np.repeat(row[np.newaxis, :], count, axis=0)
         start = 0

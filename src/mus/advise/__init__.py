@@ -1,0 +1,14 @@
+"""Advice and a stronger player: what to do with a hand, and a bot that does it
+(needs numpy: ``pip install 'mus-rules[fast]'``).
+
+* :mod:`mus.advise.choices`: :func:`advise`, the expected stones of each of the 16
+  choices of a hand (keep it, or each discard) given what the seat knows;
+
+>>> import mus
+>>> str(advise("Ro Rc Re Rb", mus.Rules(), samples=2000).best.action)
+'no-mus'
+"""
+
+from mus.advise.choices import DEFAULT_SAMPLES, EXACT_LIMIT, Advice, Option, advise, choices
+
+__all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "Advice", "Option", "advise", "choices"]
