@@ -252,10 +252,16 @@ def _check_scores(scores: Sequence[int] | None, rules: Rules) -> tuple[int, ...]
 
 
 def _figures(
-    deals: NDArray[np.int16], weights: NDArray[np.int64] | None, situation: Situation, scores: tuple[int, ...] | None
+    deals: NDArray[np.int16],
+    weights: NDArray[np.int64] | None,
+    situation: Situation,
+    scores: tuple[int, ...] | None,
+    groups: NDArray[np.int64],
+    count: int,
 ) -> NDArray[np.float64]:
-    """Weighted sums of one batch of deals: count, net stones, their squares, the
-    side's wins at each lance, games won."""
+    """Weighted sums of deals, by group (``groups[i]``: the choice deal ``i`` is of,
+    ``count`` choices): the deals, net stones, their squares, the side's wins at each
+    lance, games won; shape ``(count, _SUMS)``."""
     rules = situation.rules
     tables = tables_for(rules)
     team_of = np.array(rules.team_of, dtype=np.int64)
@@ -278,24 +284,11 @@ def _figures(
         net = (ours[rows, stop] - scores[0]) - (theirs[rows, stop] - scores[1])
         game = (ours[rows, stop] >= rules.target).astype(np.int64)
     w = np.ones(len(deals), dtype=np.int64) if weights is None else weights
-    sums = [w.sum(), np.dot(net, w), np.dot(net * net, w), *(np.dot(side_won[:, lance], w) for lance in Lance)]
-    return np.array([*sums, np.dot(game, w)], dtype=np.float64)
+    columns = [w, net * w, net * net * w, *(side_won[:, lance] * w for lance in Lance), game * w]
+    return np.stack([np.bincount(groups, weights=column, minlength=count) for column in columns], axis=1)
 
 
-def _option(
-    action: NoMus | Discard,
-    situation: Situation,
-    scores: tuple[int, ...] | None,
-    heads: NDArray[np.int8] | None,
-) -> Option:
-    exact = heads is None
-    if heads is None:
-        sums = sum(
-            (_figures(*situation.exact_deals(chunk), situation, scores) for chunk in situation.exact_chunks()),
-            np.zeros(_SUMS, dtype=np.float64),
-        )
-    else:
-        sums = _figures(*situation.deals_of(heads), situation, scores)
+def _option(action: NoMus | Discard, sums: NDArray[np.float64], exact: bool, scores: tuple[int, ...] | None) -> Option:
     n = float(sums[0])
     if n == 0:
         raise OddsError(
@@ -313,6 +306,39 @@ def _option(
         exact=exact,
         deals=int(n),
     )
+
+
+def _exact_sums(situation: Situation, scores: tuple[int, ...] | None) -> NDArray[np.float64]:
+    total = np.zeros(_SUMS, dtype=np.float64)
+    for chunk in situation.exact_chunks():
+        deals, weights = situation.exact_deals(chunk)
+        total += _figures(deals, weights, situation, scores, np.zeros(len(deals), dtype=np.int64), 1)[0]
+    return total
+
+
+def _sampled_sums(
+    base: Situation,
+    situations: Sequence[Situation],
+    scores: tuple[int, ...] | None,
+    samples: int,
+    entropy: int,
+    key: int,
+) -> NDArray[np.float64]:
+    """The sums of sampled choices, all on one draw: the other seats' hands, then the
+    seat's new cards (as many as its largest discard), so that the choices share
+    their deals; evaluated in one pass."""
+    sequence = np.random.SeedSequence(entropy, spawn_key=(key,))
+    rng = np.random.Generator(np.random.PCG64(sequence))
+    places = base.places()  # the other seats' unknown cards: the seat's own hand is whole
+    heads = shuffled_heads(base.deck(), samples, places + HAND_SIZE, rng)
+    dealt, fits = base.deals_of(heads)
+    deals = np.tile(dealt, (len(situations), 1))
+    for index, situation in enumerate(situations):
+        # Only the seat's own hand differs from one choice to the next.
+        deals[index * samples : (index + 1) * samples, base.seat] = situation.column(base.seat, heads, places)
+    weights = None if fits is None else np.tile(fits, len(situations))
+    groups = np.repeat(np.arange(len(situations), dtype=np.int64), samples)
+    return _figures(deals, weights, base, scores, groups, len(situations))
 
 
 def advise(
@@ -366,22 +392,24 @@ def advise(
         senas=senas,
     )
     count = DEFAULT_SAMPLES if samples is None else samples
-    heads: NDArray[np.int8] | None = None
-    options = []
-    for action in choices(hand):
+    actions = choices(hand)
+    sums: dict[int, tuple[NDArray[np.float64], bool]] = {}
+    sampled: list[tuple[int, Situation]] = []
+    for index, action in enumerate(actions):
         drawn: tuple[Card, ...] = action.cards if isinstance(action, Discard) else ()
         option_situation = situation.drawing(drawn)
         feasible = option_situation.exact_feasible
         if exact is True and not feasible:
             raise OddsError("exact advice needs at most two seats with unknown cards after a discard: sample instead")
         if feasible and (exact is True or (exact is None and option_situation.exact_size() <= EXACT_LIMIT)):
-            options.append(_option(action, option_situation, checked, None))
-            continue
-        if heads is None:
-            # Drawn once for every choice: the other seats' hands, then the seat's new
-            # cards (as many as its largest discard), so the choices share their deals.
-            sequence = np.random.SeedSequence(seed_entropy(seed), spawn_key=(hand.multiset,))
-            places = situation.places() + HAND_SIZE
-            heads = shuffled_heads(situation.deck(), count, places, np.random.Generator(np.random.PCG64(sequence)))
-        options.append(_option(action, option_situation, checked, heads))
-    return Advice(hand, rules, seat, checked, tuple(options), count, seed, situation.given)
+            sums[index] = _exact_sums(option_situation, checked), True
+        else:
+            sampled.append((index, option_situation))
+    if sampled:
+        table = _sampled_sums(
+            situation, [item[1] for item in sampled], checked, count, seed_entropy(seed), hand.multiset
+        )
+        for row, (index, _) in enumerate(sampled):
+            sums[index] = table[row], False
+    options = tuple(_option(action, *sums[index], checked) for index, action in enumerate(actions))
+    return Advice(hand, rules, seat, checked, options, count, seed, situation.given)

@@ -8,6 +8,7 @@
     mus compare HAND HAND [HAND...]           who wins each lance, and why
     mus replay FILE [--step]                  step through a saved history
     mus advise HAND [--seat N] [--json]       cut or mus, and which cards to throw
+    mus tournament --bots B,B [--games N]     a fair round robin between bots
 
 Every command takes the rules options ``--preset NAME``, ``--seats N`` (2 to 6; default
 4), ``--individual`` (each seat for itself; default two partnerships), ``--four-kings``,
@@ -37,7 +38,7 @@ from typing import TextIO
 
 import mus
 from mus import MusError
-from mus.cli import advise, compare, demo, odds, play, replay, simulate
+from mus.cli import advise, compare, demo, odds, play, replay, simulate, tournament
 from mus.cli.compare import compare_lines
 from mus.cli.narration import step_lines
 from mus.cli.options import DEFAULT_SEED, Command, rules_from_options
@@ -63,7 +64,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--version", action="version", version=f"mus {mus.__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    for command in (demo, play, simulate, compare, replay, odds, advise):
+    for command in (demo, play, simulate, compare, replay, odds, advise, tournament):
         command.register(commands)
     return parser
 

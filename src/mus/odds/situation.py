@@ -392,6 +392,21 @@ class Situation:
         """
         return self.deals_of(shuffled_heads(self.deck(), count, self.places(), rng))
 
+    def column(self, seat: int, heads: NDArray[np.int8], start: int) -> NDArray[np.int16]:
+        """The rank multisets of ``seat`` in each deal when its unknown places take the
+        cards of ``heads`` from column ``start`` on (rank positions, a row a deal).
+
+        >>> situation = Situation.build("Ro Rc 7e 1b", Rules(seats=2)).drawing(parse_cards("7e 1b"))
+        >>> hand_of(int(situation.column(0, np.array([[5, 0, 0]], dtype=np.int8), 1)[0]))
+        Hand.parse('Ro Rc Re Rb')
+        """
+        size = HAND_SIZE - len(self.fixed[seat])
+        fixed = np.broadcast_to(np.array(self.fixed[seat], dtype=np.int8), (len(heads), HAND_SIZE - size))
+        found: NDArray[np.int16] = multisets_of_positions(
+            np.concatenate((fixed, heads[:, start : start + size]), axis=1)
+        )
+        return found
+
     def deals_of(self, heads: NDArray[np.int8]) -> tuple[NDArray[np.int16], NDArray[np.int64] | None]:
         """The deals that put the cards ``heads`` draws (rank positions, a row a deal,
         at least :meth:`places` columns, taken in :attr:`unknown` order) in the
@@ -406,14 +421,12 @@ class Situation:
         """
         count = len(heads)
         unknown = self.unknown
-        slots = [HAND_SIZE - len(self.fixed[s]) for s in unknown]
         row = np.array([self._index(cards) if len(cards) == HAND_SIZE else 0 for cards in self.fixed], dtype=np.int16)
         deals = np.repeat(row[np.newaxis, :], count, axis=0)
         start = 0
-        for other, size in zip(unknown, slots, strict=True):
-            fixed = np.broadcast_to(np.array(self.fixed[other], dtype=np.int8), (count, HAND_SIZE - size))
-            deals[:, other] = multisets_of_positions(np.concatenate((fixed, heads[:, start : start + size]), axis=1))
-            start += size
+        for other in unknown:
+            deals[:, other] = self.column(other, heads, start)
+            start += HAND_SIZE - len(self.fixed[other])
         weights: NDArray[np.int64] | None = None
         for other in unknown:
             mask = self.allowed[other]
