@@ -62,7 +62,8 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
     scale = 1 + z * z / games
     centre = (rate + z * z / (2 * games)) / scale
     half = z * math.sqrt(rate * (1 - rate) / games + z * z / (4 * games * games)) / scale
-    return max(0.0, centre - half), min(1.0, centre + half)
+    # At a rate of 0 or 1 the interval's end is the rate itself: no rounding may move it.
+    return (0.0 if wins == 0 else centre - half), (1.0 if wins == games else centre + half)
 
 
 def bot_factory(spec: str) -> Callable[[str], Bot]:

@@ -42,9 +42,11 @@ from mus.odds.batch import (
     NONE,
     OddsError,
     Seed,
+    bonus_table,
     en_paso_stones,
     seed_entropy,
     shuffled_heads,
+    stones_of_winners,
     table_winners,
     tables_for,
 )
@@ -267,9 +269,13 @@ def _figures(
     team_of = np.array(rules.team_of, dtype=np.int64)
     side = team_of[situation.seat]
     won = np.stack([table_winners(lance, deals, tables, 0) for lance in Lance], axis=1)
+    bonuses = bonus_table(rules)
+    if bonuses is None:
+        en_paso_stones(deals, rules)  # raises the error that says which house rule sees suits
+    assert bonuses is not None
+    stones = stones_of_winners(won, deals, rules, bonuses)
     won[won[:, Lance.JUEGO] != NONE, Lance.PUNTO] = NONE  # punto is played only without juego
     side_won = (won != NONE) & (team_of[np.maximum(won, 0)] == side)
-    stones = en_paso_stones(deals, rules)
     mine = stones[:, :, side]
     others = stones.sum(axis=2) - mine
     game = np.zeros(len(deals), dtype=np.int64)
