@@ -4,15 +4,15 @@ It sees only its seat's view, as every bot does, and reads all of it:
 
 * **mus and discards**: :func:`~mus.advise.advise` for its hand at its speaking
   position. It cuts unless the best discard beats keeping the cards by
-  :attr:`AdvisorBot.margin` stones (the advice pits a discard against hands nobody
+  ``margin`` stones (the advice pits a discard against hands nobody
   improved, while the others draw too), and throws the best discard;
 * **bets**: for the lance being bet it samples the deals that fit what it knows (its
   hand and its own discards, the declarations made, its partner's señas) and weighs
   each answer in stones: the en paso count, a bet accepted, a bet refused, pares and
   juego bonuses included, punto too. A bet tells something of the bettor's hand: it
   weighs a rival's bet or raise on the deals where that rival's hand is strong (in the
-  top :attr:`AdvisorBot.bettor` share of hands at the lance), and its own bet on the
-  deals where a rival would accept (:attr:`AdvisorBot.acceptor`);
+  top ``bettor`` share of hands at the lance), and its own bet on the
+  deals where a rival would accept (``acceptor``);
 * **órdagos**: it throws or accepts one when its side's chance of winning the lance
   beats its chance of winning the game by playing on, from the scores;
 * **señas**: when ``Rules(senas=True)``, it signals every seña true of its hand (each
@@ -38,7 +38,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from mus.actions import Accept, Action, Bet, Declare, Discard, Fold, Mus, NoMus, Ordago, Pass, Servido, Signal
-from mus.advise.choices import advise
+from mus.advise.advice import advise
 from mus.bots import strength
 from mus.cards import ALL_CARDS, Card
 from mus.errors import MusError
@@ -123,7 +123,7 @@ class Outlook:
 @functools.lru_cache(maxsize=8192)
 def outlook(rules: Rules, seat: int, multiset: int, lance: Lance, known: Known, samples: int) -> Outlook:
     """The :class:`Outlook` of ``lance`` for the hand of rank multiset ``multiset`` at
-    speaking position ``seat``, given ``known`` (see :data:`Known`): ``samples`` deals,
+    speaking position ``seat``, given ``known`` (see ``Known``): ``samples`` deals,
     seeded by all of these (cached)."""
     declarations_key, senas_key, discards_key = known
     declarations: dict[Lance, list[bool | None]] = {}
@@ -259,7 +259,7 @@ class AdvisorBot:
         return ((view.seat if seat is None else seat) - view.mano) % view.rules.seats
 
     def known(self, view: SeatView) -> Known:
-        """What the view tells beyond the hand (see :data:`Known`)."""
+        """What the view tells beyond the hand (see ``Known``)."""
         rules = view.rules
         declarations = tuple(
             (int(lance), said[(position + view.mano) % rules.seats])

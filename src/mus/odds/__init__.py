@@ -28,6 +28,7 @@ from mus.odds.batch import (
     lance_winners,
     multisets,
     multisets_of_cards,
+    stones_of_winners,
     winners,
 )
 from mus.odds.equity import BLOCK, DEFAULT_SAMPLES, Odds, equity_table, exact_feasible, odds, write_csv
@@ -57,6 +58,7 @@ __all__ = [
     "odds",
     "plot",
     "run_tasks",
+    "stones_of_winners",
     "winners",
     "write_csv",
 ]

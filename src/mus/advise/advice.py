@@ -1,6 +1,6 @@
 """Should the seat cut or ask for mus, and which cards should it throw?
 
-:func:`advise` weighs the 16 choices of a hand: keep the four cards (``no-mus``), or
+:func:`~mus.advise.advise` weighs the 16 choices of a hand: keep the four cards (``no-mus``), or
 discard one of the 15 non-empty sets of them and draw as many from the cards the seat
 has not seen. A choice is worth its **expected stones**: the stones the seat's side
 scores at the count of the hand, less those of the other sides, when the four hands
@@ -16,7 +16,7 @@ seen (the same deals for every choice: common random numbers make the choices'
 differences sharper than their own errors), and a discard's new cards from what is
 left. The others' own exchanges are not modelled: their hands are as likely as any
 from the unseen cards. Each figure is exact when every deal of the unknown cards can
-be counted cheaply (see :data:`EXACT_LIMIT`), sampled otherwise, with its standard error.
+be counted cheaply (see :data:`~mus.advise.advice.EXACT_LIMIT`), sampled otherwise, with its standard error.
 
 >>> import mus
 >>> advice = advise("Ro Rc Re Rb", mus.Rules(), samples=2000)
@@ -65,7 +65,7 @@ if TYPE_CHECKING:
 __all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "Advice", "Option", "advise", "choices"]
 
 DEFAULT_SAMPLES = 10_000
-"""Deals :func:`advise` samples for each choice that is not counted exactly."""
+"""Deals :func:`~mus.advise.advise` samples for each choice that is not counted exactly."""
 
 EXACT_LIMIT = 50_000
 """A choice is counted exactly (every deal of the unknown cards, weighted) when that
@@ -92,7 +92,7 @@ def choices(hand: Hand) -> tuple[NoMus | Discard, ...]:
 
 @attrs.frozen
 class Option:
-    """One choice and what it is worth (see :mod:`mus.advise.choices`).
+    """One choice and what it is worth (see :mod:`mus.advise.advice`).
 
     ``expected_stones`` and its standard error ``stderr`` (``0`` when exact); ``lances``,
     the chance the seat's side wins each lance at the showdown, in :class:`~mus.Lance`
@@ -133,7 +133,7 @@ class Option:
 
 @attrs.frozen
 class Advice:
-    """The 16 :class:`Option` values of a hand at a seat, in :func:`choices` order.
+    """The 16 :class:`~mus.advise.Option` values of a hand at a seat, in :func:`~mus.advise.choices` order.
 
     >>> advice = advise("Ro Rc 7e 1b", Rules(seats=2))
     >>> str(advice.best.action), [str(option.action) for option in advice.ranked()[:2]]
@@ -219,7 +219,7 @@ class Advice:
 
     def to_json(self) -> dict[str, Any]:
         """The advice as JSON data: ``{"hand", "seat", "seats", "scores", "options",
-        "best"}``, the options in :func:`choices` order (see :meth:`Option.to_json`).
+        "best"}``, the options in :func:`~mus.advise.choices` order (see :meth:`~mus.advise.Option.to_json`).
 
         >>> data = advise("Ro Rc Re Rb", Rules(seats=2)).to_json()
         >>> data["hand"], len(data["options"]), data["best"]
@@ -369,9 +369,9 @@ def advise(
     ``scores`` (the side's, then the other's) make the count stop at the target, as
     the game would. What else the seat knows (``partner``, ``known``, ``exposed``,
     ``declarations``, ``senas``) is as :func:`mus.odds.odds` takes it. A choice is
-    counted exactly when cheap (:data:`EXACT_LIMIT`), or always when feasible with
+    counted exactly when cheap (:data:`~mus.advise.advice.EXACT_LIMIT`), or always when feasible with
     ``exact=True``, never with ``exact=False``; otherwise ``samples`` deals (default
-    :data:`DEFAULT_SAMPLES`) are sampled from ``seed``.
+    :data:`~mus.advise.advice.DEFAULT_SAMPLES`) are sampled from ``seed``.
 
     >>> advice = advise("Ro Rc 7e 1b", seat=1, samples=4000, seed=3)
     >>> str(advice.best.action), advice.best.stderr < 0.1
