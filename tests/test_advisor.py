@@ -13,6 +13,7 @@ np = pytest.importorskip("numpy")
 import mus  # noqa: E402
 from mus import Discard, Lance, Mus, NoMus, Rules, Sena, Signal  # noqa: E402
 from mus.advise import AdvisorBot, advise, game_chance, outlook  # noqa: E402
+from mus.advise.advisor import Known  # noqa: E402
 from mus.bots import RandomBot, play_hand, play_match  # noqa: E402
 from mus.tournament import tournament  # noqa: E402
 
@@ -100,8 +101,8 @@ def test_a_partner_s_sena_before_its_discard_is_forgotten() -> None:
 def test_the_side_s_equity_reads_the_declarations() -> None:
     rules = Rules()
     hand = mus.Hand.parse("Ro Rc 7e 1b").multiset
-    nobody = ((), (), ())
-    rivals_have_pares = (tuple((int(Lance.PARES), said) for said in (True, True, False, True)), (), ())
+    nobody: Known = ((), (), ())
+    rivals_have_pares: Known = (((Lance.PARES, (True, True, False, True)),), (), ())
     free = outlook(rules, 0, hand, Lance.PARES, nobody, 2000)
     told = outlook(rules, 0, hand, Lance.PARES, rivals_have_pares, 2000)
     # Both rivals hold pares: the pair of reyes wins less often than against anyone.

@@ -58,14 +58,14 @@ except ImportError:  # mus.odds.batch says which extra to install when called
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-__all__ = ["AdvisorBot", "Outlook", "game_chance", "outlook"]
+__all__ = ["AdvisorBot", "Known", "Outlook", "game_chance", "outlook"]
 
 _PARES, _JUEGO, _PUNTO = Lance.PARES, Lance.JUEGO, Lance.PUNTO
 
-Known = tuple[tuple[tuple[int, bool | None], ...], tuple[tuple[int, Sena], ...], tuple[int, ...]]
-"""What a seat knows beyond its hand, as a cache key: the declarations (lance, then
-each seat's by speaking position), its partners' señas by position, the rank
-positions of its own discards."""
+Known = tuple[tuple[tuple[Lance, tuple[bool | None, ...]], ...], tuple[tuple[int, Sena], ...], tuple[int, ...]]
+"""What a seat knows beyond its hand, as a cache key: the declarations (each lance
+declared, with every seat's declaration by speaking position), its partners' señas
+by position, the rank positions of its own discards."""
 
 
 def game_chance(ours: int, theirs: int, target: int) -> float:
@@ -125,27 +125,22 @@ def outlook(rules: Rules, seat: int, multiset: int, lance: Lance, known: Known, 
     """The :class:`Outlook` of ``lance`` for the hand of rank multiset ``multiset`` at
     speaking position ``seat``, given ``known`` (see ``Known``): ``samples`` deals,
     seeded by all of these (cached)."""
-    declarations_key, senas_key, discards_key = known
-    declarations: dict[Lance, list[bool | None]] = {}
-    for index, (lance_number, said) in enumerate(declarations_key):
-        declarations.setdefault(Lance(lance_number), [None] * rules.seats)[index % rules.seats] = said
-    senas: dict[int, list[Sena]] = {}
-    for other, sena in senas_key:
-        senas.setdefault(other, []).append(sena)
+    declarations, senas_key, discards_key = known
     hand = hand_of(multiset)
-    exposed = _cards_of_positions(discards_key, hand)
     situation = Situation.build(
         hand,
         rules,
         seat=seat,
-        exposed=exposed,
-        declarations={lance: tuple(said) for lance, said in declarations.items()},
-        senas=senas,
+        exposed=_cards_of_positions(discards_key, hand),
+        declarations=dict(declarations),
+        senas=_senas(senas_key),
     )
     entropy = seed_entropy(repr((multiset, seat, int(lance), known)))
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(entropy)))
     deals, weights = situation.sampled_deals(samples, rng)
     if weights is not None and weights.any():
+        # The deals that contradict a declaration or seña are dropped (when none fits,
+        # a lie under explicit declarations, all are kept: the cards say nothing more).
         deals = deals[weights > 0]
     tables = tables_for(rules)
     team_of = np.array(rules.team_of, dtype=np.int64)
@@ -162,6 +157,13 @@ def outlook(rules: Rules, seat: int, multiset: int, lance: Lance, known: Known, 
         mine = team_of == side
         ours, theirs = held[:, mine].sum(axis=1), held[:, ~mine].sum(axis=1)
     return Outlook(win, ours, theirs, _strengths(rules)[lance][deals])
+
+
+def _senas(signs: Sequence[tuple[int, Sena]]) -> dict[int, list[Sena]]:
+    by_seat: dict[int, list[Sena]] = {}
+    for seat, sena in signs:
+        by_seat.setdefault(seat, []).append(sena)
+    return by_seat
 
 
 def _cards_of_positions(positions: Sequence[int], hand: Hand) -> list[Card]:
@@ -185,15 +187,12 @@ def _advice(rules: Rules, seat: int, multiset: int, known: Known, samples: int) 
     best discard, and the rank positions that discard throws."""
     _, senas_key, discards_key = known
     hand = hand_of(multiset)
-    senas: dict[int, list[Sena]] = {}
-    for other, sena in senas_key:
-        senas.setdefault(other, []).append(sena)
     advice = advise(
         hand,
         rules,
         seat=seat,
         exposed=_cards_of_positions(discards_key, hand),
-        senas=senas,
+        senas=_senas(senas_key),
         samples=samples,
         seed=repr((multiset, seat, known)),
     )
@@ -262,9 +261,8 @@ class AdvisorBot:
         """What the view tells beyond the hand (see ``Known``)."""
         rules = view.rules
         declarations = tuple(
-            (int(lance), said[(position + view.mano) % rules.seats])
+            (lance, tuple(said[(position + view.mano) % rules.seats] for position in range(rules.seats)))
             for lance, said in sorted(view.declarations.items())
-            for position in range(rules.seats)
         )
         partners = {s for s in range(rules.seats) if s != view.seat and rules.team_of[s] == rules.team_of[view.seat]}
         signs: list[tuple[int, Sena]] = []
@@ -327,11 +325,11 @@ class AdvisorBot:
         strong = seen.strengths[:, self.position(view, betting.bettor)] >= (
             self.bettor if betting.bets < 2 else (1 + self.bettor) / 2
         )
-        if betting.ordago:
-            # Folding gives the stake standing (at least a stone): then the game goes on.
-            after = game_chance(ours, theirs + max(betting.stake, 1), rules.target)
-            return Accept() if seen.mean(seen.win, strong) >= after else Fold()
         refusal = rules.payouts.first_refusal if betting.bets == 1 else betting.previous
+        if betting.ordago:
+            # Folding gives the other side the refusal stones, and the game goes on.
+            after = game_chance(ours, theirs + refusal, rules.target)
+            return Accept() if seen.mean(seen.win, strong) >= after else Fold()
         accept = seen.stake_value(betting.stake, strong)
         fold = -(refusal + seen.mean(seen.theirs, strong))
         chance = seen.mean(seen.win, strong)
