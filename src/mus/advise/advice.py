@@ -67,7 +67,7 @@ __all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "Advice", "Option", "advise", "choi
 DEFAULT_SAMPLES = 10_000
 """Deals :func:`~mus.advise.advise` samples for each choice that is not counted exactly."""
 
-EXACT_LIMIT = 50_000
+EXACT_LIMIT = 10_000
 """A choice is counted exactly (every deal of the unknown cards, weighted) when that
 goes through at most this many deals of rank multisets
 (:meth:`Situation.exact_size <mus.odds.situation.Situation.exact_size>`): about the
