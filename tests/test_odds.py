@@ -251,7 +251,7 @@ def test_house_bonus_hooks_leave_stones_out() -> None:
         (lambda: odds("Ro Rc 7e"), "a hand has exactly 4 cards"),
         (lambda: odds("Ro Rc 7e 1b", seat=4), "seat is a speaking position from the mano, 0 to 3, got 4"),
         (lambda: odds("Ro Rc 7e 1b", samples=0), "samples is a whole number of deals of at least 1"),
-        (lambda: odds("Ro Rc 7e 1b", exact=True), "exact odds need at most 3 seats"),
+        (lambda: odds("Ro Rc 7e 1b", exact=True), "exact odds need at most two seats with unknown cards"),
         (lambda: odds("Ro Rc 7e 1b", Rules(seats=2), exact=True, samples=5), "give samples or exact, not both"),
         (lambda: odds("Ro Rc 7e 1b", workers=0), "workers is a whole number of at least 1"),
         (lambda: odds("Ro Rc 7e 1b", backend="spark"), "backend is one of processes, ray"),

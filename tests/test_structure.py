@@ -24,7 +24,7 @@ PACKAGE = SRC / "mus"
 MAX_LINES = 750
 """No file over about 700 lines: a module reads in one sitting."""
 
-OPTIONAL = ("mus.individuel", "mus.bots", "mus.odds", "mus.ai", "mus.batch", "mus.cli")
+OPTIONAL = ("mus.individuel", "mus.bots", "mus.odds", "mus.advise", "mus.tournament", "mus.ai", "mus.batch", "mus.cli")
 """What ``import mus`` must not load: each loads when first named."""
 
 

@@ -8,6 +8,8 @@
     mus compare HAND HAND [HAND...]           who wins each lance, and why
     mus replay FILE [--step]                  step through a saved history
     mus check FILE [FILE...]                  check files of histories, one line per hand
+    mus advise HAND [--seat N] [--json]       cut or mus, and which cards to throw
+    mus tournament --bots B,B [--games N]     a fair round robin between bots
 
 Every command takes the rules options ``--preset NAME``, ``--seats N`` (2 to 6; default
 4), ``--individual`` (each seat for itself; default two partnerships), ``--four-kings``,
@@ -45,7 +47,7 @@ from typing import TextIO
 
 import mus
 from mus import MusError
-from mus.cli import check, compare, demo, odds, play, replay, simulate
+from mus.cli import advise, check, compare, demo, odds, play, replay, simulate, tournament
 from mus.cli.compare import compare_lines
 from mus.cli.errors import error_words
 from mus.cli.narration import step_lines
@@ -81,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     parser.add_argument("--lang", **lang_option())
     commands = parser.add_subparsers(dest="command", metavar=pgettext("metavar", "COMMAND"), required=True)
-    for command in (demo, play, simulate, compare, replay, check, odds):
+    for command in (demo, play, simulate, compare, replay, check, odds, advise, tournament):
         command.register(commands)
     return parser
 

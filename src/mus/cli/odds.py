@@ -11,6 +11,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from mus import Lance, MusError
+from mus.cli.known import add_known_options, known_from_options
 from mus.cli.options import (
     DEFAULT_SEED,
     add_command,
@@ -80,6 +81,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument(
         "--table", metavar=pgettext("metavar", "FILE"), help=_("write the equity table of all 715 rank patterns as CSV")
     )
+    add_known_options(parser)
 
 
 class _Bar:
@@ -183,9 +185,12 @@ def run(args: argparse.Namespace) -> int:
         workers=args.workers,
         backend="ray" if args.ray else "processes",
     )
+    known = known_from_options(args, rules, seat=args.seat)
+    if known and args.hand is None:
+        raise MusError("what the seat knows (--partner, --pares, ...) goes with a HAND: give the hand")
     if args.hand is not None:
         with _bar(_("odds"), args) as bar:
-            result = odds(args.hand, rules, progress=bar, **options)
+            result = odds(args.hand, rules, progress=bar, **options, **known)
         print(rules_summary(rules))
         if not result.exact:
             print(_("seed {seed}; each error is one standard error").format(seed=seed))

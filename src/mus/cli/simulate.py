@@ -30,7 +30,15 @@ RUN_HANDS = 1000
 from its own seed (run 0 from the seed itself, run K from ``S/run/K``), so that runs
 can be played by several processes (``--workers``) with the same results as by one."""
 
+
+def _advisor(seed: str) -> Bot:
+    from mus.advise import AdvisorBot  # numpy: loaded only when the advisor plays
+
+    return AdvisorBot(seed)
+
+
 BOTS: dict[str, Callable[[str], Bot]] = {
+    "advisor": _advisor,
     "heuristic": lambda seed: HeuristicBot(),
     "random": lambda seed: RandomBot(seed),
 }

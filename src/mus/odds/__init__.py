@@ -5,6 +5,8 @@ unknown cards, equity tables, in parallel (needs numpy: ``pip install 'mus-rules
   deals, equal to the scalar functions deal for deal;
 * :mod:`mus.odds.equity`: :func:`mus.odds.odds` of one hand (exact or sampled), the
   :func:`equity_table` of all 715 rank patterns, :func:`write_csv`, :func:`plot`;
+* :mod:`mus.odds.situation`: what a seat knows of a deal (a partner's hand, cards seen,
+  declarations, señas) and the deals that fit it, which :func:`mus.odds.odds` takes;
 * :mod:`mus.odds.parallel`: the same seeded work on several processes or on Ray.
 
 >>> import mus
@@ -26,11 +28,13 @@ from mus.odds.batch import (
     lance_winners,
     multisets,
     multisets_of_cards,
+    stones_of_winners,
     winners,
 )
 from mus.odds.equity import BLOCK, DEFAULT_SAMPLES, Odds, equity_table, exact_feasible, odds, write_csv
 from mus.odds.parallel import BACKENDS, run_tasks
 from mus.odds.plot import plot
+from mus.odds.situation import Situation
 
 __all__ = [
     "BACKENDS",
@@ -40,6 +44,7 @@ __all__ = [
     "MissingExtraError",
     "Odds",
     "OddsError",
+    "Situation",
     "bonus_table",
     "deal",
     "deal_cards",
@@ -53,6 +58,7 @@ __all__ = [
     "odds",
     "plot",
     "run_tasks",
+    "stones_of_winners",
     "winners",
     "write_csv",
 ]

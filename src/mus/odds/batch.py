@@ -49,6 +49,7 @@ __all__ = [
     "multisets_of_positions",
     "seed_entropy",
     "shuffled_heads",
+    "stones_of_winners",
     "tables_for",
     "winners",
 ]
@@ -432,12 +433,27 @@ def bonus_table(rules: Rules) -> NDArray[np.int64] | None:
     """
     tables_for(rules)
     if rules.bonuses is not None:
-        return np.array(rules.bonuses, dtype=np.int64)
+        return _bonus_array(rules.bonuses)
     if any(_bonus_hook(rule) for rule in rules.house):
         return None
     plain = rules.evolve(house=())
     assert plain.bonuses is not None
-    return np.array(plain.bonuses, dtype=np.int64)
+    return _bonus_array(plain.bonuses)
+
+
+_BONUS_ARRAYS: dict[int, tuple[tuple[tuple[int, ...], ...], NDArray[np.int64]]] = {}
+
+
+def _bonus_array(table: tuple[tuple[int, ...], ...]) -> NDArray[np.int64]:
+    # One read-only array per bonus table (rule sets share their tables): bots ask often.
+    found = _BONUS_ARRAYS.get(id(table))
+    if found is None or found[0] is not table:
+        if len(_BONUS_ARRAYS) >= 64:
+            _BONUS_ARRAYS.clear()
+        array = np.array(table, dtype=np.int64)
+        array.flags.writeable = False
+        found = _BONUS_ARRAYS[id(table)] = (table, array)
+    return found[1]
 
 
 def en_paso_stones(deals: ArrayLike, rules: Rules, mano: ArrayLike = 0) -> NDArray[np.int64]:
@@ -462,23 +478,38 @@ def en_paso_stones(deals: ArrayLike, rules: Rules, mano: ArrayLike = 0) -> NDArr
         names = ", ".join(rule.name for rule in rules.house if _bonus_hook(rule))
         raise OddsError(f"house rule {names} has its own bonus hook, which sees suits: no batch count")
     mano_ = _mano(mano, count, seats)
+    won = np.stack([_seat_of(_best(lance, array, tables, mano_), lance, seats, mano_) for lance in Lance], axis=1)
+    return stones_of_winners(won.reshape(count, len(Lance)), array, rules, bonuses)
+
+
+def stones_of_winners(
+    won: NDArray[np.int8], deals: NDArray[np.int16], rules: Rules, bonuses: NDArray[np.int64]
+) -> NDArray[np.int64]:
+    """The en paso count of :func:`en_paso_stones`, from the winners the caller has
+    already found (``won``, shape ``(deals, 5)``, as :func:`winners` gives them, punto's
+    winner given even when a seat has juego) and the :func:`bonus_table`. Unchecked:
+    the batch functions' own path.
+
+    >>> import mus
+    >>> deals = multisets([["Ro Rc Se 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c"]])
+    >>> stones_of_winners(winners(deals, mus.Rules()), deals, mus.Rules(), bonus_table(mus.Rules())).tolist()
+    [[[1, 0], [0, 1], [1, 0], [3, 0], [0, 0]]]
+    """
+    count = len(deals)
     team_of = np.array(rules.team_of, dtype=np.int64)
     stones = np.zeros((count, len(Lance), rules.teams), dtype=np.int64)
     rows = np.arange(count)
-    juego_held = None
+    juego_held = won[:, Lance.JUEGO] != NONE
     for lance in Lance:
-        seat = _seat_of(_best(lance, array, tables, mano_), lance, seats, mano_)
-        if lance is Lance.JUEGO:
-            juego_held = seat != NONE
+        seat = won[:, lance]
         team = team_of[np.maximum(seat, 0)]
         if lance <= Lance.CHICA:
             value = np.full(count, rules.payouts.en_paso, dtype=np.int64)
         elif lance is Lance.PUNTO:
-            assert juego_held is not None
             value = np.where(juego_held, 0, rules.payouts.punto)
         else:
             # Every seat of the winning side adds its own bonus (0 without the combination).
-            own = bonuses[lance][array] * (team_of[np.newaxis, :] == team[:, np.newaxis])
+            own = bonuses[lance][deals] * (team_of[np.newaxis, :] == team[:, np.newaxis])
             value = np.where(seat == NONE, 0, own.sum(axis=1))
         stones[rows, lance, team] = value
     return stones

@@ -16,15 +16,13 @@ figure comes with its standard error.
 
 from __future__ import annotations
 
-import functools
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from typing import IO, TYPE_CHECKING
 
 import attrs
 
-from mus.cards import Card, Rank, Suit
-from mus.hand import HAND_SIZE, RANK_MULTISETS, Hand
+from mus.hand import RANK_MULTISETS, Hand
 from mus.lances import Lance
 from mus.odds.batch import (
     NONE,
@@ -32,14 +30,14 @@ from mus.odds.batch import (
     Seed,
     bonus_table,
     en_paso_stones,
-    multisets_of_positions,
     seed_entropy,
-    shuffled_heads,
     table_winners,
     tables_for,
 )
 from mus.odds.parallel import Progress, check_workers, run_tasks
+from mus.odds.situation import CardsLike, Situation, hand_of
 from mus.rules import Rules
+from mus.senas import Sena
 
 try:
     import numpy as np
@@ -57,7 +55,6 @@ BLOCK = 1 << 16
 DEFAULT_SAMPLES = 1 << 20
 """Deals :func:`mus.odds.odds` samples when the odds cannot be exact and no number is given."""
 
-_POSITION = {rank: position for position, rank in enumerate(sorted(Rank, reverse=True))}
 _LANCES = len(Lance)
 # Where each sum sits in a task's accumulator of whole numbers (so that adding tasks'
 # results in any order gives the same figures).
@@ -78,94 +75,34 @@ def exact_feasible(rules: Rules) -> bool:
 class _Job:
     """One hand's odds to work out, as the workers receive it."""
 
-    rules: Rules
+    situation: Situation
     multiset: int
-    seat: int
     samples: int
     entropy: int
     exact: bool
 
+    @property
+    def rules(self) -> Rules:
+        return self.situation.rules
 
-def _hand_of(multiset: int) -> Hand:
-    # One hand of the rank multiset: suits never change the odds.
-    suits = list(Suit)
-    cards: list[Card] = []
-    used: dict[Rank, int] = {}
-    for rank in RANK_MULTISETS[multiset]:
-        used[rank] = used.get(rank, -1) + 1
-        cards.append(Card(rank, suits[used[rank]]))
-    return Hand(cards)
+    @property
+    def seat(self) -> int:
+        return self.situation.seat
 
 
-def _rest(multiset: int) -> NDArray[np.int8]:
-    # The rank positions of the 36 cards left, in a fixed order: the sampled deals
-    # then depend on the rank multiset alone, whatever the suits of the hand.
-    left = [4] * len(_POSITION)
-    for rank in RANK_MULTISETS[multiset]:
-        left[_POSITION[rank]] -= 1
-    return np.array([p for p, n in enumerate(left) for _ in range(n)], dtype=np.int8)
-
-
-@functools.cache
-def _counts() -> NDArray[np.int64]:
-    table = np.zeros((len(RANK_MULTISETS), len(_POSITION)), dtype=np.int64)
-    for index, ranks in enumerate(RANK_MULTISETS):
-        for rank in ranks:
-            table[index, _POSITION[rank]] += 1
-    return table
-
-
-@functools.cache
-def _choose() -> NDArray[np.int64]:
-    return np.array([[math.comb(n, k) for k in range(5)] for n in range(5)], dtype=np.int64)
-
-
-def _exact_chunks(job: _Job) -> list[NDArray[np.int64]]:
-    """The first unknown hand's possible multisets, cut into the exact tasks."""
-    counts = _counts()
-    left = 4 - counts[job.multiset]
-    first = np.prod(_choose()[left[np.newaxis, :], counts], axis=1)
-    possible = np.flatnonzero(first)
-    size = len(possible) if job.rules.seats == 2 else 48
-    return [possible[i : i + size] for i in range(0, len(possible), size)]
-
-
-def _exact_deals(job: _Job, chunk: NDArray[np.int64]) -> tuple[NDArray[np.int16], NDArray[np.int64]]:
-    # Rank multisets of the unknown hands, weighted by how many card deals give them.
-    counts = _counts()
-    left = 4 - counts[job.multiset]
-    first = np.prod(_choose()[left[np.newaxis, :], counts[chunk]], axis=1)
-    if job.rules.seats == 2:
-        others, weights = chunk[:, np.newaxis], first
-    else:
-        after = left[np.newaxis, :] - counts[chunk]
-        second = np.prod(_choose()[after[:, np.newaxis, :], counts[np.newaxis, :, :]], axis=2) * first[:, np.newaxis]
-        i, j = np.nonzero(second)
-        others, weights = np.stack((chunk[i], j), axis=1), second[i, j]
-    return _with_hand(others.astype(np.int16), job), weights
-
-
-def _with_hand(others: NDArray[np.int16], job: _Job) -> NDArray[np.int16]:
-    mine = np.full((len(others), 1), job.multiset, dtype=np.int16)
-    return np.concatenate((others[:, : job.seat], mine, others[:, job.seat :]), axis=1)
-
-
-def _sampled_deals(job: _Job, block: int) -> NDArray[np.int16]:
+def _sampled_deals(job: _Job, block: int) -> tuple[NDArray[np.int16], NDArray[np.int64] | None]:
     size = min(BLOCK, job.samples - block * BLOCK)
     sequence = np.random.SeedSequence(job.entropy, spawn_key=(job.multiset, block))
-    rng = np.random.Generator(np.random.PCG64(sequence))
-    unknown = job.rules.seats - 1
-    heads = shuffled_heads(_rest(job.multiset), size, HAND_SIZE * unknown, rng)
-    return _with_hand(multisets_of_positions(heads.reshape(size, unknown, HAND_SIZE)), job)
+    return job.situation.sampled_deals(size, np.random.Generator(np.random.PCG64(sequence)))
 
 
 def _evaluate(task: tuple[_Job, int]) -> NDArray[np.int64]:
     """One task's sums: an exact chunk's weighted sums, or a sampled block's counts."""
     job, block = task
     if job.exact:
-        deals, weights = _exact_deals(job, _exact_chunks(job)[block])
+        deals, weights = job.situation.exact_deals(job.situation.exact_chunks()[block])
         return _accumulate(deals, weights, job)
-    return _accumulate(_sampled_deals(job, block), None, job)
+    return _accumulate(*_sampled_deals(job, block), job)
 
 
 def _accumulate(deals: NDArray[np.int16], weights: NDArray[np.int64] | None, job: _Job) -> NDArray[np.int64]:
@@ -219,7 +156,11 @@ class Odds:
       side and the other sides at each lance, on average; ``net``, ``net_error``:
       the hand's side's stones less the others', summed over the lances, and its
       standard error. ``None`` when a house rule's bonus hook sees suits;
-    * ``deals``: the deals sampled, or (exact) the card deals counted.
+    * ``deals``: the deals sampled that fit what is known, or (exact) the card deals counted;
+    * ``given``: what the seat knew beyond its hand, in words (see :func:`odds`).
+
+    Given the seat's knowledge, ``win`` is also the *órdago* odds of each lance: the
+    chance that the side wins it at a showdown now (:meth:`ordago`).
 
     >>> result = odds("Ro Rc 7e 1b", Rules(seats=2))
     >>> result.deals, round(result.net, 3)
@@ -239,10 +180,17 @@ class Odds:
     stones_against: tuple[float, ...] | None = attrs.field(repr=False)
     net: float | None
     net_error: float | None = attrs.field(repr=False)
+    given: str = attrs.field(default="", repr=False)
 
     @classmethod
     def _from_sums(cls, hand: Hand, job: _Job, sums: NDArray[np.int64]) -> Odds:
         n = int(sums[_COUNT])
+        if n == 0:
+            how = "deal counted" if job.exact else f"deal of the {job.samples} sampled"
+            raise OddsError(
+                f"no {how} fits what is known: the declarations, señas and cards given contradict each other"
+                + ("" if job.exact else ", or they are rare: sample more")
+            )
         # Exact sums are over every deal: no sampling error.
         spread = 0 if job.exact else 1
 
@@ -272,7 +220,18 @@ class Odds:
             stones_against=tuple(mean(_AGAINST + lance) for lance in lances) if has_stones else None,
             net=net,
             net_error=None if net is None else spread * math.sqrt(max(square - net * net, 0.0) / n),
+            given=job.situation.given,
         )
+
+    def ordago(self, lance: Lance) -> float:
+        """The chance that the hand's side wins ``lance`` if it is shown down now (an
+        accepted *órdago*): ``win[lance]``, given all that the seat knows.
+
+        >>> result = odds("Ro Rc 7e 1b", Rules(seats=2), declarations={Lance.PARES: (True, True)})
+        >>> round(result.ordago(Lance.PARES), 3)
+        0.865
+        """
+        return self.win[Lance(lance)]
 
     def lines(self) -> list[str]:
         """The odds as a table, one line a lance, then the en paso count.
@@ -291,6 +250,8 @@ class Odds:
         how = f"exact over {self.deals} deals" if self.exact else f"{self.deals} sampled deals"
         mano = " (mano)" if self.seat == 0 else ""
         lines = [f"{self.hand} at seat {self.seat}{mano} of {self.rules.seats}, {how}"]
+        if self.given:
+            lines.append(f"given: {self.given}")
         lines.append(f"{'lance':8}{'win':>9}{'± error':>11}{'own hand':>11}{'played':>11}{'stones':>9}{'against':>9}")
         for lance in Lance:
             row = f"{lance!s:8}{self.win[lance]:>9.2%}{self.error[lance]:>11.3%}{self.own[lance]:>11.2%}{self.played[lance]:>11.2%}"
@@ -310,21 +271,23 @@ class Odds:
         return "\n".join(self.lines())
 
 
-def _job(multiset: int, rules: Rules, seat: int, samples: int | None, exact: bool | None, seed: Seed) -> _Job:
-    if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.seats:
-        raise OddsError(f"seat is a speaking position from the mano, 0 to {rules.seats - 1}, got {seat!r}")
+def _job(situation: Situation, multiset: int, samples: int | None, exact: bool | None, seed: Seed) -> _Job:
     if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
         raise OddsError(f"samples is a whole number of deals of at least 1, got {samples!r}")
     if exact and samples is not None:
         raise OddsError("exact odds count every deal: give samples or exact, not both")
-    if exact and not exact_feasible(rules):
-        raise OddsError(f"exact odds need at most 3 seats (2 unknown hands), not {rules.seats}: sample instead")
-    exact = exact_feasible(rules) and samples is None if exact is None else exact
-    return _Job(rules, multiset, seat, 0 if exact else samples or DEFAULT_SAMPLES, seed_entropy(seed), exact)
+    feasible = situation.exact_feasible
+    if exact and not feasible:
+        raise OddsError(
+            f"exact odds need at most two seats with unknown cards (at most 3 seats, or a partner's hand known), "
+            f"not {len(situation.unknown)}: sample instead"
+        )
+    exact = feasible and samples is None if exact is None else exact
+    return _Job(situation, multiset, 0 if exact else samples or DEFAULT_SAMPLES, seed_entropy(seed), exact)
 
 
 def _tasks(job: _Job) -> list[tuple[_Job, int]]:
-    blocks = len(_exact_chunks(job)) if job.exact else -(-job.samples // BLOCK)
+    blocks = len(job.situation.exact_chunks()) if job.exact else -(-job.samples // BLOCK)
     return [(job, block) for block in range(blocks)]
 
 
@@ -353,25 +316,54 @@ def odds(
     workers: int = 1,
     backend: str = "processes",
     progress: Progress | None = None,
+    partner: CardsLike | None = None,
+    known: Mapping[int, CardsLike] | None = None,
+    exposed: CardsLike = (),
+    declarations: Mapping[Lance, Sequence[bool | None]] | None = None,
+    senas: Mapping[int, Iterable[Sena | str]] | None = None,
 ) -> Odds:
     """The odds of ``hand`` at ``seat`` (its speaking position: 0 is the mano) of the
-    table of ``rules`` (default ``Rules()``), the other seats' cards unknown.
+    table of ``rules`` (default ``Rules()``), given what else the seat knows.
 
-    Exact when feasible (two or three seats) unless ``samples`` is given; otherwise
-    ``samples`` deals (default ``DEFAULT_SAMPLES``) are sampled from ``seed``.
-    ``workers`` processes, or Ray (``backend="ray"``), share the blocks; the figures
-    are the same whatever runs them. ``progress(done, total)`` follows the blocks.
+    What the seat knows, every seat named by its speaking position (see
+    :meth:`Situation.build <mus.odds.situation.Situation.build>`): ``partner``, the
+    partner's hand; ``known``, cards known in a seat's hand (``{2: "Rb Re 5o 4c"}``);
+    ``exposed``, cards in no unknown hand (seen out of play, one's own discards);
+    ``declarations``, each seat's pares and juego declarations
+    (``{Lance.PARES: (True, False, None, True)}``); ``senas``, the señas each seat made.
+    The deals that contradict a declaration or a seña are left out. Given all that,
+    ``win`` is the chance that the side wins each lance at a showdown now: the
+    *órdago* odds.
+
+    Exact when at most two seats hold unknown cards (two or three seats, or four with
+    the partner's hand known) unless ``samples`` is given; otherwise ``samples`` deals
+    (default ``DEFAULT_SAMPLES``) are sampled from ``seed``, and ``deals`` counts those
+    that fit. ``workers`` processes, or Ray (``backend="ray"``), share the blocks; the
+    figures are the same whatever runs them. ``progress(done, total)`` follows the blocks.
 
     >>> result = odds("Ro Rc 7e 1b", seat=1, samples=20_000, seed=3)
     >>> result.exact, result.deals, 0.83 < result.win[Lance.GRANDE] < 0.88, result.error[Lance.GRANDE] < 0.003
     (False, 20000, True, True)
+    >>> given = odds("Ro Rc 7e 1b", seat=1, partner="Rb 3e 5o 4c")  # the side holds four of the eight reyes
+    >>> given.exact, round(given.win[Lance.GRANDE], 3)
+    (True, 0.917)
     """
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise OddsError(f"rules must be a mus.Rules, got {type(rules).__name__}")
     tables_for(rules)
     hand = hand if isinstance(hand, Hand) else Hand.parse(hand)
-    job = _job(hand.multiset, rules, seat, samples, exact, seed)
+    situation = Situation.build(
+        hand,
+        rules,
+        seat=seat,
+        partner=partner,
+        known=known,
+        exposed=exposed,
+        declarations=declarations,
+        senas=senas,
+    )
+    job = _job(situation, hand.multiset, samples, exact, seed)
     return Odds._from_sums(hand, job, _solve([job], workers, backend, progress)[0])
 
 
@@ -398,9 +390,10 @@ def equity_table(
     if not isinstance(rules, Rules):
         raise OddsError(f"rules must be a mus.Rules, got {type(rules).__name__}")
     tables_for(rules)
-    jobs = [_job(index, rules, seat, samples, exact, seed) for index in range(len(RANK_MULTISETS))]
+    hands = [hand_of(index) for index in range(len(RANK_MULTISETS))]
+    jobs = [_job(Situation.build(hand, rules, seat=seat), hand.multiset, samples, exact, seed) for hand in hands]
     sums = _solve(jobs, workers, backend, progress)
-    return tuple(Odds._from_sums(_hand_of(job.multiset), job, total) for job, total in zip(jobs, sums, strict=False))
+    return tuple(Odds._from_sums(hand, job, total) for hand, job, total in zip(hands, jobs, sums, strict=True))
 
 
 def _csv_rows(table: Sequence[Odds]) -> Iterator[list[str]]:

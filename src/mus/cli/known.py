@@ -1,0 +1,105 @@
+"""What a seat knows beyond its hand, read from the command line: ``mus odds`` and
+``mus advise`` share these options. Seats are speaking positions from the mano (0 is
+the mano), as ``--seat`` counts them.
+
+>>> import argparse
+>>> parser = argparse.ArgumentParser()
+>>> add_known_options(parser)
+>>> args = parser.parse_args(["--partner", "Rb 3e 5o 4c", "--pares", "yes,no,yes,-", "--signal", "1:duples"])
+>>> known = known_from_options(args, mus.Rules(), seat=0)
+>>> known["partner"], known["declarations"][mus.Lance.PARES], known["senas"]
+('Rb 3e 5o 4c', (True, False, True, None), {1: ['duples']})
+"""
+
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+import mus
+from mus import Lance, MusError, Rules
+
+__all__ = ["add_known_options", "known_from_options"]
+
+_YES = {"yes": True, "y": True, "1": True, "si": True, "sí": True, "no": False, "n": False, "0": False}
+_NONE = {"-", "?", ""}
+
+
+def add_known_options(parser: argparse.ArgumentParser) -> None:
+    """Add the options that tell what the seat knows: its partner's hand, cards seen,
+    its discards, the declarations, the señas."""
+    group = parser.add_argument_group("what the seat knows (seats are speaking positions from the mano)")
+    group.add_argument("--partner", metavar="HAND", help="the partner's hand (its four cards)")
+    group.add_argument(
+        "--known",
+        action="append",
+        default=[],
+        metavar="SEAT:CARDS",
+        help='cards known to be in a seat\'s hand, such as "1:Rb" (a card seen); may be repeated',
+    )
+    group.add_argument("--exposed", metavar="CARDS", help="cards in no hand: seen out of play")
+    group.add_argument("--discards", metavar="CARDS", help="the seat's own discards (in no hand either)")
+    for lance in ("pares", "juego"):
+        group.add_argument(
+            f"--{lance}",
+            metavar="LIST",
+            help=f"the {lance} declarations, one a seat from the mano: yes, no or - (not declared), "
+            'such as "yes,no,-,yes"',
+        )
+    group.add_argument(
+        "--signal",
+        action="append",
+        default=[],
+        metavar="SEAT:SEÑA",
+        help='a seña a seat made (true of its hand), such as "2:dos reyes"; may be repeated',
+    )
+
+
+def _seat_and(text: str, option: str, rules: Rules) -> tuple[int, str]:
+    seat, colon, rest = text.partition(":")
+    if not colon or not seat.strip().isdigit() or not 0 <= int(seat) < rules.seats:
+        raise MusError(f"{option} takes SEAT:VALUE with a seat from 0 to {rules.seats - 1}, got {text!r}")
+    return int(seat), rest.strip()
+
+
+def _declarations(text: str, lance: Lance, rules: Rules) -> tuple[bool | None, ...]:
+    words = [word.strip().lower() for word in text.split(",")]
+    if len(words) != rules.seats or any(word not in _YES and word not in _NONE for word in words):
+        raise MusError(
+            f"--{lance} lists one declaration a seat ({rules.seats}), each yes, no or -, such as "
+            f'"{",".join(["yes", "no"] * (rules.seats // 2) + ["-"] * (rules.seats % 2))}", got {text!r}'
+        )
+    return tuple(None if word in _NONE else _YES[word] for word in words)
+
+
+def known_from_options(args: argparse.Namespace, rules: Rules, *, seat: int) -> dict[str, Any]:
+    """The keyword arguments of :func:`mus.odds.odds` (and :func:`mus.advise.advise`)
+    that the options give; empty when they give nothing."""
+    found: dict[str, Any] = {}
+    if args.partner is not None:
+        found["partner"] = args.partner
+    known: dict[int, str] = {}
+    for text in args.known:
+        other, cards = _seat_and(text, "--known", rules)
+        if other == seat:
+            raise MusError(f"--known {text}: seat {seat} is the hand's own seat")
+        known[other] = f"{known.get(other, '')} {cards}".strip()
+    if known:
+        found["known"] = known
+    exposed = " ".join(text for text in (args.exposed, args.discards) if text)
+    if exposed:
+        found["exposed"] = mus.parse_cards(exposed)
+    declarations = {
+        lance: _declarations(text, lance, rules)
+        for lance, text in ((Lance.PARES, args.pares), (Lance.JUEGO, args.juego))
+        if text is not None
+    }
+    if declarations:
+        found["declarations"] = declarations
+    senas: dict[int, list[str]] = {}
+    for text in args.signal:
+        other, name = _seat_and(text, "--signal", rules)
+        senas.setdefault(other, []).append(name)
+    if senas:
+        found["senas"] = senas
+    return found
