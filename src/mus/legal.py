@@ -34,7 +34,7 @@ from mus.actions import (
     TeamFold,
     parse_action,
 )
-from mus.errors import MusError
+from mus.errors import MusError, quoted
 from mus.hand import HAND_SIZE, Hand
 from mus.ranking import Lance
 from mus.rules import MAX_SEATS
@@ -106,6 +106,9 @@ class LegalActions(tuple):  # type: ignore[type-arg]
     _judge: Judge | None
 
     def __new__(cls, state: Judge) -> LegalActions:
+        # Looked up on the type: a value's own __getattr__ is not asked.
+        if not callable(getattr(type(state), "legal_actions", None)):
+            raise MusError(f"LegalActions() takes a game state (state.legal_actions()), got {quoted(state)}")
         return state.legal_actions()
 
     @classmethod

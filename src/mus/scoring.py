@@ -31,7 +31,7 @@ from typing import Any
 import attrs
 
 from mus.checks import hands_arg, lance_arg, quoted, rules_arg, seat_arg, seats_arg, whole
-from mus.errors import MusError
+from mus.errors import CheckedEnumType, MusError
 from mus.hand import Hand
 from mus.ranking import Lance
 from mus.rules import MAX_SEATS, Rules
@@ -54,7 +54,7 @@ __all__ = [
 ]
 
 
-class Outcome(enum.Enum):
+class Outcome(enum.Enum, metaclass=CheckedEnumType):
     """How the betting on a lance ended.
 
     >>> str(Outcome.EN_PASO), Outcome("refused")

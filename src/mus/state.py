@@ -238,7 +238,7 @@ def event_problem(state: HandState, action: Signal | MusVisto, seat: int | None)
     if not state.queue:
         return "the hand is over"
     if seat is not None and (type(seat) is not int or not 0 <= seat < rules.seats):
-        return f"no seat {seat!r}"
+        return f"no seat {quoted(seat)}"
     if isinstance(action, Signal):
         if not rules.senas:
             return "señas are not played under these rules (Rules(senas=True))"

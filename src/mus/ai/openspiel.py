@@ -31,6 +31,7 @@ from __future__ import annotations
 from typing import Any
 
 from mus.ai.action_ids import DEFAULT_MAX_BET
+from mus.ai.checks import hand_state
 from mus.ai.encoding import Encoding, encoding_for
 from mus.ai.rewards import credited, zero_sum
 from mus.ai.seeding import generator
@@ -130,7 +131,11 @@ class MusState:
     """
 
     def __init__(self, game: MusGame, hand: HandState) -> None:
+        if type(game) is not MusGame:
+            raise MusError(f"a MusState needs its MusGame, got {quoted(game)}")
         self.game = game
+        if hand_state(hand).rules != game.rules:
+            raise RulesError("the hand is played under other rules than the game's")
         self.hand = hand
         self._history: list[int] = []
         self._rewards = [0.0] * game.rules.seats
@@ -163,13 +168,13 @@ class MusState:
     def legal_actions(self, player: int | None = None) -> list[int]:
         """The legal ids of ``player`` (default: the seat to act), ascending; empty for
         a seat whose turn it is not."""
-        if player is not None and player != self.hand.to_act:
+        if player is not None and self._seat(player) != self.hand.to_act:
             return []
         return self.game.encoding.legal_actions(self.hand)
 
     def legal_actions_mask(self, player: int | None = None) -> list[int]:
         """A 0/1 list over every id: which are legal for ``player``."""
-        if player is not None and player != self.hand.to_act:
+        if player is not None and self._seat(player) != self.hand.to_act:
             return [0] * self.game.encoding.num_actions
         return self.game.encoding.legal_action_mask(self.hand).tolist()  # type: ignore[no-any-return]
 
@@ -200,7 +205,7 @@ class MusState:
 
     def player_return(self, player: int) -> float:
         """One seat's return."""
-        return self.returns()[player]
+        return self.returns()[self._seat(player)]
 
     def rewards(self) -> list[float]:
         """Each seat's reward for the last action (stones scored by it)."""

@@ -22,7 +22,8 @@ import re
 from collections.abc import Iterator
 from typing import IO
 
-from mus.errors import NotationError
+from mus.checks import whole
+from mus.errors import MusError, NotationError, quoted
 from mus.notation.histories import MATCH_HEADER
 from mus.notation.lines import MAX_LINE, MAX_TEXT
 
@@ -155,7 +156,16 @@ def read_line(stream: IO[str], limit: int = MAX_LINE) -> str | None:
     >>> read_line(stream, 200), read_line(stream, 200), read_line(stream, 200), read_line(stream, 200)
     ('quiero\\n', None, 'paso', '')
     """
+    # Looked up on the type: a value's own __getattr__ is not asked.
+    if not callable(getattr(type(stream), "readline", None)):
+        raise NotationError(f"read_line() reads a text stream, got {quoted(stream)}")
+    try:
+        limit = whole(limit, "a line's limit", 0, MAX_LINE)
+    except MusError as error:
+        raise NotationError(str(error)) from None
     line = stream.readline(limit + 1)
+    if type(line) is not str:
+        raise NotationError(f"read_line() reads a text stream, got {quoted(stream)}")
     if len(line) <= limit or line.endswith("\n"):
         return line
     skipped = len(line)
