@@ -20,6 +20,7 @@ import re
 from typing import Any
 
 from mus.actions import MIN_BET, Bet, Declare, Discard, TeamFold
+from mus.checks import instance_arg, rules_arg
 from mus.data.reading import (
     build,
     fail,
@@ -38,7 +39,6 @@ from mus.data.reading import (
     seat_reader,
     side_reader,
 )
-from mus.checks import instance_arg, rules_arg
 from mus.errors import MusError, quoted
 from mus.hand import HAND_SIZE, Hand
 from mus.individuel.rules import MAX_PLAYERS
@@ -69,6 +69,7 @@ __all__ = [
     "rules_knobs",
     "seat_view_data",
 ]
+
 
 def _table(rules: object) -> Rules:
     """The table a record is read at: ``rules``, or any table when not given."""

@@ -17,7 +17,6 @@ from __future__ import annotations
 import bisect
 import functools
 import itertools
-import random
 from collections.abc import Sequence
 from typing import Protocol
 

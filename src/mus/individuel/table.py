@@ -151,7 +151,9 @@ class Deal:
             whole(value, "a seat's stones", 0, total)
         whole(self.pot, "the basket's stones", 0, total)
         if sum(stones) + self.pot != total:
-            raise MusError(f"a deal's stones and basket hold the {total} stones of {n} players, got {sum(stones) + self.pot}")
+            raise MusError(
+                f"a deal's stones and basket hold the {total} stones of {n} players, got {sum(stones) + self.pot}"
+            )
         if sum(1 for value in stones if value > 0) < 2:
             raise MusError(f"a hand needs at least two players with stones, got {quoted(stones)}")
         whole(self.mano, "the mano", 0, n - 1)

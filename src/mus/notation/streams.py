@@ -59,10 +59,22 @@ def split_histories(
     ...
     mus.errors.NotationError: history 1 (from line 1) is longer than 40 characters
     """
+    # Looked up on the type: a value's own __getattr__ is not asked.
+    if not callable(getattr(type(stream), "read", None)):
+        raise NotationError(f"split_histories() reads a text stream, got {quoted(stream)}")
+    try:
+        limit = whole(limit, "a history's limit", 1, MAX_TEXT)
+        total = None if total is None else whole(total, "a stream's limit", 0)
+    except MusError as error:
+        raise NotationError(str(error)) from None
+    if type(headers) is not tuple or not all(type(header) is str for header in headers):
+        raise NotationError(f"headers are a tuple of texts, got {quoted(headers)}")
     splitter = _Splitter(limit, headers)
     tail: list[str] = []  # the line being read, until its end arrives
     tail_size = read = 0
     while block := stream.read(BLOCK):
+        if type(block) is not str:
+            raise NotationError(f"split_histories() reads a text stream, got {quoted(stream)}")
         read += len(block)
         if total is not None and read > total:
             raise NotationError(f"longer than {total:,} characters")

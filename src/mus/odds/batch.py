@@ -34,8 +34,8 @@ if TYPE_CHECKING:
     from numpy.typing import ArrayLike, NDArray
 
 __all__ = [
-    "NONE",
     "MAX_DEALS",
+    "NONE",
     "LanceTables",
     "MissingExtraError",
     "OddsError",
