@@ -78,6 +78,8 @@ def _pos(*args: Any, **kwargs: Any) -> Callable[[], Call]:
     return lambda: (args, kwargs)
 
 
+BETTING = STATE.betting
+assert BETTING is not None
 COUNT = mus.apply(mus.apply(STATE, "ordago"), "accept").count
 assert COUNT is not None
 GAME_TEXT = notation.format_hand(STATE)
@@ -124,6 +126,7 @@ def _ai_calls() -> dict[str, Callable[[], Call]]:
     first = MusGame(RULES).new_initial_state(5).legal_actions()[0]
     game = env(RULES, seed=1)
     game.reset()
+    assert game.agent_selection is not None
     env_action = int(game.observe(game.agent_selection)["action_mask"].nonzero()[0][0])
     _, info = SeatEnv(RULES, seed=1).reset(seed=1)
     seat_action = int(info["action_mask"].nonzero()[0][0])
@@ -334,12 +337,12 @@ CALLS: dict[str, Callable[[], Call]] = {
     ),
     "mus.data.steps.steps_of": _kw(views=[DATA_VIEW, mus.data.to_data(mus.apply(STATE, "pass").view(0))]),
     "mus.data.views.as_lists": _kw(value=((1, 2), (3,))),
-    "mus.data.views.betting_data": _kw(betting=STATE.betting),
+    "mus.data.views.betting_data": _kw(betting=BETTING),
     "mus.data.views.count_data": _kw(count=COUNT),
     "mus.data.views.count_line_data": _kw(line=COUNT.lines[0]),
     "mus.data.views.legal_data": _kw(legal=STATE.legal_actions()),
     "mus.data.views.match_view_data": _kw(view=MATCH.view(0)),
-    "mus.data.views.read_betting": _kw(value=mus.data.views.betting_data(STATE.betting), where="b", rules=None),
+    "mus.data.views.read_betting": _kw(value=mus.data.views.betting_data(BETTING), where="b", rules=None),
     "mus.data.views.read_count": _kw(value=mus.data.views.count_data(COUNT), where="c", rules=None),
     "mus.data.views.read_count_line": _kw(value=mus.data.views.count_line_data(COUNT.lines[0]), where="c", rules=None),
     "mus.data.views.read_lance_result": _kw(value=mus.data.views.lance_result_data(RESULT), where="r", rules=None),

@@ -26,7 +26,10 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import mus
-from hostile_calls import CALLS, HAS_AI, HAS_NUMPY, INDIVIDUEL_SAMPLES, INSTANCES, SAMPLES, Call
+from hostile_calls import CALLS as CALLS
+from hostile_calls import HAS_AI, HAS_NUMPY, INDIVIDUEL_SAMPLES, SAMPLES
+from hostile_calls import INSTANCES as INSTANCES
+from hostile_calls import Call as Call
 
 
 class Booby(Exception):
@@ -41,7 +44,7 @@ class Trapped:
         raise Booby("touched")
 
     __eq__ = __ne__ = __lt__ = __le__ = __gt__ = __ge__ = _raise
-    __hash__ = __str__ = __repr__ = __format__ = _raise  # type: ignore[assignment]
+    __hash__ = __str__ = __repr__ = __format__ = _raise
     __len__ = __iter__ = __index__ = __int__ = __float__ = __bool__ = __getitem__ = _raise
     __contains__ = __getattr__ = _raise
 

@@ -239,7 +239,7 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
         try:
             tokens = list(text)
         except Exception:  # not iterable, or its iteration failed: the caller's value
-            raise CardError(f"expected cards as text or a list of cards, got {quoted(text)}") from None
+            raise CardError(f"expected cards as text or a list of cards, got {type(text).__name__}") from None
     return tuple(Card.parse(token) for token in tokens)  # type: ignore[arg-type]
 
 

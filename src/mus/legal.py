@@ -226,6 +226,7 @@ _DISCARD_SIZES = range(1, HAND_SIZE + 1)
 def capped(listed: LegalActions, cap: int) -> LegalActions:
     """The same shared list with bets capped at ``cap`` stones (``Rules.max_bet``), or
     without bets when ``cap`` is under the smallest bet (once a lance had its most bets).
+    The engine's, unchecked (:func:`discards` too): ``legal_actions`` builds its lists so.
 
     >>> capped(OPENING[0], 5), str(capped(OPENING[0], 5)), str(capped(OPENING[0], 0))
     (LegalActions([Pass(), Bet(2), Ordago()]), 'pass, bet 2-5, ordago', 'pass, ordago')

@@ -195,7 +195,7 @@ def pares_of(ranks: Sequence[Rank]) -> Pares | None:
 
 def _check_ranks(ranks: object) -> None:
     # Built once per rule set (715 hands): a type test each is cheap.
-    if type(ranks) not in (tuple, list) or len(ranks) != 4 or not all(type(rank) is Rank for rank in ranks):  # type: ignore[arg-type]
+    if not isinstance(ranks, (tuple, list)) or len(ranks) != 4 or not all(type(rank) is Rank for rank in ranks):
         raise MusError(f"four ranks (Rank values) are needed, got {quoted(ranks)}")
 
 

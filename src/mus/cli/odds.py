@@ -18,7 +18,9 @@ from mus.cli.options import (
     file_errors,
     rules_from_options,
     rules_summary,
+    samples_option,
     seed_option,
+    workers_option,
 )
 
 __all__ = ["register", "run"]
@@ -45,12 +47,14 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument(
         "--samples",
-        type=int,
+        type=samples_option,
         metavar="N",
         help="deals to sample (default: exact when feasible, else 1048576; per pattern with --table)",
     )
     parser.add_argument("--seed", type=seed_option, help=f"the seed of the sampled deals (default {DEFAULT_SEED})")
-    parser.add_argument("--workers", type=int, default=1, metavar="N", help="processes sharing the work (default 1)")
+    parser.add_argument(
+        "--workers", type=workers_option, default=1, metavar="N", help="processes sharing the work (default 1)"
+    )
     parser.add_argument(
         "--ray",
         action="store_true",

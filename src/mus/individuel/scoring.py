@@ -193,17 +193,16 @@ def worst(lance: Lance, hands: Sequence[Hand | None], seats: Sequence[int], rule
 
 
 def _seats_arg(seats: object, hands: object, rules: IndividuelRules) -> tuple[int, ...]:
-    """``seats`` (distinct seats of the table) if each has a hand in ``hands``, a list
-    of a hand or ``None`` per player: a lance's players, checked (a few per lance)."""
-    players = rules.players
-    if type(hands) not in (tuple, list) or len(hands) != players:  # type: ignore[arg-type]
-        raise MusError(f"hands are a list of {players} Hand values (None for a seat out), got {quoted(hands)}")
-    if type(seats) not in (tuple, list):
+    """``seats`` (distinct indices of ``hands``, a list of a hand or ``None`` by seat)
+    if each has a hand: a lance's players, checked (a few a lance)."""
+    if not isinstance(hands, (tuple, list)) or not 1 <= len(hands) <= rules.players:
+        raise MusError(f"hands are a list of Hand values by seat (None for a seat out), got {quoted(hands)}")
+    if not isinstance(seats, (tuple, list)):
         raise MusError(f"seats are a list of seat numbers, got {quoted(seats)}")
-    checked = tuple(whole(seat, "a seat", 0, players - 1) for seat in seats)  # type: ignore[attr-defined]
+    checked = tuple(whole(seat, "a seat", 0, len(hands) - 1) for seat in seats)
     if len(set(checked)) != len(checked):
         raise MusError(f"seats are listed once each, got {quoted(seats)}")
     for seat in checked:
-        if type(hands[seat]) is not Hand:  # type: ignore[index]
-            raise MusError(f"seat {seat} has no hand (a Hand) among the hands, got {quoted(hands[seat])}")  # type: ignore[index]
+        if type(hands[seat]) is not Hand:
+            raise MusError(f"seat {seat} has no hand (a Hand) among the hands, got {quoted(hands[seat])}")
     return checked

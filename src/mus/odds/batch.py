@@ -420,7 +420,7 @@ def _seat_of(best: NDArray[np.int32], lance: Lance, seats: int, mano: NDArray[np
 
 def _lance(lance: object) -> Lance:
     try:
-        return Lance(lance)
+        return Lance(lance)  # type: ignore[arg-type]  # the caller's value: Lance() checks it
     except MusError as error:
         raise OddsError(str(error)) from None
 
