@@ -44,10 +44,10 @@ def test_quoted_never_raises_and_cuts() -> None:
 def test_enumerations_refuse_values_not_theirs() -> None:
     assert mus.Lance(2) is mus.Lance.PARES and mus.Phase("mus") is mus.Phase.MUS
     for value in (9, None, True, 2.0, [], HUGE, LONG, Unprintable()):
-        with pytest.raises(mus.MusError, match="is not a Lance") as error:
+        with pytest.raises(mus.MusError, match="is no Lance value") as error:
             mus.Lance(value)
         short(error)
-    with pytest.raises(mus.MusError, match=r"is not a Outcome \(one of en paso, accepted"):
+    with pytest.raises(mus.MusError, match=r"'won' is no Outcome value \(values: en paso, accepted"):
         mus.Outcome("won")
     assert pickle.loads(pickle.dumps(mus.Rank.REY)) is mus.Rank.REY
 

@@ -132,7 +132,7 @@ class CheckedEnumType(enum.EnumType):
     >>> Lance(9)
     Traceback (most recent call last):
     ...
-    mus.errors.MusError: 9 is not a Lance (one of 0, 1, 2, 3, 4)
+    mus.errors.MusError: 9 is no Lance value (values: 0, 1, 2, 3, 4)
     """
 
     def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
@@ -144,4 +144,4 @@ class CheckedEnumType(enum.EnumType):
             except Exception:  # no member, or a value whose == or hash raised
                 pass
         values = ", ".join(str(member.value) for member in cls)  # type: ignore[var-annotated]
-        raise MusError(f"{quoted(value)} is not a {cls.__name__} (one of {values})") from None
+        raise MusError(f"{quoted(value)} is no {cls.__name__} value (values: {values})") from None

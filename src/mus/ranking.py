@@ -67,10 +67,10 @@ class Lance(enum.IntEnum, metaclass=CheckedEnumType):
     @classmethod
     def parse(cls, text: str) -> Lance:
         """The lance named ``text`` (any case)."""
-        try:
-            return cls[text.upper()] if type(text) is str else cls[""]
-        except KeyError:
-            raise MusError(f"unknown lance {quoted(text)} (lances: grande, chica, pares, juego, punto)") from None
+        lance = cls.__members__.get(text.upper()) if isinstance(text, str) else None
+        if lance is None:
+            raise MusError(f"unknown lance {quoted(text)} (lances: grande, chica, pares, juego, punto)")
+        return lance
 
 
 class ParesKind(enum.IntEnum, metaclass=CheckedEnumType):
