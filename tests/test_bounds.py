@@ -6,6 +6,8 @@ from __future__ import annotations
 import multiprocessing
 import pickle
 import time
+from collections.abc import Callable
+from typing import Any
 
 import attrs
 import pytest
@@ -43,7 +45,8 @@ def test_quoted_never_raises_and_cuts() -> None:
 
 def test_enumerations_refuse_values_not_theirs() -> None:
     assert mus.Lance(2) is mus.Lance.PARES and mus.Phase("mus") is mus.Phase.MUS
-    for value in (9, None, True, 2.0, [], HUGE, LONG, Unprintable()):
+    values: list[Any] = [9, None, True, 2.0, [], HUGE, LONG, Unprintable()]
+    for value in values:
         with pytest.raises(mus.MusError, match="is no Lance value") as error:
             mus.Lance(value)
         short(error)
@@ -55,19 +58,20 @@ def test_enumerations_refuse_values_not_theirs() -> None:
 @pytest.mark.parametrize("value", [HUGE, -HUGE], ids=["huge", "minus-huge"])
 def test_integers_over_4300_digits_get_a_mus_error(value: int) -> None:
     state = mus.apply(mus.new_hand(seed=1), "no-mus")
-    for call in (
-        lambda: mus.apply(state, value),
+    calls: list[Callable[[], object]] = [
+        lambda: mus.apply(state, value),  # type: ignore[call-overload]
         lambda: mus.apply(state, "pass", value),
         lambda: mus.score_text(value),
         lambda: mus.Deck().deal(value),
         lambda: state.view(value),
         lambda: mus.checks.whole(value, "a stake", 0, 10),
         lambda: mus.data.from_data({"type": value}),
-        lambda: individuel.apply(individuel.new_hand(seed=1), value),
-    ):
+        lambda: individuel.apply(individuel.new_hand(seed=1), value),  # type: ignore[arg-type]
+    ]
+    for call in calls:
         with pytest.raises(mus.MusError) as error:
             call()
-        assert "an int of" in short(error) or "no data form" in str(error.value) or "type" in str(error.value)
+        assert "an int of" in short(error)
 
 
 def test_a_huge_seed_still_seeds() -> None:
@@ -81,7 +85,7 @@ def test_a_huge_seed_still_seeds() -> None:
 
 
 def test_a_100_kb_input_gets_a_short_message() -> None:
-    calls = [
+    calls: list[Callable[[], object]] = [
         lambda: individuel.notation.parse_rules(LONG),
         lambda: individuel.IndividuelRules.preset(LONG),
         lambda: individuel.IndividuelRules(zero_mid_hand=LONG),
@@ -90,7 +94,7 @@ def test_a_100_kb_input_gets_a_short_message() -> None:
         lambda: mus.data.from_data({}, LONG),
         lambda: mus.data.loads('"x"', LONG),
         lambda: mus.notation.lines.read_int(LONG, "mano"),
-        lambda: mus.Hand.parse("Ro Rc 7e 1b").replace([LONG], []),
+        lambda: mus.Hand.parse("Ro Rc 7e 1b").replace([LONG], []),  # type: ignore[list-item]
     ]
     for call in calls:
         with pytest.raises(mus.MusError) as error:
@@ -122,7 +126,7 @@ def test_a_mus_individuel_deal_is_checked_whole() -> None:
     deal = individuel.new_hand(individuel.IndividuelRules(players=3), seed=4).deal
     assert individuel.start(attrs.evolve(deal)) == individuel.start(deal)
     held = deal.cards
-    bad = {
+    bad: dict[str, dict[str, Any]] = {
         "a card twice": {"cards": (held[0], held[0], held[2])},
         "stones from nowhere": {"pot": deal.pot + 1},
         "a mano out of the game": {"stones": (0, *deal.stones[1:]), "pot": deal.pot + deal.stones[0]},
@@ -130,9 +134,11 @@ def test_a_mus_individuel_deal_is_checked_whole() -> None:
         "a seat out of range": {"mano": 3},
     }
     for why, changes in bad.items():
-        with pytest.raises(mus.MusError):
+        try:
             attrs.evolve(deal, **changes)
-        assert why
+        except mus.MusError:
+            continue
+        pytest.fail(f"a deal with {why} was accepted")
     with pytest.raises(mus.MusError, match="start\\(\\) needs a Mus individuel Deal"):
         individuel.start(None)  # type: ignore[arg-type]
 
