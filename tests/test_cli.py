@@ -141,11 +141,30 @@ def test_version() -> None:
         (["demo", "--preset", "nope"], "unknown preset 'nope'"),
         (["simulate", "--hands", "10", "--bots", "heuristic,clever"], "unknown bot 'clever'"),
         (["simulate", "--hands", "10", "--bots", "random,random,random"], "--bots names 1, 2"),
-        (["simulate", "--hands", "0"], "--hands must be at least 1"),
     ],
 )
 def test_bad_options_are_one_line_errors(args: list[str], message: str) -> None:
     assert message in fails(*args)
+
+
+@pytest.mark.parametrize(
+    ("args", "message"),
+    [
+        (["simulate", "--hands", "0"], "argument --hands: a whole number from 1 to 1,000,000,000, got '0'"),
+        (["simulate", "--hands", "10" * 6], "argument --hands: a whole number from 1 to 1,000,000,000"),
+        (["simulate", "--workers", "0"], "argument --workers: a whole number from 1 to"),
+        (["simulate", "--workers", str(10**6)], "argument --workers: a whole number from 1 to"),
+        (["odds", "Ro Rc 7e 1b", "--workers", str(10**6)], "argument --workers: a whole number from 1 to"),
+        (["odds", "Ro Rc 7e 1b", "--samples", str(10**12)], "argument --samples: a whole number from 1 to 100,000,000"),
+        (["odds", "Ro Rc 7e 1b", "--samples", "0"], "argument --samples: a whole number from 1 to 100,000,000"),
+    ],
+)
+def test_counts_out_of_bounds_are_usage_errors(args: list[str], message: str) -> None:
+    # The library's bounds on work (workers, samples, hands) are the options' too:
+    # argparse refuses them before any work starts, with status 2.
+    result = run(*args)
+    assert result.returncode == 2 and message in result.stderr, result.stderr
+    assert "Traceback" not in result.stderr
 
 
 def rules_error(**knobs: Any) -> str:

@@ -111,8 +111,10 @@ def test_simulate_with_two_workers_equals_one(tmp_path: Path) -> None:
 
 
 def test_simulate_workers_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None:
-    assert main(["simulate", "--hands", "10", "--workers", "0"]) == 2
-    assert "mus: error: --workers must be at least 1, got 0" in capsys.readouterr().err
+    with pytest.raises(SystemExit) as exit:
+        main(["simulate", "--hands", "10", "--workers", "0"])
+    assert exit.value.code == 2
+    assert "argument --workers: a whole number from 1 to" in capsys.readouterr().err
 
 
 def test_hand_and_pattern_seeds_do_not_depend_on_suits() -> None:

@@ -557,6 +557,8 @@ def parse_action(text: str, *, answering: bool = False) -> Action:
     """
     if not isinstance(text, str):
         raise IllegalActionError(f"an action's text is a str, got {type(text).__name__}")
+    if type(answering) is not bool:
+        raise IllegalActionError(f"answering is True or False, got {quoted(answering)}")
     if len(text) > MAX_ACTION_TEXT:
         raise IllegalActionError(f"action text longer than {MAX_ACTION_TEXT} characters")
     words = _plain_words(text)

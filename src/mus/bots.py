@@ -22,13 +22,13 @@ from __future__ import annotations
 
 import functools
 import math
-import random
 from collections.abc import Sequence
 from typing import Protocol
 
 from mus.actions import Accept, Action, Bet, Declare, Discard, Fold, Mus, NoMus, Ordago, Pass, Servido
-from mus.cards import Rank
-from mus.errors import MusError
+from mus.cards import Rank, seeded_random
+from mus.checks import hand_arg, lance_arg, rules_arg, whole
+from mus.errors import MusError, quoted
 from mus.hand import RANK_MULTISETS, Hand
 from mus.lances import Lance, Ranking, has_juego, has_pares
 from mus.match import MatchState, apply
@@ -46,15 +46,18 @@ class Bot(Protocol):
         ...
 
 
-def _four_card(rules: object, what: str) -> None:
-    """Refuse, saying where to look, a view or state of the Mus individuel (whose rules
-    are not a :class:`~mus.Rules`)."""
-    if not isinstance(rules, Rules):
+def _four_card(value: object, kind: type, what: str) -> None:
+    """Refuse anything but a ``kind``; a view or state of the Mus individuel saying
+    where to look."""
+    if type(value) is kind:
+        return
+    if type(value).__module__.startswith("mus.individuel"):
         raise MusError(
-            f"mus.bots play the four-card game, and this {what} is not of it (its rules are {type(rules).__name__}): the "
-            "Mus individuel's players are mus.individuel.RandomPlayer and SimplePlayer, played by "
+            f"mus.bots play the four-card game, and this {what} is not of it (it is a {type(value).__name__} of the "
+            "Mus individuel): the Mus individuel's players are mus.individuel.RandomPlayer and SimplePlayer, played by "
             "mus.individuel.play_hand and play_session"
         )
+    raise MusError(f"mus.bots need a {what} (a {kind.__name__}), got {quoted(value)}")
 
 
 class RandomBot:
@@ -67,10 +70,10 @@ class RandomBot:
     """
 
     def __init__(self, seed: int | str | None = None) -> None:
-        self.random = random.Random(seed)
+        self.random = seeded_random(seed)
 
     def choose(self, view: SeatView) -> Action:
-        _four_card(view.rules, "view")
+        _four_card(view, SeatView, "view")
         return self.random.choice(view.legal)
 
 
@@ -100,6 +103,10 @@ def strength(lance: Lance, hand: Hand, rules: Rules) -> float:
     >>> strength(Lance.GRANDE, Hand.parse("1o 1c 1e 2b"), Rules()) < 0.001
     True
     """
+    return _strength(lance_arg(lance), hand_arg(hand), rules_arg(rules))
+
+
+def _strength(lance: Lance, hand: Hand, rules: Rules) -> float:
     return _percentiles(rules.ranking)[lance][hand.multiset]
 
 
@@ -139,10 +146,12 @@ class HeuristicBot:
     """
 
     def __init__(self, boldness: float = 0.0) -> None:
+        if type(boldness) not in (int, float) or not 0 <= boldness <= 1:
+            raise MusError(f"boldness is a number from 0 to 1, got {quoted(boldness)}")
         self.boldness = boldness
 
     def choose(self, view: SeatView) -> Action:
-        _four_card(view.rules, "view")
+        _four_card(view, SeatView, "view")
         action = self._choice(view)
         if view.rules.gates and action not in view.legal and view.legal:
             # A house rule's legality hook forbids the choice: the nearest listed one.
@@ -163,7 +172,7 @@ class HeuristicBot:
         if view.phase is Phase.DECLARE:  # it declares the truth
             has = (has_pares if view.lance is Lance.PARES else has_juego)(view.hand, view.rules)
             return Declare(view.lance, has)
-        power = strength(view.lance, view.hand, view.rules)
+        power = _strength(view.lance, view.hand, view.rules)
         if view.rules.individual and view.rules.seats > 2:
             power **= max(1, len(_rivals(view)))
         power += self.boldness / 10
@@ -183,7 +192,7 @@ class HeuristicBot:
 
     def _keeps(self, view: SeatView) -> bool:
         rules, hand = view.rules, view.hand
-        best = max(strength(lance, hand, rules) for lance in (Lance.GRANDE, Lance.PARES, Lance.JUEGO))
+        best = max(_strength(lance, hand, rules) for lance in (Lance.GRANDE, Lance.PARES, Lance.JUEGO))
         return best > 0.9
 
     def _discard(self, view: SeatView) -> Action:
@@ -198,8 +207,14 @@ class HeuristicBot:
 
 
 def _check_bots(bots: Sequence[Bot], seats: int) -> None:
+    if type(bots) not in (list, tuple):
+        raise MusError(f"bots are a list of bots, one a seat, got {quoted(bots)}")
     if len(bots) < seats:
         raise MusError(f"{seats} seats play: give one bot a seat, got {len(bots)}")
+    for bot in bots[:seats]:
+        # Looked up on the type: a value's own __getattr__ is not asked.
+        if not callable(getattr(type(bot), "choose", None)):
+            raise MusError(f"a bot has a choose(view) method, got {quoted(bot)}")
 
 
 def play_hand(state: HandState, bots: Sequence[Bot], *, limit: int = 10_000) -> HandState:
@@ -210,14 +225,14 @@ def play_hand(state: HandState, bots: Sequence[Bot], *, limit: int = 10_000) -> 
     >>> state.is_over, len(state.scores)
     (True, 2)
     """
-    _four_card(state.rules, "hand")
+    _four_card(state, HandState, "hand")
     _check_bots(bots, state.rules.seats)
-    for _ in range(limit):
+    for _ in range(whole(limit, "limit", 1)):
         seat = state.to_act
         if seat is None:
             return state
         state = apply(state, bots[seat].choose(state.view(seat)))
-    raise RuntimeError(f"the hand did not end within {limit} actions")
+    raise MusError(f"the hand did not end within {limit} actions")
 
 
 def play_match(match: MatchState, bots: Sequence[Bot], *, limit: int = 1_000_000) -> MatchState:
@@ -229,11 +244,11 @@ def play_match(match: MatchState, bots: Sequence[Bot], *, limit: int = 1_000_000
     >>> match.is_over, len(match.games)
     (True, 2)
     """
-    _four_card(match.rules, "match")
+    _four_card(match, MatchState, "match")
     _check_bots(bots, match.rules.seats)
-    for _ in range(limit):
+    for _ in range(whole(limit, "limit", 1)):
         seat = match.to_act
         if seat is None or match.is_over:
             return match
         match = apply(match, bots[seat].choose(match.hand.view(seat)))
-    raise RuntimeError(f"the match did not end within {limit} actions")
+    raise MusError(f"the match did not end within {limit} actions")

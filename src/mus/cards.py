@@ -18,13 +18,14 @@ from __future__ import annotations
 import enum
 import functools
 import hashlib
+import random
 import struct
 from collections.abc import Iterable, Iterator
 from typing import Any
 
 import attrs
 
-from mus.errors import CardError, MusError, quoted
+from mus.errors import CardError, CheckedEnumType, MusError, quoted
 
 __all__ = [
     "ALL_CARDS",
@@ -35,12 +36,13 @@ __all__ = [
     "parse_cards",
     "permutation",
     "seed_arg",
+    "seeded_random",
     "shuffle",
     "shuffled_positions",
 ]
 
 
-class Suit(enum.Enum):
+class Suit(enum.Enum, metaclass=CheckedEnumType):
     """The four suits. Suits never matter in Mus; they only tell cards apart.
 
     >>> Suit.parse("e")
@@ -69,7 +71,7 @@ class Suit(enum.Enum):
 _SUIT_BY_TEXT = {suit.value: suit for suit in Suit}
 
 
-class Rank(enum.IntEnum):
+class Rank(enum.IntEnum, metaclass=CheckedEnumType):
     """The ten ranks of the Spanish deck, valued by their printed number.
 
     The integer order is the grande order of four-kings play (rey highest).
@@ -236,7 +238,7 @@ def parse_cards(text: str | Iterable[Card | str]) -> tuple[Card, ...]:
     else:
         try:
             tokens = list(text)
-        except TypeError:
+        except Exception:  # not iterable, or its iteration failed: the caller's value
             raise CardError(f"expected cards as text or a list of cards, got {type(text).__name__}") from None
     return tuple(Card.parse(token) for token in tokens)  # type: ignore[arg-type]
 
@@ -250,7 +252,12 @@ def shuffle(cards: Iterable[Card], seed: int | str) -> tuple[Card, ...]:
     >>> shuffle(ALL_CARDS, 1) == shuffle(ALL_CARDS, 1) != shuffle(ALL_CARDS, 2)
     True
     """
-    pile = tuple(cards)
+    try:
+        pile = tuple(cards)
+    except Exception:  # not iterable, or its iteration failed: the caller's value
+        raise MusError(f"shuffle() needs a list of cards, got {quoted(cards)}") from None
+    if len(pile) > 64:
+        raise MusError(f"a pile to shuffle holds 0 to 64 cards, got {len(pile)}")
     return tuple([pile[i] for i in shuffled_positions(len(pile), seed_arg(seed))])
 
 
@@ -295,6 +302,22 @@ def seed_arg(seed: object) -> int | str:
     if type(seed) is int and not -SEED_LIMIT < seed < SEED_LIMIT:
         return hex(seed)
     return seed  # type: ignore[return-value]
+
+
+def seeded_random(seed: object) -> random.Random:
+    """A ``random.Random`` seeded with ``seed`` as :func:`seed_arg` reads it (``None``:
+    from the system): the bots' generators. A str seeds it as ``random.Random`` would,
+    lone surrogates included.
+
+    >>> seeded_random(5).random() == seeded_random(5).random() == random.Random(5).random()
+    True
+    >>> seeded_random("x").random() == random.Random("x").random(), seeded_random(chr(0xD800)).random() < 1
+    (True, True)
+    """
+    if seed is None:
+        return random.Random()
+    checked = seed_arg(seed)
+    return random.Random(checked.encode("utf-8", "surrogatepass") if type(checked) is str else checked)
 
 
 SEED_LIMIT = 10**4000
@@ -392,7 +415,7 @@ class Deck:
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise CardError(f"can only deal a whole number of cards, got {quoted(count)}")
         if count > len(self.cards):
-            raise CardError(f"cannot deal {count} cards from a deck of {len(self.cards)}")
+            raise CardError(f"cannot deal {quoted(count)} cards from a deck of {len(self.cards)}")
         return self.cards[:count], Deck(self.cards[count:])
 
     def __len__(self) -> int:

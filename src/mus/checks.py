@@ -19,12 +19,28 @@ mus.errors.MusError: a seat is a whole number from 0 to 3, got True
 
 from __future__ import annotations
 
-from mus.errors import MusError, quoted
+from typing import TypeVar
+
+from mus.errors import QUOTE_LIMIT, MusError, quoted
 from mus.hand import Hand
 from mus.ranking import Lance
 from mus.rules import Rules
 
-__all__ = ["hand_arg", "hands_arg", "lance_arg", "quoted", "rules_arg", "seat_arg", "seats_arg", "whole"]
+T = TypeVar("T")
+
+__all__ = [
+    "hand_arg",
+    "hands_arg",
+    "instance_arg",
+    "label",
+    "lance_arg",
+    "quoted",
+    "rules_arg",
+    "seat_arg",
+    "seats_arg",
+    "text_arg",
+    "whole",
+]
 
 
 def whole(value: object, name: str, low: int = 0, high: int | None = None) -> int:
@@ -37,12 +53,24 @@ def whole(value: object, name: str, low: int = 0, high: int | None = None) -> in
     ...
     mus.errors.MusError: a stake is a whole number from 0 up, got -1
     """
-    if type(value) is not int or value < low or (high is not None and value > high):
+    try:
+        if type(value) is int and low <= value and (high is None or value <= high):
+            return value
         if isinstance(value, int) and not isinstance(value, bool) and low <= value and (high is None or value <= high):
             return int(value)  # an int subclass such as an IntEnum member
-        span = f"from {low} up" if high is None else f"from {low} to {high}"
-        raise MusError(f"{name} is a whole number {span}, got {quoted(value)}")
-    return value
+    except Exception:  # bounds that are not numbers, or an int subclass whose comparisons fail
+        pass
+    span = f"from {quoted(low)} up" if high is None else f"from {quoted(low)} to {quoted(high)}"
+    raise MusError(f"{label(name)} is a whole number {span}, got {quoted(value)}")
+
+
+def label(name: object) -> str:
+    """``name`` if it is a short text (what a message calls a value), else its quote.
+
+    >>> label("a seat"), label(10**5000)
+    ('a seat', 'an int of 16610 bits')
+    """
+    return name if type(name) is str and len(name) <= QUOTE_LIMIT else quoted(name)
 
 
 def rules_arg(value: object) -> Rules:
@@ -70,32 +98,88 @@ def lance_arg(value: object) -> Lance:
 
 
 def hand_arg(value: object, name: str = "a hand") -> Hand:
-    """``value`` if it is a :class:`~mus.Hand`."""
+    """``value`` if it is a :class:`~mus.Hand`.
+
+    >>> hand_arg("Ro Rc 7e 1b")
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: a hand must be a Hand (Hand.parse('Ro Rc 7e 1b')), got 'Ro Rc 7e 1b'
+    """
     if not isinstance(value, Hand):
-        raise MusError(f"{name} must be a Hand (Hand.parse('Ro Rc 7e 1b')), got {quoted(value)}")
+        raise MusError(f"{label(name)} must be a Hand (Hand.parse('Ro Rc 7e 1b')), got {quoted(value)}")
     return value
 
 
 def hands_arg(value: object, rules: Rules | None = None) -> tuple[Hand, ...]:
-    """``value`` as a tuple of hands: one per seat of ``rules`` if given."""
+    """``value`` as a tuple of hands: one per seat of ``rules`` if given.
+
+    >>> from mus import Hand
+    >>> hands_arg([Hand.parse("Ro Rc 7e 1b")], Rules())
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: 4 hands are needed, one per seat, got 1
+    """
     if not isinstance(value, (tuple, list)):
         raise MusError(f"hands are a list of Hand values, got {quoted(value)}")
     hands = tuple(hand_arg(hand, "each hand") for hand in value)
-    if rules is not None and len(hands) != rules.seats:
+    if rules is not None and len(hands) != rules_arg(rules).seats:
         raise MusError(f"{rules.seats} hands are needed, one per seat, got {len(hands)}")
     return hands
 
 
 def seat_arg(value: object, rules: Rules, name: str = "a seat") -> int:
-    """``value`` if it is a seat of ``rules``' table."""
-    return whole(value, name, 0, rules.seats - 1)
+    """``value`` if it is a seat of ``rules``' table.
+
+    >>> seat_arg(4, Rules())
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: a seat is a whole number from 0 to 3, got 4
+    """
+    return whole(value, name, 0, rules_arg(rules).seats - 1)
 
 
 def seats_arg(value: object, rules: Rules) -> tuple[int, ...]:
-    """``value`` as a tuple of distinct seats of ``rules``' table."""
+    """``value`` as a tuple of distinct seats of ``rules``' table.
+
+    >>> seats_arg([0, 2], Rules()), seats_arg((1,), Rules())
+    ((0, 2), (1,))
+    """
     if not isinstance(value, (tuple, list)):
         raise MusError(f"seats are a list of seat numbers, got {quoted(value)}")
     seats = tuple(seat_arg(seat, rules) for seat in value)
     if len(set(seats)) != len(seats):
         raise MusError(f"seats are listed once each, got {quoted(value)}")
     return seats
+
+
+def instance_arg(value: object, kind: type[T], what: str) -> T:
+    """``value`` if it is a ``kind``; ``what`` says what is expected, for the message.
+
+    >>> instance_arg(None, Rules, "rules (a Rules)")
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: expected rules (a Rules), got None
+    """
+    try:
+        if isinstance(value, kind):
+            return value
+    except Exception:  # kind is no class
+        pass
+    raise MusError(f"expected {label(what)}, got {quoted(value)}")
+
+
+def text_arg(value: object, name: str, limit: int | None = None) -> str:
+    """``value`` if it is a str (of at most ``limit`` characters, if given).
+
+    >>> text_arg("standard", "a preset name")
+    'standard'
+    >>> text_arg(b"standard", "a preset name")
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: a preset name is a text, got b'standard'
+    """
+    if not isinstance(value, str):
+        raise MusError(f"{label(name)} is a text, got {quoted(value)}")
+    if limit is not None and (type(limit) is not int or len(value) > limit):
+        raise MusError(f"{label(name)} is a text of at most {quoted(limit)} characters, got {quoted(value)}")
+    return value

@@ -13,13 +13,18 @@ unknown rank 'X' in card 'Xo' (ranks: 1-7, S, C, R; also A, 10, 11, 12)
 
 from __future__ import annotations
 
+import enum
+from typing import Any
+
 __all__ = [
     "CardError",
+    "CheckedEnumType",
     "HandError",
     "IllegalActionError",
     "MusError",
     "NotationError",
     "RulesError",
+    "quoted",
 ]
 
 
@@ -93,11 +98,17 @@ QUOTE_LIMIT = 60
 
 
 def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
-    """``repr(value)`` cut to about ``limit`` characters: errors never echo a huge input.
+    """``repr(value)`` cut to about ``limit`` characters (20 at least): errors never
+    echo a huge input. It never raises: an int too long to print (over Python's 4,300
+    digits), or a value whose ``repr`` fails, is named by its type.
 
     >>> quoted("Ro Rc"), quoted(3), quoted(10**5000)
     ("'Ro Rc'", '3', 'an int of 16610 bits')
+    >>> quoted("x" * 100_000)
+    "'xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx'... (100000 characters)"
     """
+    if type(limit) is not int or limit < 20:
+        limit = QUOTE_LIMIT
     try:
         if isinstance(value, int) and not isinstance(value, bool) and value.bit_length() > 128:
             return f"an int of {value.bit_length()} bits"
@@ -107,3 +118,30 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
     except Exception:  # a hostile or huge __repr__ must not hide the real error
         return f"a {type(value).__name__}"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+class CheckedEnumType(enum.EnumType):
+    """The metaclass of the library's enumerations: looking a member up by a value
+    that is not one of theirs (``Lance(9)``, ``Phase(None)``) raises a
+    :class:`MusError` naming the members, whatever the value (a bool or a float is
+    no member's value; a value whose ``==`` or hash fails is refused too).
+
+    >>> from mus import Lance
+    >>> Lance(2)
+    <Lance.PARES: 2>
+    >>> Lance(9)
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: 9 is no Lance value (values: 0, 1, 2, 3, 4)
+    """
+
+    def __call__(cls, value: Any, *args: Any, **kwargs: Any) -> Any:
+        if args or kwargs:  # the functional API, which builds a new enumeration
+            return super().__call__(value, *args, **kwargs)
+        if type(value) is not bool and type(value) is not float:
+            try:
+                return super().__call__(value)
+            except Exception:  # no member, or a value whose == or hash raised
+                pass
+        values = ", ".join(str(member.value) for member in cls)  # type: ignore[var-annotated]
+        raise MusError(f"{quoted(value)} is no {cls.__name__} value (values: {values})") from None

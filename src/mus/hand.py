@@ -183,9 +183,15 @@ class Hand:
         >>> Hand.parse("Ro Rc 7e 1b").replace([Card.parse("1b")], [Card.parse("Re")])
         Hand.parse('Ro Rc Re 7e')
         """
-        out = set(discards)
+        try:
+            out = set(discards)
+            drawn = list(drawn)
+        except Exception:  # not iterables of cards: the caller's values
+            raise HandError(f"replace() takes two lists of cards, got {quoted(discards)} and {quoted(drawn)}") from None
         if not out <= set(self.cards):
-            missing = " ".join(str(card) for card in sorted(out - set(self.cards)))
+            extra = out - set(self.cards)
+            strays = [card for card in extra if type(card) is not Card]
+            missing = quoted(strays[0]) if strays else " ".join(str(card) for card in sorted(extra))
             raise HandError(f"cannot discard {missing}: not in hand {self}")
         cards = [card for card in self.cards if card not in out]
         cards.extend(drawn)

@@ -34,7 +34,7 @@ from mus.actions import (
     TeamFold,
     parse_action,
 )
-from mus.errors import MusError
+from mus.errors import MusError, quoted
 from mus.hand import HAND_SIZE, Hand
 from mus.ranking import Lance
 from mus.rules import MAX_SEATS
@@ -106,6 +106,9 @@ class LegalActions(tuple):  # type: ignore[type-arg]
     _judge: Judge | None
 
     def __new__(cls, state: Judge) -> LegalActions:
+        # Looked up on the type: a value's own __getattr__ is not asked.
+        if not callable(getattr(type(state), "legal_actions", None)):
+            raise MusError(f"LegalActions() takes a game state (state.legal_actions()), got {quoted(state)}")
         return state.legal_actions()
 
     @classmethod
@@ -223,6 +226,7 @@ _DISCARD_SIZES = range(1, HAND_SIZE + 1)
 def capped(listed: LegalActions, cap: int) -> LegalActions:
     """The same shared list with bets capped at ``cap`` stones (``Rules.max_bet``), or
     without bets when ``cap`` is under the smallest bet (once a lance had its most bets).
+    The engine's, unchecked (:func:`discards` too): ``legal_actions`` builds its lists so.
 
     >>> capped(OPENING[0], 5), str(capped(OPENING[0], 5)), str(capped(OPENING[0], 0))
     (LegalActions([Pass(), Bet(2), Ordago()]), 'pass, bet 2-5, ordago', 'pass, ordago')

@@ -341,7 +341,7 @@ def score_text(stones: int, rules: Rules | None = None) -> str:
     ('0 stones', '1 amarraco 2 stones', '7 amarracos 2 stones, adentro')
     """
     rules = Rules() if rules is None else rules_arg(rules)
-    amarracos, rest = divmod(whole(stones, "a score"), 5)
+    amarracos, rest = divmod(whole(stones, "a score", 0, 10**9), 5)
     parts = []
     if amarracos:
         parts.append(f"{amarracos} amarraco{'' if amarracos == 1 else 's'}")

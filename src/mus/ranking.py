@@ -24,7 +24,7 @@ from typing import Any
 import attrs
 
 from mus.cards import Rank
-from mus.errors import MusError, RulesError, quoted
+from mus.errors import CheckedEnumType, MusError, RulesError, quoted
 from mus.hand import RANK_MULTISETS
 
 __all__ = [
@@ -41,7 +41,7 @@ __all__ = [
 ]
 
 
-class Lance(enum.IntEnum):
+class Lance(enum.IntEnum, metaclass=CheckedEnumType):
     """The lances, in the order they are bet and counted.
 
     Punto is played instead of juego when no seat has juego.
@@ -67,13 +67,13 @@ class Lance(enum.IntEnum):
     @classmethod
     def parse(cls, text: str) -> Lance:
         """The lance named ``text`` (any case)."""
-        try:
-            return cls[text.upper()]
-        except (KeyError, AttributeError):
-            raise MusError(f"unknown lance {quoted(text)} (lances: grande, chica, pares, juego, punto)") from None
+        lance = cls.__members__.get(text.upper()) if isinstance(text, str) else None
+        if lance is None:
+            raise MusError(f"unknown lance {quoted(text)} (lances: grande, chica, pares, juego, punto)")
+        return lance
 
 
-class ParesKind(enum.IntEnum):
+class ParesKind(enum.IntEnum, metaclass=CheckedEnumType):
     """The pares combinations, weakest first; duples beat medias beat pareja.
 
     >>> ParesKind.DUPLES > ParesKind.MEDIAS > ParesKind.PAREJA, str(ParesKind.MEDIAS)
@@ -131,6 +131,8 @@ def played_as(rank: Rank, eight_kings: bool) -> Rank:
     >>> played_as(Rank.TRES, True), played_as(Rank.TRES, False)
     (<Rank.REY: 12>, <Rank.TRES: 3>)
     """
+    if type(rank) is not Rank or type(eight_kings) is not bool:
+        raise MusError(f"played_as() takes a Rank and True or False, got {quoted(rank)} and {quoted(eight_kings)}")
     if eight_kings and rank == Rank.TRES:
         return Rank.REY
     if eight_kings and rank == Rank.DOS:
@@ -144,6 +146,8 @@ def rank_value(rank: Rank) -> int:
     >>> rank_value(Rank.CABALLO), rank_value(Rank.SIETE)
     (10, 7)
     """
+    if type(rank) is not Rank:
+        raise MusError(f"rank_value() takes a Rank, got {quoted(rank)}")
     return 10 if rank >= Rank.SOTA else int(rank)
 
 
@@ -158,6 +162,9 @@ def real_31_ranks(ranks: Sequence[Rank], figure: bool | str = True) -> bool:
     >>> real_31_ranks((Rank.SOTA, Rank.SIETE, Rank.SIETE, Rank.SIETE), "king")
     False
     """
+    _check_ranks(ranks)
+    if not (figure is True or figure is False or (type(figure) is str and figure == "king")):
+        raise MusError(f"real_31 is True, False or 'king', got {quoted(figure)}")
     if not figure or ranks.count(Rank.SIETE) != 3:
         return False
     return ranks[0] == Rank.REY if figure == "king" else ranks[0] >= Rank.SOTA
@@ -169,6 +176,7 @@ def pares_of(ranks: Sequence[Rank]) -> Pares | None:
     >>> str(pares_of((Rank.REY, Rank.REY, Rank.SOTA, Rank.SOTA)))
     'duples of rey and sota'
     """
+    _check_ranks(ranks)
     counts: dict[Rank, int] = {}
     for rank in ranks:
         counts[rank] = counts.get(rank, 0) + 1
@@ -183,6 +191,12 @@ def pares_of(ranks: Sequence[Rank]) -> Pares | None:
     if counts[top] == 3:
         return Pares(ParesKind.MEDIAS, (top,))
     return Pares(ParesKind.PAREJA, (top,))
+
+
+def _check_ranks(ranks: object) -> None:
+    # Built once per rule set (715 hands): a type test each is cheap.
+    if not isinstance(ranks, (tuple, list)) or len(ranks) != 4 or not all(type(rank) is Rank for rank in ranks):
+        raise MusError(f"four ranks (Rank values) are needed, got {quoted(ranks)}")
 
 
 def _digits(values: Sequence[int]) -> int:
@@ -224,7 +238,14 @@ class Ranking:
     pares: tuple[Pares | None, ...] = attrs.field(init=False, eq=False, repr=False)
 
     def __attrs_post_init__(self) -> None:
-        if self.juego_order not in JUEGO_ORDERS:
+        if type(self.eight_kings) is not bool:
+            raise RulesError(f"eight_kings must be True or False, got {quoted(self.eight_kings)}")
+        real_31 = self.real_31
+        if not (real_31 is True or real_31 is False or (type(real_31) is str and real_31 == "king")):
+            raise RulesError(f"real_31 must be True, False or 'king', got {quoted(self.real_31)}")
+        if type(self.house) is not tuple:
+            raise RulesError(f"house must be a tuple of HouseRule values, got {quoted(self.house)}")
+        if type(self.juego_order) is not str or self.juego_order not in JUEGO_ORDERS:
             raise RulesError(
                 f"juego_order must be one of {', '.join(map(repr, JUEGO_ORDERS))}, got {quoted(self.juego_order)}"
             )

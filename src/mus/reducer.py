@@ -435,7 +435,11 @@ def history_entries(history: object) -> Iterator[tuple[Any, Action]]:
     """
     if isinstance(history, (str, bytes)) or not isinstance(history, Iterable):
         raise MusError(f"a history is a list of (seat, action) pairs, got {quoted(history)}")
-    for entry in history:
+    try:
+        entries = iter(history)
+    except Exception:  # the caller's value fails to iterate
+        raise MusError(f"a history is a list of (seat, action) pairs, got {quoted(history)}") from None
+    for entry in entries:
         if not isinstance(entry, (tuple, list)) or len(entry) != 2:
             raise MusError(f"a history entry is a (seat, action) pair, got {quoted(entry)}")
         if type(entry[1]) not in ACTION_TYPES:

@@ -76,7 +76,7 @@ def why(state: HandState, action: Action, seat: int | None, said: str | None = N
         return "the hand is over"
     kind = type(action)
     if kind not in ACTION_TYPES:
-        return f"not an action: {action!r}"
+        return f"not an action: {quoted(action)}"
     if kind is Signal or kind is MusVisto:
         return event_problem(state, action, seat) or f"{action} is not legal now"  # type: ignore[arg-type]
     words = words_of(said, action)
@@ -87,7 +87,7 @@ def why(state: HandState, action: Action, seat: int | None, said: str | None = N
             return f"house rule {quoted(gate.name)} does not allow {words} now"
     if seat is not None and seat != to_act:
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < state.rules.seats:
-            return f"no seat {seat!r}"
+            return f"no seat {quoted(seat)}"
         if betting is not None and state.phase is Phase.BETTING and seat not in betting.seats:
             return f"seat {seat} cannot bet on {betting.lance}: it has no {betting.lance}"
         if betting is not None and seat in betting.folded:

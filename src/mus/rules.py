@@ -456,17 +456,17 @@ class Rules:
         >>> Rules.preset("short").target
         30
         """
-        try:
-            return PRESETS[name]
-        except (KeyError, TypeError):
+        preset = PRESETS.get(name) if type(name) is str else None
+        if preset is None:
             hint = ""
             if isinstance(name, str) and name.lower().startswith("individuel"):
                 hint = (
                     f"; {quoted(name)} is the Mus individuel, a game of its own: "
-                    f"mus.individuel.IndividuelRules.preset({name!r}) (presets individuel, individuel-2 to "
+                    f"mus.individuel.IndividuelRules.preset({quoted(name)}) (presets individuel, individuel-2 to "
                     "individuel-8, individuel-primes); the four-card game each for himself is individual-2 to individual-6"
                 )
-            raise RulesError(f"unknown preset {quoted(name)} (presets: {', '.join(sorted(PRESETS))}){hint}") from None
+            raise RulesError(f"unknown preset {quoted(name)} (presets: {', '.join(sorted(PRESETS))}){hint}")
+        return preset
 
     def to_dict(self) -> dict[str, Any]:
         """The knobs as plain data (for JSON); :meth:`from_dict` reads it back.

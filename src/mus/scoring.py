@@ -31,7 +31,7 @@ from typing import Any
 import attrs
 
 from mus.checks import hands_arg, lance_arg, quoted, rules_arg, seat_arg, seats_arg, whole
-from mus.errors import MusError
+from mus.errors import CheckedEnumType, MusError
 from mus.hand import Hand
 from mus.ranking import Lance
 from mus.rules import MAX_SEATS, Rules
@@ -54,7 +54,7 @@ __all__ = [
 ]
 
 
-class Outcome(enum.Enum):
+class Outcome(enum.Enum, metaclass=CheckedEnumType):
     """How the betting on a lance ended.
 
     >>> str(Outcome.EN_PASO), Outcome("refused")
@@ -301,7 +301,8 @@ def _team_bonus(lance: Lance, hands: Sequence[Hand], team: int, rules: Rules, se
 def false_declarations(lance: Lance, hands: Sequence[Hand], rules: Rules, seats: Sequence[int]) -> tuple[int, ...]:
     """The seats among ``seats`` that declared pares (juego) without having it.
 
-    Only possible under ``declarations="explicit"``; always empty otherwise.
+    Only possible under ``declarations="explicit"``; always empty otherwise. The
+    engine's, unchecked (as :func:`showdown`).
 
     >>> from mus import Hand, Lance, Rules
     >>> hands = [Hand.parse(t) for t in ("Ro Rc Se 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c")]
@@ -461,7 +462,8 @@ _REFUSED, _NO_BET, _VOID, _ORDAGO, _ACCEPTED, _EN_PASO = (
 
 def record(raw: Tally, individual: bool = False) -> Count:
     """The :class:`Count` record of a :func:`tally` (``individual``: every seat plays
-    for itself, and the texts name seats rather than teams)."""
+    for itself, and the texts name seats rather than teams). The engine's, unchecked:
+    :func:`count` checks what it counts."""
     rows, scores, winner, stop, uncounted = raw
     lines = tuple(
         CountLine(lance, outcome, team, seat, bet, refusal, extra, after, liars, individual=individual)

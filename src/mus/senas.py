@@ -46,7 +46,7 @@ import attrs
 
 from mus.cards import Rank
 from mus.checks import hand_arg, rules_arg
-from mus.errors import IllegalActionError, quoted
+from mus.errors import CheckedEnumType, IllegalActionError, quoted
 from mus.hand import RANK_MULTISETS, Hand
 from mus.ranking import ParesKind, played_as
 from mus.rules import Rules
@@ -54,7 +54,7 @@ from mus.rules import Rules
 __all__ = ["Sena", "senas_of"]
 
 
-class Sena(enum.Enum):
+class Sena(enum.Enum, metaclass=CheckedEnumType):
     """One of the standard señas; the value is its Spanish name.
 
     >>> Sena.DUPLES.value, str(Sena.DUPLES), Sena.DUPLES.english
@@ -185,6 +185,8 @@ class Sena(enum.Enum):
         >>> Sena.DOS_REYES.holds(Hand.parse("Ro Rc Rb 1b"), Rules())  # three: TRES_REYES
         False
         """
+        if type(hand) is not Hand or not isinstance(rules, Rules):
+            raise IllegalActionError(f"holds() takes a Hand and a Rules, got {quoted(hand)} and {quoted(rules)}")
         return bool(_table(rules.eight_kings)[hand.multiset] & _BIT[self])
 
     @classmethod

@@ -11,6 +11,13 @@ disagree (the reducer, :mod:`mus.reducer`, says what each action does). The stat
 built from the parts of :mod:`mus.table`; :func:`start` makes a hand's first state and
 :class:`Draft` is how the reducer builds each next one.
 
+The module's functions but :func:`start` (:func:`allowed`, :func:`served`,
+:func:`legal`, :func:`refuser`, :func:`event_problem`, :func:`at_a_deal`,
+:func:`legal_actions`, :func:`mus_speakers`, :func:`first_state`, :func:`unpickle`,
+``draft_after``) are the engine's steps, unchecked: they take the states and values the
+engine holds, on its hot path. The checked entries are the state's methods,
+:func:`mus.apply` and :func:`mus.problem`.
+
 >>> import mus
 >>> state = mus.new_hand(mus.Rules(), seed=1)
 >>> state.phase, state.to_act, state.lance
@@ -238,7 +245,7 @@ def event_problem(state: HandState, action: Signal | MusVisto, seat: int | None)
     if not state.queue:
         return "the hand is over"
     if seat is not None and (type(seat) is not int or not 0 <= seat < rules.seats):
-        return f"no seat {seat!r}"
+        return f"no seat {quoted(seat)}"
     if isinstance(action, Signal):
         if not rules.senas:
             return "señas are not played under these rules (Rules(senas=True))"

@@ -22,7 +22,7 @@ import attrs
 from mus.actions import Action, Declare
 from mus.cards import ALL_CARDS, Card, shuffle
 from mus.checks import hand_arg, rules_arg, seat_arg, whole
-from mus.errors import MusError, quoted
+from mus.errors import CheckedEnumType, MusError, quoted
 from mus.hand import Hand
 from mus.ranking import Lance
 from mus.rules import Rules
@@ -31,7 +31,7 @@ from mus.scoring import Count, LanceResult
 __all__ = ["Betting", "Deal", "HandStateBase", "HiddenDiscard", "Phase", "SeatView"]
 
 
-class Phase(enum.Enum):
+class Phase(enum.Enum, metaclass=CheckedEnumType):
     """Where a hand stands.
 
     >>> import mus

@@ -31,7 +31,8 @@ from __future__ import annotations
 
 import importlib
 
-from mus.errors import MusError
+from mus.checks import label
+from mus.errors import MusError, quoted
 
 
 class MissingExtraError(MusError):
@@ -44,7 +45,7 @@ class MissingExtraError(MusError):
     @classmethod
     def of(cls, package: str, what: str = "mus.ai") -> MissingExtraError:
         """The error for a missing ``package`` that ``what`` needs."""
-        return cls(f"{what} needs {package}: pip install 'mus-rules[ai]'")
+        return cls(f"{label(what)} needs {label(package)}: pip install 'mus-rules[ai]'")
 
 
 def require(package: str, what: str = "mus.ai") -> None:
@@ -56,6 +57,10 @@ def require(package: str, what: str = "mus.ai") -> None:
     ...
     mus.ai.MissingExtraError: mus.ai needs no_such_package_here: pip install 'mus-rules[ai]'
     """
+    if type(package) is not str or len(package) > 200 or not all(part.isidentifier() for part in package.split(".")):
+        raise MusError(f"require() takes a module's name, got {quoted(package)}")
+    if type(what) is not str or len(what) > 80:
+        raise MusError(f"require() names what needs the module in a short text, got {quoted(what)}")
     try:
         importlib.import_module(package)
     except ImportError:

@@ -127,10 +127,10 @@ class ActionIds(RulesBound):
             if isinstance(action_id, bool):
                 raise TypeError
             index = operator.index(action_id)  # type: ignore[arg-type]
-        except TypeError:
+        except Exception:  # no int, or a value whose __index__ fails
             raise IllegalActionError(f"an action id is an int, got {quoted(action_id)}") from None
         if not 0 <= index < self.num_actions:
-            raise IllegalActionError(f"no action {index}: ids are 0 to {self.num_actions - 1}")
+            raise IllegalActionError(f"no action {quoted(index)}: ids are 0 to {self.num_actions - 1}")
         return index
 
     def encode(self, action: Action, state: HandState) -> int:

@@ -49,6 +49,7 @@ from mus.ai.observations import Vector as Vector
 from mus.ai.rewards import credited, returns
 from mus.ai.rewards import zero_sum as zero_sum
 from mus.ai.seeding import generator
+from mus.errors import MusError
 from mus.rules import Rules
 from mus.state import HandState
 
@@ -124,7 +125,9 @@ def encoding_for(rules: Rules | None = None, max_bet: int = DEFAULT_MAX_BET) -> 
     """
     try:
         return _shared(rules, max_bet)
-    except TypeError:  # unhashable: neither rules nor a bet size, as Encoding says
+    except MusError:
+        raise
+    except Exception:  # unhashable, or a hash that fails: neither rules nor a bet size, as Encoding says
         return Encoding(rules, max_bet=max_bet)
 
 

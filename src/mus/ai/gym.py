@@ -85,10 +85,16 @@ class SeatEnv(gymnasium.Env[Vector, int]):
         n = self.rules.seats
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise RulesError(f"seat must be 0 to {n - 1}, got {quoted(seat)}")
-        if episode not in ("hand", "game"):
+        if type(episode) is not str or episode not in ("hand", "game"):
             raise RulesError(f"episode must be 'hand' or 'game', got {quoted(episode)}")
-        if bots is not None and len(bots) != n:
-            raise RulesError(f"give one bot per seat ({n}), got {len(bots)}")
+        if bots is not None and (type(bots) not in (list, tuple) or len(bots) != n):
+            raise RulesError(f"give one bot per seat ({n}) in a list, got {quoted(bots)}")
+        # Looked up on the type: a value's own __getattr__ is not asked.
+        for index, bot in enumerate(bots or ()):
+            if index != seat and not callable(getattr(type(bot), "choose", None)):
+                raise RulesError(f"a bot has a choose(view) method, got {quoted(bot)}")
+        if render_mode is not None and (type(render_mode) is not str or render_mode != "ansi"):
+            raise RulesError(f"render_mode must be None or 'ansi', got {quoted(render_mode)}")
         self.seat = seat
         self.bots: Sequence[Bot] = [HeuristicBot()] * n if bots is None else bots
         self.episode = episode

@@ -51,6 +51,7 @@ from typing import Any
 
 from mus.ai.action_ids import DEFAULT_MAX_BET, MUS
 from mus.ai.chance import DEALS, MAX_OUTCOMES, Dealing, chance_ids
+from mus.ai.checks import hand_state
 from mus.ai.encoding import Encoding, encoding_for
 from mus.ai.rewards import credited, zero_sum
 from mus.ai.rewards import returns as hand_returns
@@ -226,7 +227,11 @@ class MusState:
     """
 
     def __init__(self, game: MusGame, hand: HandState, dealing: Dealing | None = None) -> None:
+        if type(game) is not MusGame:
+            raise MusError(f"a MusState needs its MusGame, got {quoted(game)}")
         self.game = game
+        if hand_state(hand).rules != game.rules:
+            raise RulesError("the hand is played under other rules than the game's")
         self.hand = hand
         """The hand: during the first deal by chance, a stand-in (no seat holds cards yet);
         during an exchange by chance, the state before the discard that made it."""
@@ -276,7 +281,7 @@ class MusState:
         a seat whose turn it is not; at a chance node, its outcomes."""
         if self._dealing is not None:
             return [] if player not in (None, CHANCE) else [outcome for outcome, _ in self._dealing.outcomes()]
-        if player is not None and player != self.hand.to_act:
+        if player is not None and self._seat(player) != self.hand.to_act:
             return []
         legal = self.game.encoding.legal_actions(self.hand)
         if legal and legal[0] == MUS and self._mus_closed():
@@ -296,7 +301,7 @@ class MusState:
             for outcome in self.legal_actions(player):
                 mask[outcome] = 1
             return mask
-        if player is not None and player != self.hand.to_act:
+        if player is not None and self._seat(player) != self.hand.to_act:
             return [0] * self.game.encoding.num_actions
         mask = self.game.encoding.legal_action_mask(self.hand).tolist()
         if mask[MUS] and self._mus_closed():
@@ -354,7 +359,7 @@ class MusState:
 
     def player_return(self, player: int) -> float:
         """One seat's return."""
-        return self.returns()[player]
+        return self.returns()[self._seat(player)]
 
     def rewards(self) -> list[float]:
         """Each seat's reward for the last action: the stones it scored, or under

@@ -70,6 +70,8 @@ def spaces_of(coding: Encoding) -> tuple[spaces.Dict, spaces.Discrete]:
     >>> observe["observation"].shape, observe["action_mask"].dtype, int(act.n)
     ((192,), dtype('int8'), 33)
     """
+    if type(coding) is not Encoding:
+        raise MusError(f"spaces_of() takes an Encoding (encoding_for(rules)), got {quoted(coding)}")
     observe = spaces.Dict(
         {
             "observation": spaces.Box(0.0, 1.0, (coding.observation_size,), np.float32),
@@ -108,11 +110,11 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if episode not in ("hand", "game"):
+        if type(episode) is not str or episode not in ("hand", "game"):
             raise RulesError(f"episode must be 'hand' or 'game', got {quoted(episode)}")
-        if reward not in ("stones", "terminal", "win"):
+        if type(reward) is not str or reward not in ("stones", "terminal", "win"):
             raise RulesError(f"reward must be 'stones', 'terminal' or 'win', got {quoted(reward)}")
-        if render_mode not in (None, "human", "ansi"):
+        if render_mode is not None and (type(render_mode) is not str or render_mode not in ("human", "ansi")):
             raise RulesError(f"render_mode must be None, 'human' or 'ansi', got {quoted(render_mode)}")
         self.rules = Rules() if rules is None else rules_arg(rules)
         self.coding = encoding_for(self.rules, max_bet)
@@ -133,11 +135,16 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space (one shared object for every agent)."""
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self._agent(agent)]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
         """The action space: ``Discrete(num_actions)``, the same object for every agent."""
-        return self.action_spaces[agent]
+        return self.action_spaces[self._agent(agent)]
+
+    def _agent(self, agent: object) -> str:
+        if type(agent) is not str or agent not in self.agent_name_mapping:
+            raise MusError(f"no agent {quoted(agent)}: agents are {', '.join(self.possible_agents)}")
+        return agent
 
     def _deal(self, mano: int | None, scores: tuple[int, ...] | None) -> HandState:
         seed = self._random.getrandbits(63)
@@ -176,7 +183,7 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         """What ``agent`` sees now: its observation vector and action mask."""
         try:  # inline rather than _in_play: this runs at every turn
             playing = agent in self.terminations
-        except TypeError:
+        except Exception:  # unhashable, or a hash that fails: no agent's name
             playing = False
         if not playing:
             raise MusError(self._absent(agent))
@@ -195,7 +202,7 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     def _in_play(self, agent: object) -> bool:
         try:
             return agent in self.terminations  # none before reset(); the done are removed
-        except TypeError:  # unhashable: no agent's name
+        except Exception:  # unhashable, or a hash that fails: no agent's name
             return False
 
     def _absent(self, agent: object) -> str:

@@ -17,7 +17,8 @@ between ``-target`` and ``target``: see :func:`zero_sum` and :func:`returns`.
 from __future__ import annotations
 
 from mus.ai.checks import hand_state
-from mus.errors import RulesError
+from mus.checks import quoted, rules_arg
+from mus.errors import MusError, RulesError
 from mus.rules import Rules
 from mus.state import HandState
 
@@ -48,6 +49,12 @@ def zero_sum(gains: tuple[int, ...] | list[int], rules: Rules) -> list[float]:
     >>> zero_sum((5, 2), Rules()), zero_sum((6, 0, 3), Rules.preset("individual-3"))
     ([3.0, -3.0, 3.0, -3.0], [4.5, -4.5, 0.0])
     """
+    rules = rules_arg(rules)
+    if type(gains) not in (tuple, list) or len(gains) != rules.teams or len(gains) < 2:
+        raise MusError(f"gains are {rules.teams} numbers, one per side, got {quoted(gains)}")
+    for gain in gains:
+        if type(gain) is not int or abs(gain) > 10**9:
+            raise MusError(f"a side's gain is a whole number of stones, got {quoted(gain)}")
     total, others = sum(gains), len(gains) - 1
     by_side = [gain - (total - gain) / others for gain in gains]
     return [float(by_side[side]) for side in rules.team_of]

@@ -34,6 +34,8 @@ def generator(seed: object, *, gymnasium: bool = False) -> random.Random:
     ...
     mus.errors.MusError: a Gymnasium seed is None or an int from 0 up, got -1
     """
+    if type(gymnasium) is not bool:
+        raise MusError(f"gymnasium is True or False, got {quoted(gymnasium)}")
     if seed is None:
         return random.Random()
     if isinstance(seed, str) and not gymnasium:
@@ -41,7 +43,7 @@ def generator(seed: object, *, gymnasium: bool = False) -> random.Random:
         return random.Random(str.__str__(seed).encode("utf-8", "surrogatepass"))
     number: int | None = None
     if not isinstance(seed, bool):
-        with contextlib.suppress(TypeError):
+        with contextlib.suppress(Exception):  # no int, or a value whose __index__ fails
             number = operator.index(seed)  # type: ignore[arg-type]
     if gymnasium and (number is None or number < 0):
         raise MusError(f"a Gymnasium seed is None or an int from 0 up, got {quoted(seed)}")

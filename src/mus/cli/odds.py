@@ -19,7 +19,9 @@ from mus.cli.options import (
     file_errors,
     rules_from_options,
     rules_summary,
+    samples_option,
     seed_option,
+    workers_option,
 )
 from mus.cli.words import lance_name
 from mus.i18n import gettext as _
@@ -56,7 +58,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument(
         "--samples",
-        type=int,
+        type=samples_option,
         metavar="N",
         help=_("deals to sample (default: exact when feasible, else 1048576; per pattern with --table)"),
     )
@@ -66,7 +68,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         metavar=pgettext("metavar", "SEED"),
         help=_("the seed of the sampled deals (default {seed})").format(seed=DEFAULT_SEED),
     )
-    parser.add_argument("--workers", type=int, default=1, metavar="N", help=_("processes sharing the work (default 1)"))
+    parser.add_argument(
+        "--workers", type=workers_option, default=1, metavar="N", help=_("processes sharing the work (default 1)")
+    )
     parser.add_argument(
         "--ray",
         action="store_true",

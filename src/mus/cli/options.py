@@ -44,7 +44,10 @@ __all__ = [
     "read_histories",
     "rules_from_options",
     "rules_summary",
+    "samples_option",
     "seed_option",
+    "whole_option",
+    "workers_option",
 ]
 
 DEFAULT_SEED = 2026
@@ -63,6 +66,50 @@ def seed_option(text: str) -> int | str:
     if re.fullmatch(r"-?[0-9]{1,18}", text.strip()):
         return int(text)
     return text
+
+
+def whole_option(low: int, high: int) -> Callable[[str], int]:
+    """An option's reader of a whole number from ``low`` to ``high``: out of bounds,
+    argparse says so and the command exits with status 2. The library's own bounds
+    (workers, samples, hands) are the command line's.
+
+    >>> whole_option(1, 8)("3")
+    3
+    >>> whole_option(1, 8)("9")
+    Traceback (most recent call last):
+    ...
+    argparse.ArgumentTypeError: a whole number from 1 to 8, got '9'
+    """
+
+    def read(text: str) -> int:
+        if re.fullmatch(r"[+-]?[0-9]{1,18}", text.strip()) and low <= int(text) <= high:
+            return int(text)
+        raise argparse.ArgumentTypeError(f"a whole number from {low} to {high:,}, got {text[:40]!r}")
+
+    return read
+
+
+def workers_option(text: str) -> int:
+    """``--workers``: processes, 1 to :data:`mus.odds.parallel.MAX_WORKERS` (read when
+    the option is given: the command line starts without numpy).
+
+    >>> workers_option("2")
+    2
+    """
+    from mus.odds.parallel import MAX_WORKERS
+
+    return whole_option(1, MAX_WORKERS)(text)
+
+
+def samples_option(text: str) -> int:
+    """``--samples``: deals, 1 to :data:`mus.odds.equity.MAX_SAMPLES`.
+
+    >>> samples_option("1000")
+    1000
+    """
+    from mus.odds.equity import MAX_SAMPLES
+
+    return whole_option(1, MAX_SAMPLES)(text)
 
 
 def _rules_options() -> argparse.ArgumentParser:

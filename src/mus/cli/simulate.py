@@ -17,13 +17,26 @@ import mus
 from mus import HandState, Lance, MatchState, MusError, Outcome, Rules
 from mus.bots import Bot, HeuristicBot, RandomBot
 from mus.cli.narration import bot_action, print_lines, turn
-from mus.cli.options import DEFAULT_SEED, add_command, atomic_write, rules_from_options, rules_summary, seed_option
+from mus.cli.options import (
+    DEFAULT_SEED,
+    add_command,
+    atomic_write,
+    rules_from_options,
+    rules_summary,
+    seed_option,
+    whole_option,
+    workers_option,
+)
 from mus.cli.words import lance_name, outcome_name, scores_text
 from mus.i18n import gettext as _
 from mus.i18n import pgettext
 from mus.notation import format_match
 
-__all__ = ["BOTS", "RUN_HANDS", "bots_line", "register", "run", "time_line"]
+__all__ = ["BOTS", "MAX_SIMULATED", "RUN_HANDS", "bots_line", "register", "run", "time_line"]
+
+MAX_SIMULATED = 10**9
+"""The most hands one ``mus simulate`` plays (``--hands``): days of work at the
+fastest; larger runs are several commands with their own seeds."""
 
 RUN_HANDS = 1000
 """Hands in a run. The hands are played in runs, each its own sequence of matches
@@ -58,7 +71,13 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
             "Bots play N hands as a sequence of matches (a new match starts when one ends) and the results are counted."
         ),
     )
-    parser.add_argument("--hands", type=int, default=1000, metavar="N", help=_("hands to play (default 1000)"))
+    parser.add_argument(
+        "--hands",
+        type=whole_option(1, MAX_SIMULATED),
+        default=1000,
+        metavar="N",
+        help=_("hands to play (default 1000)"),
+    )
     parser.add_argument(
         "--seed",
         type=seed_option,
@@ -79,7 +98,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     )
     parser.add_argument(
         "--workers",
-        type=int,
+        type=workers_option,
         default=1,
         metavar="N",
         help=_(
@@ -257,15 +276,11 @@ def run(args: argparse.Namespace) -> int:
         return simulate_individuel(args, individuel)
     rules = rules_from_options(args)
     total: int = args.hands
-    if total < 1:
-        raise MusError(_("--hands must be at least 1, got {count}").format(count=total))
     seed: int | str = DEFAULT_SEED if args.seed is None else args.seed
     if args.batch:
         return _run_batch(args, rules, total, seed)
     bots = _bots(args.bots, seed, rules)
     workers: int = args.workers
-    if isinstance(workers, bool) or workers < 1:
-        raise MusError(_("--workers must be at least 1, got {count}").format(count=workers))
     progress = _Progress(total, args.progress or sys.stderr.isatty())
     started = time.perf_counter()
     with contextlib.ExitStack() as stack:

@@ -209,7 +209,7 @@ def from_data(data: Any, kind: str | None = None) -> Any:
     ...
     mus.errors.NotationError: card: unknown keys: 'colour'
     """
-    if kind is not None and kind not in _CODECS:
+    if kind is not None and (type(kind) is not str or kind not in _CODECS):
         raise NotationError(f"unknown kind {quoted(kind)} (kinds: {', '.join(KINDS)})")
     if isinstance(data, dict) and "type" in data:
         typed = data["type"]
@@ -217,7 +217,7 @@ def from_data(data: Any, kind: str | None = None) -> Any:
             expected = kind or ", ".join(KINDS)
             raise NotationError(
                 f"type {quoted(typed)} is not {expected}"
-                + (": use replay_public()" if str(typed) in PUBLIC_KINDS else "")
+                + (": use replay_public()" if type(typed) is str and typed in PUBLIC_KINDS else "")
             )
         _, _, read, key = _CODECS[typed]
         body = {name: value for name, value in data.items() if name != "type"}

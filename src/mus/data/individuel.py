@@ -45,7 +45,7 @@ from mus.data.views import legal_data, read_legal
 from mus.errors import MusError, quoted
 from mus.individuel.notation import hand_to_json, session_to_json
 from mus.individuel.reducer import apply, new_hand
-from mus.individuel.rules import MAX_PLAYERS, IndividuelRules
+from mus.individuel.rules import MAX_PLAYERS, IndividuelRules, rules_arg
 from mus.individuel.session import Session, apply_session, new_session
 from mus.individuel.state import Betting, Deal, HandState, LanceResult, Move, Outcome, SeatView
 from mus.lances import Lance
@@ -101,7 +101,7 @@ def individuel_knobs(rules: IndividuelRules) -> dict[str, Any]:
     >>> individuel_knobs(IndividuelRules(players=3))["players"]
     3
     """
-    return rules.to_dict()
+    return rules_arg(rules).to_dict()
 
 
 def read_individuel_rules(value: Any, where: str) -> IndividuelRules:
@@ -349,6 +349,10 @@ def individuel_view_data(view: SeatView, with_rules: bool = True) -> dict[str, A
     >>> "rules" in data, data["to_act"], data["legal"]["actions"], data["discard"]
     (False, 0, [], None)
     """
+    if type(view) is not SeatView:
+        raise MusError(f"individuel_view_data() takes a Mus individuel SeatView, got {quoted(view)}")
+    if type(with_rules) is not bool:
+        raise MusError(f"with_rules is True or False, got {quoted(with_rules)}")
     data: dict[str, Any] = {"seat": view.seat}
     if with_rules:
         data["rules"] = individuel_knobs(view.rules)

@@ -258,7 +258,7 @@ def read_enum(kind: Iterable[Any], value: Any, where: str) -> Any:
     mus.errors.NotationError: view.lance: one of grande, chica, pares, juego, punto, got 'envido'
     """
     for member in kind:
-        if str(member) == value:
+        if type(value) is str and str(member) == value:
             return member
     raise fail(where, f"one of {', '.join(str(member) for member in kind)}, got {quoted(value)}")
 

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 from typing import Any
 
 from mus.data.reading import fail, read_list, read_object
+from mus.errors import MusError, quoted
 
 __all__ = ["merged", "steps_of"]
 
@@ -27,6 +28,8 @@ def steps_of(views: list[dict[str, Any]]) -> list[dict[str, Any]]:
     >>> steps_of([{"history": [], "pot": 0}, {"history": [], "pot": 0}, {"history": [], "pot": 2}])
     [{'pot': 2}]
     """
+    if type(views) is not list or not all(type(view) is dict and type(view.get("history")) is list for view in views):
+        raise MusError(f"steps_of() takes a list of view data (to_data of views), got {quoted(views)}")
     steps = []
     for before, after in itertools.pairwise(views):
         step: dict[str, Any] = {}

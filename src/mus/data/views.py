@@ -20,6 +20,7 @@ import re
 from typing import Any
 
 from mus.actions import MIN_BET, Bet, Declare, Discard, TeamFold
+from mus.checks import instance_arg, rules_arg
 from mus.data.reading import (
     build,
     fail,
@@ -39,7 +40,7 @@ from mus.data.reading import (
     side_reader,
 )
 from mus.data.whole import check_match_view, check_seat_view
-from mus.errors import quoted
+from mus.errors import MusError, quoted
 from mus.hand import HAND_SIZE, Hand
 from mus.individuel.rules import MAX_PLAYERS
 from mus.lances import Lance
@@ -72,6 +73,12 @@ __all__ = [
     "seat_view_data",
 ]
 
+
+def _table(rules: object) -> Rules:
+    """The table a record is read at: ``rules``, or any table when not given."""
+    return _ANY_TABLE if rules is None else rules_arg(rules)
+
+
 _ANY_TABLE = Rules(seats=6, teams=6)  # out of a view, a record's seats and sides range over the largest table
 
 
@@ -84,7 +91,7 @@ def rules_knobs(rules: Rules) -> dict[str, Any]:
     >>> rules_knobs(Rules(target=30))["target"], rules_knobs(Rules())["payouts"]["pares"]
     (30, [1, 2, 3])
     """
-    return as_lists(rules.to_dict())  # type: ignore[no-any-return]
+    return as_lists(rules_arg(rules).to_dict())  # type: ignore[no-any-return]
 
 
 def as_lists(value: Any) -> Any:
@@ -159,6 +166,7 @@ def lance_result_data(result: LanceResult) -> dict[str, Any]:
     >>> lance_result_data(state.results[0])
     {'lance': 'grande', 'outcome': 'en paso', 'stake': 0, 'team': None, 'seats': [0, 1, 2, 3], 'folded': []}
     """
+    instance_arg(result, LanceResult, "a LanceResult")
     return {
         "lance": str(result.lance), "outcome": str(result.outcome), "stake": result.stake, "team": result.team,
         "seats": list(result.seats), "folded": list(result.folded),
@@ -172,7 +180,7 @@ def read_lance_result(value: Any, where: str, rules: Rules | None = None) -> Lan
     >>> read_lance_result(result, "result").outcome
     <Outcome.REFUSED: 'refused'>
     """
-    rules = _ANY_TABLE if rules is None else rules
+    rules = _table(rules)
     data = read_object(value, where, ("lance", "outcome", "stake", "team", "seats", "folded"))
     return build(  # type: ignore[no-any-return]
         where, LanceResult, read_enum(Lance, data["lance"], f"{where}.lance"),
@@ -193,6 +201,7 @@ def count_line_data(line: CountLine) -> dict[str, Any]:
     >>> line["lance"], line["outcome"], line["team"], line["seat"]
     ('grande', 'ordago', 1, 1)
     """
+    instance_arg(line, CountLine, "a CountLine")
     return {
         "lance": str(line.lance), "outcome": str(line.outcome), "team": line.team, "seat": line.seat,
         "bet": line.bet, "refusal": line.refusal, "bonus": line.bonus, "scores": list(line.scores),
@@ -214,7 +223,7 @@ def read_count_line(value: Any, where: str, rules: Rules | None = None) -> Count
     data = read_object(
         value, where, ("lance", "outcome", "team", "seat", "bet", "refusal", "bonus", "scores", "liars", "individual")
     )
-    sides, rules = (0, _ANY_TABLE) if rules is None else (rules.teams, rules)
+    sides, rules = (0, _ANY_TABLE) if rules is None else (rules_arg(rules).teams, rules)
     return CountLine(
         read_enum(Lance, data["lance"], f"{where}.lance"), read_enum(Outcome, data["outcome"], f"{where}.outcome"),
         maybe(side_reader(rules), data["team"], f"{where}.team"), maybe(seat_reader(rules), data["seat"], f"{where}.seat"),
@@ -238,6 +247,7 @@ def count_data(count: Count) -> dict[str, Any]:
     >>> data["text"]
     ['grande: team 1 (seat 1) wins the órdago and the game', 'team 1 wins the game', 'score 0-0']
     """
+    instance_arg(count, Count, "a Count")
     return {
         "lines": [count_line_data(line) for line in count.lines], "scores": list(count.scores), "winner": count.winner,
         "stopped_at": None if count.stopped_at is None else str(count.stopped_at),
@@ -259,7 +269,7 @@ def read_count(value: Any, where: str, rules: Rules | None = None) -> Count:
     # ``text`` is optional (data written before it had none); when given, it is the
     # count's own.
     data = read_object(value, where, ("lines", "scores", "winner", "stopped_at", "uncounted", "individual"), ("text",))
-    sides = 0 if rules is None else rules.teams
+    sides = 0 if rules is None else rules_arg(rules).teams
     count = Count(
         tuple(read_count_line(line, f"{where}.lines[{i}]", rules) for i, line in enumerate(read_list(data["lines"], f"{where}.lines"))),
         read_scores(data["scores"], f"{where}.scores", sides),
@@ -285,6 +295,7 @@ def betting_data(betting: Betting) -> dict[str, Any]:
     >>> data["lance"], data["stake"], data["bettor"]
     ('grande', 2, 0)
     """
+    instance_arg(betting, Betting, "a Betting")
     data = betting._asdict()
     data["lance"] = str(betting.lance)
     for key in ("seats", "folded", "accepted"):
@@ -300,7 +311,7 @@ def read_betting(value: Any, where: str, rules: Rules | None = None) -> Betting:
     >>> read_betting(betting_data(state.betting), "betting") == state.betting
     True
     """
-    rules = _ANY_TABLE if rules is None else rules
+    rules = _table(rules)
     data = read_object(value, where, _BETTING_KEYS)
     return Betting(
         read_enum(Lance, data["lance"], f"{where}.lance"), read_seats(data["seats"], f"{where}.seats", rules),
@@ -324,7 +335,7 @@ def legal_data(legal: LegalActions) -> dict[str, Any]:
     >>> legal_data(mus.apply(mus.new_hand(seed=1), "no-mus").legal_actions())
     {'seat': 0, 'actions': ['pass', 'bet 2', 'ordago'], 'min_bet': 2, 'max_bet': None, 'team_fold': False}
     """
-    kinds = legal.kinds
+    kinds = instance_arg(legal, LegalActions, "a LegalActions").kinds
     return {
         "seat": legal.seat, "actions": [str(action) for action in legal], "min_bet": legal.min_bet,
         "max_bet": legal.max_bet, "team_fold": kinds is not None and TeamFold in kinds,
@@ -389,6 +400,9 @@ def seat_view_data(view: SeatView, with_rules: bool = True) -> dict[str, Any]:
     >>> "rules" in data, data["hand"], data["legal"]
     (False, 'Rb Sc 1c 1e', [])
     """
+    instance_arg(view, SeatView, "a SeatView")
+    if type(with_rules) is not bool:
+        raise MusError(f"with_rules is True or False, got {quoted(with_rules)}")
     data: dict[str, Any] = {"seat": view.seat}
     if with_rules:
         data["rules"] = rules_knobs(view.rules)
@@ -441,7 +455,7 @@ def read_seat_view(value: Any, where: str, rules: Rules | None = None, whole: bo
     mus.errors.NotationError: seat_view.seat: a whole number from 0 to 3, got 4
     """
     data = read_object(value, where, VIEW_KEYS + (("rules",) if rules is None else ()), ("bets",))
-    rules = read_rules(data["rules"], f"{where}.rules") if rules is None else rules
+    rules = read_rules(data["rules"], f"{where}.rules") if rules is None else rules_arg(rules)
     seat, side = seat_reader(rules), side_reader(rules)
     hands = maybe(lambda v, w: tuple(maybe(read_hand, h, f"{w}[{i}]") for i, h in enumerate(read_list(v, w, rules.seats))), data["hands"], f"{where}.hands")  # fmt: skip
     view = SeatView(
@@ -492,6 +506,7 @@ def match_view_data(view: MatchView) -> dict[str, Any]:
     >>> data["games"], data["hand"]["hand"], "rules" in data["hand"], data["last"]
     ([0, 0], 'Sc 6e 3e 2c', False, None)
     """
+    instance_arg(view, MatchView, "a MatchView")
     return {
         "seat": view.seat, "rules": rules_knobs(view.rules), "first_mano": view.first_mano, "hand_number": view.hand_number,
         "games": list(view.games), "vacas": list(view.vacas), "scores": list(view.scores), "is_over": view.is_over,

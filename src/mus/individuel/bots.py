@@ -17,13 +17,13 @@ from __future__ import annotations
 import bisect
 import functools
 import itertools
-import random
 from collections.abc import Sequence
 from typing import Protocol
 
 from mus.actions import Accept, Action, Bet, Discard, Fold, Ordago, Pass
-from mus.cards import Card
-from mus.errors import MusError
+from mus.cards import Card, seeded_random
+from mus.checks import whole
+from mus.errors import MusError, quoted
 from mus.hand import RANK_MULTISETS, Hand
 from mus.individuel.reducer import apply
 from mus.individuel.rules import IndividuelRules
@@ -63,7 +63,7 @@ class RandomPlayer:
     """
 
     def __init__(self, seed: int | str | None = None) -> None:
-        self.random = random.Random(seed)
+        self.random = seeded_random(seed)
 
     def choose(self, view: SeatView) -> Action:
         action: Action = self.random.choice(_checked(view).legal)
@@ -122,6 +122,17 @@ def _keep_value(held: Sequence[Card], action: Discard, rules: IndividuelRules) -
     return value + max(RANK_MULTISETS[kept.multiset][0], 0) / 100
 
 
+def _check_players(players: object, seats: int) -> None:
+    if type(players) not in (list, tuple):
+        raise MusError(f"players are a list of players, one a seat, got {quoted(players)}")
+    if len(players) < seats:  # type: ignore[arg-type]
+        raise MusError(f"{seats} seats play: give one player a seat, got {len(players)}")  # type: ignore[arg-type]
+    for player in players[:seats]:  # type: ignore[index]
+        # Looked up on the type: a value's own __getattr__ is not asked.
+        if not callable(getattr(type(player), "choose", None)):
+            raise MusError(f"a player has a choose(view) method, got {quoted(player)}")
+
+
 def play_hand(state: HandState, players: Sequence[Player]) -> HandState:
     """Play ``state`` to its end with one player per seat.
 
@@ -134,6 +145,7 @@ def play_hand(state: HandState, players: Sequence[Player]) -> HandState:
             f"play_hand() plays a Mus individuel HandState, got {type(state).__module__}.{type(state).__name__}"
             " (a four-card hand is played by mus.bots.play_hand)"
         )
+    _check_players(players, state.rules.players)
     while state.to_act is not None:
         state = apply(state, players[state.to_act].choose(state.view(state.to_act)))
     return state
@@ -146,6 +158,8 @@ def play_session(session: Session, players: Sequence[Player], max_hands: int = 1
             f"play_session() plays a Mus individuel Session, got {type(session).__module__}.{type(session).__name__}"
             " (a four-card match is played by mus.bots.play_match)"
         )
+    _check_players(players, session.rules.players)
+    max_hands = whole(max_hands, "max_hands", 1, 10**9)
     for _ in itertools.repeat(None, max_hands * 200):
         if session.is_over:
             break

@@ -37,12 +37,12 @@ from collections.abc import Iterable
 from typing import Any
 
 from mus.cards import Card, parse_cards
-from mus.errors import MusError, NotationError
+from mus.errors import MusError, NotationError, quoted
 from mus.individuel.reducer import apply, new_hand
-from mus.individuel.rules import READINGS, IndividuelRules
+from mus.individuel.rules import READINGS, IndividuelRules, rules_arg
 from mus.individuel.session import Session, apply_session, new_session
 from mus.individuel.state import HandState
-from mus.notation.lines import Entry
+from mus.notation.lines import MAX_LINE, Entry
 from mus.notation.lines import Lines as _Lines
 from mus.notation.lines import json_entries as _json_entries
 from mus.notation.lines import read_seed as _read_seed
@@ -86,7 +86,7 @@ def rules_data(rules: IndividuelRules) -> dict[str, Any]:
     >>> "out_lance" in rules_data(IndividuelRules()), rules_data(IndividuelRules(out_lance="lost"))["out_lance"]
     (False, 'lost')
     """
-    data = rules.to_dict()
+    data = rules_arg(rules).to_dict()
     for key in LATER_KNOBS:
         if data[key] == getattr(_DEFAULTS, key):
             del data[key]
@@ -119,6 +119,10 @@ def parse_rules(text: str) -> IndividuelRules:
     ...
     mus.errors.NotationError: players must be a whole number, not 'x'
     """
+    if type(text) is not str:
+        raise NotationError(f"a rules line is text, got {quoted(text)}")
+    if len(text) > MAX_LINE:
+        raise NotationError(f"a rules line is at most {MAX_LINE} characters, got {len(text)}")
     defaults = IndividuelRules().to_dict()
     data: dict[str, Any] = {}
     for word in text.split():

@@ -53,6 +53,7 @@ from mus.individuel.state import (
     start,
 )
 from mus.ranking import Lance
+from mus.reducer import history_entries
 
 __all__ = ["apply", "new_hand", "replay"]
 
@@ -422,7 +423,7 @@ def replay(deal: Deal | HandState, history: Iterable[tuple[int, Action]]) -> Han
     True
     """
     state = start(deal.deal if isinstance(deal, HandState) else deal)
-    for seat, action in history:
+    for seat, action in history_entries(history):
         state = apply(state, action, seat)
     return state
 

@@ -28,7 +28,16 @@ from mus.ranking import JUEGO_ORDERS
 from mus.rules import PRESETS as FOUR_CARD_PRESETS
 from mus.rules import Rules
 
-__all__ = ["CARDS_DEALT", "MAX_PLAYERS", "MIN_PLAYERS", "PRESETS", "READINGS", "STONES", "IndividuelRules"]
+__all__ = [
+    "CARDS_DEALT",
+    "MAX_PLAYERS",
+    "MIN_PLAYERS",
+    "PRESETS",
+    "READINGS",
+    "STONES",
+    "IndividuelRules",
+    "rules_arg",
+]
 
 MIN_PLAYERS = 2
 MAX_PLAYERS = 8
@@ -152,12 +161,13 @@ class IndividuelRules:
 
     def __attrs_post_init__(self) -> None:
         _whole(self.players, "players", MIN_PLAYERS, MAX_PLAYERS)
-        if self.stones not in STONES or isinstance(self.stones, bool):
+        if type(self.stones) is not int or self.stones not in STONES:
             raise RulesError(f"stones must be 5, 8 or 10 (the seed's choices), got {quoted(self.stones)}")
         for name in ("eight_kings", "juego_33", "ordago_last_lance"):
             if not isinstance(getattr(self, name), bool):
                 raise RulesError(f"{name} must be True or False, got {quoted(getattr(self, name))}")
-        if self.real_31 not in (False, True, "king"):
+        real_31 = self.real_31
+        if not (real_31 is True or real_31 is False or (type(real_31) is str and real_31 == "king")):
             raise RulesError(f"real_31 must be False, True or 'king', got {quoted(self.real_31)}")
         _choice(self.zero_mid_hand, "zero_mid_hand", ("out", "plays-on"))
         _choice(self.next_game_mano, "next_game_mano", ("rotate", "loser-deals"))
@@ -185,15 +195,13 @@ class IndividuelRules:
         >>> IndividuelRules.preset("individuel").players
         5
         """
-        try:
-            return PRESETS[name]
-        except (KeyError, TypeError):
+        preset = PRESETS.get(name) if type(name) is str else None
+        if preset is None:
             hint = ""
-            if isinstance(name, str) and name in FOUR_CARD_PRESETS:
-                hint = f"; {quoted(name)} is a preset of the four-card game: mus.Rules.preset({name!r})"
-            raise RulesError(
-                f"unknown Mus individuel preset {quoted(name)} (presets: {', '.join(PRESETS)}){hint}"
-            ) from None
+            if type(name) is str and name in FOUR_CARD_PRESETS:
+                hint = f"; {quoted(name)} is a preset of the four-card game: mus.Rules.preset({quoted(name)})"
+            raise RulesError(f"unknown Mus individuel preset {quoted(name)} (presets: {', '.join(PRESETS)}){hint}")
+        return preset
 
     def to_dict(self) -> dict[str, Any]:
         """The knobs as plain data; :meth:`from_dict` reads it back.
@@ -213,6 +221,21 @@ class IndividuelRules:
         if not isinstance(data, Mapping):
             raise RulesError(f"rules data must be a mapping, got {type(data).__name__}")
         return cls().evolve(**dict(data))
+
+
+def rules_arg(value: object) -> IndividuelRules:
+    """``value`` if it is an :class:`IndividuelRules` (the Mus individuel's own check,
+    as :func:`mus.checks.rules_arg` is the four-card game's).
+
+    >>> rules_arg(Rules())
+    Traceback (most recent call last):
+    ...
+    mus.errors.RulesError: the Mus individuel's rules are an IndividuelRules, got a Rules (the four-card game's)
+    """
+    if type(value) is not IndividuelRules:
+        what = "a Rules (the four-card game's)" if isinstance(value, Rules) else quoted(value)
+        raise RulesError(f"the Mus individuel's rules are an IndividuelRules, got {what}")
+    return value
 
 
 _KNOBS = tuple(field.name for field in attrs.fields(IndividuelRules) if field.init)

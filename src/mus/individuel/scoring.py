@@ -24,8 +24,10 @@ import functools
 from collections.abc import Sequence
 
 from mus.cards import Rank
+from mus.checks import hand_arg, lance_arg, whole
+from mus.errors import MusError, quoted
 from mus.hand import RANK_MULTISETS, Hand
-from mus.individuel.rules import IndividuelRules
+from mus.individuel.rules import IndividuelRules, rules_arg
 from mus.lances import Lance, rank_points
 from mus.lances import is_real_31 as real_31_of
 from mus.rules import Rules
@@ -64,7 +66,7 @@ def keys(rules: IndividuelRules) -> tuple[tuple[int, ...], ...]:
     >>> keys(rules)[Lance.JUEGO][hand.multiset] > keys(IndividuelRules(real_31=True))[Lance.JUEGO][hand.multiset]
     True
     """
-    if _three_as_king(rules):
+    if _three_as_king(rules_arg(rules)):
         return _three_as_king_tables(rules.core)
     return rules.core.ranking.keys
 
@@ -79,7 +81,7 @@ def is_real_31(hand: Hand, rules: IndividuelRules) -> bool:
     >>> is_real_31(sietes, IndividuelRules(real_31="king")), is_real_31(sietes, IndividuelRules(real_31="king", real_31_three="as-king"))
     (False, True)
     """
-    if _three_as_king(rules) and hand.multiset in _SIETES_AND_A_THREE:
+    if _three_as_king(rules_arg(rules)) and hand_arg(hand).multiset in _SIETES_AND_A_THREE:
         return True
     return bool(rules.real_31) and real_31_of(hand, rules.core)
 
@@ -92,7 +94,7 @@ def has(lance: Lance, hand: Hand, rules: IndividuelRules) -> bool:
     >>> has(Lance.PARES, Hand.parse("Ro Cc 7e 1b"), IndividuelRules()), has(Lance.CHICA, Hand.parse("Ro Cc 7e 1b"), IndividuelRules())
     (False, True)
     """
-    ranking = rules.core.ranking
+    lance, hand, ranking = lance_arg(lance), hand_arg(hand), rules_arg(rules).core.ranking
     if lance is Lance.PARES:
         return ranking.keys[Lance.PARES][hand.multiset] > 0
     if lance is Lance.JUEGO:
@@ -110,7 +112,7 @@ def is_juego_33(hand: Hand, rules: IndividuelRules) -> bool:
     (True, False)
     """
     # Only a seis is worth 6 and only a siete 7, under either kings knob.
-    return sorted(rank_points(rank, rules.core) for rank in hand.ranks) == [6, 7, 10, 10]
+    return sorted(rank_points(rank, rules_arg(rules).core) for rank in hand_arg(hand).ranks) == [6, 7, 10, 10]
 
 
 def bonus(lance: Lance, hand: Hand, rules: IndividuelRules) -> int:
@@ -123,6 +125,7 @@ def bonus(lance: Lance, hand: Hand, rules: IndividuelRules) -> int:
     >>> bonus(Lance.PARES, Hand.parse("Ro Rc Rb 1b"), IndividuelRules()), bonus(Lance.PUNTO, Hand.parse("Ro 4c 5b 1b"), IndividuelRules())
     (2, 1)
     """
+    lance, hand, rules = lance_arg(lance), hand_arg(hand), rules_arg(rules)
     if lance is Lance.PARES:
         combo = rules.core.ranking.pares[hand.multiset]
         return 0 if combo is None else int(combo.kind)
@@ -144,7 +147,7 @@ def en_paso(lance: Lance, hand: Hand, rules: IndividuelRules) -> int:
     >>> en_paso(Lance.GRANDE, Hand.parse("Ro Rc Rb 1b"), IndividuelRules()), en_paso(Lance.PARES, Hand.parse("Ro Rc Rb 1b"), IndividuelRules())
     (1, 2)
     """
-    return 1 if lance in (Lance.GRANDE, Lance.CHICA) else bonus(lance, hand, rules)
+    return 1 if lance_arg(lance) in (Lance.GRANDE, Lance.CHICA) else bonus(lance, hand, rules)
 
 
 def best(lance: Lance, hands: Sequence[Hand | None], seats: Sequence[int], rules: IndividuelRules) -> int | None:
@@ -156,13 +159,11 @@ def best(lance: Lance, hands: Sequence[Hand | None], seats: Sequence[int], rules
     >>> best(Lance.PARES, hands, (1, 0), IndividuelRules()), best(Lance.PARES, hands, (0, 1), IndividuelRules())
     (1, 0)
     """
-    table = keys(rules)[lance]
+    table = keys(rules)[lance_arg(lance)]
     winner: int | None = None
     top = -1
-    for seat in seats:
-        hand = hands[seat]
-        assert hand is not None
-        key = table[hand.multiset]
+    for seat in _seats_arg(seats, hands, rules):
+        key = table[hands[seat].multiset]  # type: ignore[union-attr]  # checked: a Hand
         if key > top:
             winner, top = seat, key
     return winner
@@ -178,13 +179,30 @@ def worst(lance: Lance, hands: Sequence[Hand | None], seats: Sequence[int], rule
     >>> worst(Lance.PARES, hands, (0, 1, 2), IndividuelRules()), worst(Lance.GRANDE, hands, (0, 1, 2), IndividuelRules())
     (2, 2)
     """
-    table = keys(rules)[lance]
+    table = keys(rules)[lance_arg(lance)]
+    seats = _seats_arg(seats, hands, rules)
+    if not seats:
+        raise MusError("worst() needs at least one seat")
     loser = seats[0]
     bottom: int | None = None
     for seat in seats:
-        hand = hands[seat]
-        assert hand is not None
-        key = table[hand.multiset]
+        key = table[hands[seat].multiset]  # type: ignore[union-attr]  # checked: a Hand
         if bottom is None or key <= bottom:
             loser, bottom = seat, key
     return loser
+
+
+def _seats_arg(seats: object, hands: object, rules: IndividuelRules) -> tuple[int, ...]:
+    """``seats`` (distinct indices of ``hands``, a list of a hand or ``None`` by seat)
+    if each has a hand: a lance's players, checked (a few a lance)."""
+    if not isinstance(hands, (tuple, list)) or not 1 <= len(hands) <= rules.players:
+        raise MusError(f"hands are a list of Hand values by seat (None for a seat out), got {quoted(hands)}")
+    if not isinstance(seats, (tuple, list)):
+        raise MusError(f"seats are a list of seat numbers, got {quoted(seats)}")
+    checked = tuple(whole(seat, "a seat", 0, len(hands) - 1) for seat in seats)
+    if len(set(checked)) != len(checked):
+        raise MusError(f"seats are listed once each, got {quoted(seats)}")
+    for seat in checked:
+        if type(hands[seat]) is not Hand:
+            raise MusError(f"seat {seat} has no hand (a Hand) among the hands, got {quoted(hands[seat])}")
+    return checked

@@ -22,9 +22,10 @@ from __future__ import annotations
 import attrs
 
 from mus.actions import Action
+from mus.cards import seed_arg
 from mus.errors import IllegalActionError, MusError
 from mus.individuel.reducer import apply, new_hand
-from mus.individuel.rules import IndividuelRules
+from mus.individuel.rules import IndividuelRules, rules_arg
 from mus.individuel.state import HandState, SeatView
 from mus.legal import LegalActions
 
@@ -94,9 +95,8 @@ def new_session(rules: IndividuelRules | None = None, *, seed: int | str = 0, ma
     >>> new_session(seed="club").hand.deal.seed
     'club/0/0'
     """
-    rules = IndividuelRules() if rules is None else rules
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise MusError(f"a seed is an int or a str, got {type(seed).__name__}")
+    rules = IndividuelRules() if rules is None else rules_arg(rules)
+    seed = seed_arg(seed)
     hand = new_hand(rules, seed=f"{seed}/0/0", mano=mano)
     return Session(rules, seed, mano, hand, losses=(0,) * rules.players)
 

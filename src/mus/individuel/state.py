@@ -20,6 +20,7 @@ import attrs
 
 from mus.actions import MIN_BET, Accept, Action, Bet, Discard, Fold, Mus, NoMus, Ordago, Pass, parse_action, words_of
 from mus.cards import Card
+from mus.checks import whole
 from mus.errors import MusError, quoted
 from mus.hand import Hand
 from mus.individuel.rules import IndividuelRules
@@ -178,6 +179,7 @@ class HandState(HandStateBase):
         >>> new_hand(seed=1).shown(3)
         (3,)
         """
+        whole(seat, "a seat", 0, self.deal.rules.players - 1)
         if self.is_over:
             return tuple(s for s in self.deal.seats if self.hands[s] is not None)
         seen = {seat}
@@ -338,6 +340,8 @@ def problem(state: HandState, action: object, seat: int | None = None, *, said: 
     >>> problem(state, Discard.parse("Ro"), seat=2)
     "not seat 2's turn: seat 0 speaks"
     """
+    if type(state) is not HandState:
+        raise MusError(f"problem() needs a Mus individuel HandState, got {quoted(state)}")
     if not state.queue:
         return "the hand is over"
     to_act = state.queue[0]
@@ -351,8 +355,8 @@ def problem(state: HandState, action: object, seat: int | None = None, *, said: 
     if kind not in _PLAYED:
         return (
             f"{action} is not played in the Mus individuel"
-            if hasattr(action, "__attrs_attrs__")
-            else f"not an action: {action!r}"
+            if hasattr(kind, "__attrs_attrs__")
+            else f"not an action: {quoted(action)}"
         )
     words = words_of(said, action)  # type: ignore[arg-type]
     limits = _limits(state)
@@ -413,6 +417,8 @@ def legal_actions(state: HandState) -> LegalActions:
     >>> str(state.legal_actions())
     'pass, bet 2-8, ordago'
     """
+    if type(state) is not HandState:
+        raise MusError(f"legal_actions() needs a Mus individuel HandState, got {quoted(state)}")
     if not state.queue:
         return NO_ACTIONS
     seat = state.queue[0]
@@ -442,6 +448,8 @@ def start(deal: Deal) -> HandState:
     >>> start(state.deal) == state == apply(state, state.legal_actions()[0]).initial()
     True
     """
+    if type(deal) is not Deal:
+        raise MusError(f"start() needs a Mus individuel Deal (state.deal), got {quoted(deal)}")
     n = deal.rules.players
     return HandState(
         deal=deal,

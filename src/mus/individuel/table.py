@@ -13,8 +13,10 @@ from typing import NamedTuple
 
 import attrs
 
-from mus.cards import Card
-from mus.individuel.rules import IndividuelRules
+from mus.cards import ALL_CARDS, Card
+from mus.checks import whole
+from mus.errors import CheckedEnumType, MusError, quoted
+from mus.individuel.rules import CARDS_DEALT, IndividuelRules, rules_arg
 from mus.ranking import Lance
 
 __all__ = ["ORDAGO_PUT", "Betting", "Deal", "LanceResult", "Move", "Outcome"]
@@ -23,7 +25,7 @@ ORDAGO_PUT = 1_000_000
 """What an órdago puts at stake, as a number: more than any player can hold."""
 
 
-class Outcome(enum.Enum):
+class Outcome(enum.Enum, metaclass=CheckedEnumType):
     """How the betting on a lance ended.
 
     >>> str(Outcome.ALONE), Outcome("ordago")
@@ -136,11 +138,50 @@ class Deal:
     stock: tuple[Card, ...]
     seed: int | str
 
+    def __attrs_post_init__(self) -> None:
+        # A deal built by hand (or evolved) is checked whole, as the four-card game's
+        # Deal is: a hand can start from it. (One a hand: new_hand builds it.)
+        rules = rules_arg(self.rules)
+        n = rules.players
+        stones = self.stones
+        if type(stones) is not tuple or len(stones) != n:
+            raise MusError(f"a deal's stones are a tuple of {n} numbers, one per seat, got {quoted(stones)}")
+        total = n * rules.stones
+        for value in stones:
+            whole(value, "a seat's stones", 0, total)
+        whole(self.pot, "the basket's stones", 0, total)
+        if sum(stones) + self.pot != total:
+            raise MusError(
+                f"a deal's stones and basket hold the {total} stones of {n} players, got {sum(stones) + self.pot}"
+            )
+        if sum(1 for value in stones if value > 0) < 2:
+            raise MusError(f"a hand needs at least two players with stones, got {quoted(stones)}")
+        whole(self.mano, "the mano", 0, n - 1)
+        if stones[self.mano] == 0:
+            raise MusError(f"the mano, seat {self.mano}, has no stones left: it is out of the game")
+        cards, stock = self.cards, self.stock
+        if type(cards) is not tuple or len(cards) != n or not all(type(held) is tuple for held in cards):
+            raise MusError(f"a deal's cards are a tuple of {n} tuples of cards, one per seat, got {quoted(cards)}")
+        for seat, held in enumerate(cards):
+            if len(held) != (CARDS_DEALT if stones[seat] > 0 else 0):
+                wanted = "five cards" if stones[seat] > 0 else "no cards (it has no stones)"
+                raise MusError(f"seat {seat} is dealt {wanted}, got {quoted(held)}")
+        if type(stock) is not tuple:
+            raise MusError(f"a deal's stock is a tuple of cards, got {quoted(stock)}")
+        every = [card for held in cards for card in held] + list(stock)
+        if not all(type(card) is Card for card in every) or len(every) != len(ALL_CARDS) or set(every) != _DECK:
+            raise MusError("a deal's cards and stock hold the 40 cards, each once")
+        if type(self.seed) not in (int, str):
+            raise MusError(f"a deal's seed is an int or a str, got {quoted(self.seed)}")
+
     @property
     def seats(self) -> tuple[int, ...]:
         """The seats dealt in (those with stones), in speaking order from the mano."""
         n = self.rules.players
         return tuple(seat for seat in ((self.mano + i) % n for i in range(n)) if self.stones[seat] > 0)
+
+
+_DECK = frozenset(ALL_CARDS)
 
 
 class Betting(NamedTuple):

@@ -17,6 +17,7 @@ import json
 from collections.abc import Iterator, Mapping
 from typing import Any
 
+from mus.checks import rules_arg
 from mus.errors import MusError, NotationError, quoted
 from mus.notation.lines import read_int
 from mus.rules import Rules
@@ -83,7 +84,7 @@ def rules_data(rules: Rules) -> dict[str, Any]:
     >>> "vacas_to_win" in rules_data(Rules()), rules_data(Rules(vacas_to_win=2))["vacas_to_win"]
     (False, 2)
     """
-    data = rules.to_dict()
+    data = rules_arg(rules).to_dict()
     if all(data.get(key) == value for key, value in DEFAULT_TABLE.items()):
         for key in DEFAULT_TABLE:
             data.pop(key, None)
@@ -102,6 +103,8 @@ def rules_from_data(data: Mapping[str, Any]) -> Rules:
     >>> rules_from_data({"target": 30}) == Rules(target=30, mus_visto="new-card")
     True
     """
+    if not isinstance(data, Mapping):
+        raise NotationError(f"a history's rules are an object of knobs, got {quoted(data)}")
     try:
         return Rules.from_dict({**BASELINES, **data})
     except MusError as error:

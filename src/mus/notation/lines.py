@@ -19,6 +19,8 @@ import re
 from typing import Any
 
 from mus.actions import Action, parse_action
+from mus.cards import seed_arg
+from mus.checks import label, whole
 from mus.errors import MusError, NotationError, quoted
 
 __all__ = [
@@ -59,8 +61,8 @@ def read_int(raw: str, what: str) -> int:
     ...
     mus.errors.NotationError: target must be a whole number, not '1e3'
     """
-    if not re.fullmatch(r"-?[0-9]{1,9}", raw):
-        raise NotationError(f"{what} must be a whole number, not {quoted(raw[:20])}")
+    if type(raw) is not str or not re.fullmatch(r"-?[0-9]{1,9}", raw):
+        raise NotationError(f"{label(what)} must be a whole number, not {quoted(raw, 30)}")
     return int(raw)
 
 
@@ -71,7 +73,8 @@ def seed_text(seed: int | str) -> str:
     >>> seed_text(42), seed_text("table 7")
     ('42', '"table 7"')
     """
-    return str(seed) if isinstance(seed, int) else json.dumps(seed)
+    seed = seed_arg(seed)
+    return str(seed) if type(seed) is int else json.dumps(seed)
 
 
 def read_seed(raw: str) -> int | str:
@@ -85,6 +88,8 @@ def read_seed(raw: str) -> int | str:
     ...
     mus.errors.NotationError: bad seed 'table 7': a whole number of up to 4,000 digits, or a quoted string
     """
+    if type(raw) is not str:
+        raise NotationError(f"a seed's text is a str, got {quoted(raw)}")
     if raw.startswith('"'):
         try:
             seed = json.loads(raw)
@@ -161,6 +166,8 @@ class Lines:
     def field(self, name: str) -> tuple[int, str]:
         """Read the next line, which must be ``name`` and its value: the line number and
         the value."""
+        if type(name) is not str:
+            raise NotationError(f"a field's name is a str, got {quoted(name)}")
         entry = self.peek()
         if entry is None:
             raise NotationError(f"missing {quoted(name)} line at the end")
@@ -182,6 +189,7 @@ class Lines:
         >>> Lines("0 discard Ro 4c draw 7e 1b\\n").actions(4, draws=draws), draws
         ([('line 1', 0, Discard.parse('Ro 4c'))], [(0, '7e 1b')])
         """
+        seats, limit = _bounds(seats, limit)
         entries: list[Entry] = []
         while (entry := self.peek()) is not None and entry[1][:1].isdigit():
             number, line = entry
@@ -203,6 +211,17 @@ class Lines:
         return entries
 
 
+_MOST_SEATS = 8  # the largest table of either game: the Mus individuel's eight players
+
+
+def _bounds(seats: object, limit: object) -> tuple[int, int]:
+    """A table's seats and a hand's most actions, checked (what the readers pass)."""
+    try:
+        return whole(seats, "seats", 1, _MOST_SEATS), whole(limit, "a limit of actions", 0, MAX_ACTIONS)
+    except MusError as error:
+        raise NotationError(str(error)) from None
+
+
 def _after(comment: tuple[int, int, str]) -> int:
     return comment[0]
 
@@ -217,6 +236,7 @@ def json_entries(actions: Any, seats: int, limit: int = MAX_ACTIONS) -> list[Ent
     ...
     mus.errors.NotationError: action 0: expected [seat, text], got [4, 'mus']
     """
+    seats, limit = _bounds(seats, limit)
     if not isinstance(actions, list) or len(actions) > limit:
         raise NotationError(f"actions must be a list of at most {limit} [seat, action] pairs")
     entries = []

@@ -23,7 +23,8 @@ import re
 from collections.abc import Iterator
 from typing import IO
 
-from mus.errors import NotationError
+from mus.checks import whole
+from mus.errors import MusError, NotationError, quoted
 from mus.notation.histories import MATCH_HEADER
 from mus.notation.lines import MAX_LINE, MAX_TEXT
 
@@ -74,10 +75,22 @@ def numbered_histories(
     ...
     mus.errors.NotationError: history 1 (from line 1) is longer than 40 characters
     """
+    # Looked up on the type: a value's own __getattr__ is not asked.
+    if not callable(getattr(type(stream), "read", None)):
+        raise NotationError(f"split_histories() reads a text stream, got {quoted(stream)}")
+    try:
+        limit = whole(limit, "a history's limit", 1, MAX_TEXT)
+        total = None if total is None else whole(total, "a stream's limit", 0)
+    except MusError as error:
+        raise NotationError(str(error)) from None
+    if type(headers) is not tuple or not all(type(header) is str for header in headers):
+        raise NotationError(f"headers are a tuple of texts, got {quoted(headers)}")
     splitter = _Splitter(limit, headers)
     tail: list[str] = []  # the line being read, until its end arrives
     tail_size = read = 0
     while block := stream.read(BLOCK):
+        if type(block) is not str:
+            raise NotationError(f"split_histories() reads a text stream, got {quoted(stream)}")
         read += len(block)
         if total is not None and read > total:
             raise NotationError(f"longer than {total:,} characters")
@@ -171,7 +184,16 @@ def read_line(stream: IO[str], limit: int = MAX_LINE) -> str | None:
     >>> read_line(stream, 200), read_line(stream, 200), read_line(stream, 200), read_line(stream, 200)
     ('quiero\\n', None, 'paso', '')
     """
+    # Looked up on the type: a value's own __getattr__ is not asked.
+    if not callable(getattr(type(stream), "readline", None)):
+        raise NotationError(f"read_line() reads a text stream, got {quoted(stream)}")
+    try:
+        limit = whole(limit, "a line's limit", 0, MAX_LINE)
+    except MusError as error:
+        raise NotationError(str(error)) from None
     line = stream.readline(limit + 1)
+    if type(line) is not str:
+        raise NotationError(f"read_line() reads a text stream, got {quoted(stream)}")
     if len(line) <= limit or line.endswith("\n"):
         return line
     skipped = len(line)

@@ -31,8 +31,8 @@ from mus.odds.batch import (
     stones_of_winners,
     winners,
 )
-from mus.odds.equity import BLOCK, DEFAULT_SAMPLES, Odds, equity_table, exact_feasible, odds, write_csv
-from mus.odds.parallel import BACKENDS, run_tasks
+from mus.odds.equity import BLOCK, DEFAULT_SAMPLES, MAX_SAMPLES, Odds, equity_table, exact_feasible, odds, write_csv
+from mus.odds.parallel import BACKENDS, MAX_WORKERS, run_tasks
 from mus.odds.plot import plot
 from mus.odds.situation import Situation
 
@@ -40,6 +40,8 @@ __all__ = [
     "BACKENDS",
     "BLOCK",
     "DEFAULT_SAMPLES",
+    "MAX_SAMPLES",
+    "MAX_WORKERS",
     "NONE",
     "MissingExtraError",
     "Odds",

@@ -17,10 +17,10 @@ from __future__ import annotations
 
 import hashlib
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from mus.cards import ALL_CARDS, Rank
-from mus.errors import MusError
+from mus.errors import MusError, quoted
 from mus.hand import HAND_SIZE, RANK_MULTISETS, Hand
 from mus.lances import Lance, Ranking
 from mus.rules import HouseRule, Rules
@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     from numpy.typing import ArrayLike, NDArray
 
 __all__ = [
+    "MAX_DEALS",
     "NONE",
     "LanceTables",
     "MissingExtraError",
@@ -111,6 +112,11 @@ _MAX_SEATS = 1 << _SHIFT
 
 Seed = int | str
 
+MAX_DEALS = 10**7
+"""The most deals one call of :func:`deal` or :func:`deal_cards` makes (shuffling
+takes about 40 bytes a deal): more are made in batches, as :func:`mus.odds.odds`
+makes its samples."""
+
 
 def seed_entropy(seed: Seed) -> int:
     """A seed (a whole number or any text) as the non-negative entropy numpy wants;
@@ -119,10 +125,12 @@ def seed_entropy(seed: Seed) -> int:
     >>> seed_entropy(7), seed_entropy("table 4") == seed_entropy("table 4")
     (7, True)
     """
-    if isinstance(seed, int) and not isinstance(seed, bool) and seed >= 0:
+    if type(seed) is not int and type(seed) is not str:
+        if isinstance(seed, bool) or not isinstance(seed, (int, str)):
+            raise OddsError(f"a seed is a whole number or a text, got {quoted(seed)}")
+        seed = int(seed) if isinstance(seed, int) else str.__str__(seed)
+    if type(seed) is int and seed >= 0:
         return seed
-    if isinstance(seed, bool) or not isinstance(seed, (int, str)):
-        raise OddsError(f"a seed is a whole number or a text, got {seed!r}")
     return int.from_bytes(hashlib.sha256(repr(seed).encode()).digest()[:16], "big")
 
 
@@ -137,6 +145,8 @@ class LanceTables:
     """
 
     def __init__(self, ranking: Ranking) -> None:
+        if type(ranking) is not Ranking:
+            raise OddsError(f"LanceTables() takes a Ranking (rules.ranking), got {quoted(ranking)}")
         keys = ranking.keys
         if max(max(row) for row in keys) >= 2**62:
             raise OddsError("a house rule gave lance keys too large for mus.odds (keep them below 2**62)")
@@ -195,7 +205,7 @@ def multisets_of_cards(cards: ArrayLike) -> NDArray[np.int16]:
     True
     """
     need_numpy()
-    array = np.asarray(cards)
+    array = _array(cards, "cards")
     if array.shape[-1:] != (HAND_SIZE,) or array.dtype.kind not in "iu":
         raise OddsError(f"cards are whole card numbers, four on the last axis, got shape {array.shape}")
     if array.size and (array.min() < 0 or array.max() >= len(ALL_CARDS)):
@@ -211,9 +221,15 @@ def multisets_of_positions(position: ArrayLike) -> NDArray[np.int16]:
     >>> int(multisets_of_positions(np.array([0, 0, 3, 9]))) == mus.Hand.parse("Ro Rc 7e 1b").multiset
     True
     """
+    need_numpy()
     if not _SORTED_CODE:
         _SORTED_CODE.append(_position_table())
-    position = np.asarray(position).astype(np.int32)  # room for the four-digit code
+    position = _array(position, "rank positions")
+    if position.shape[-1:] != (HAND_SIZE,) or position.dtype.kind not in "iu":
+        raise OddsError(f"rank positions are whole numbers, four on the last axis, got shape {position.shape}")
+    if position.size and (position.min() < 0 or position.max() >= len(_POSITION)):
+        raise OddsError(f"rank positions run from 0 to {len(_POSITION) - 1}")
+    position = position.astype(np.int32)  # room for the four-digit code
     a, b, c, d = (position[..., i] for i in range(HAND_SIZE))
     # The five compare-and-swaps of a sorting network, done on whole columns.
     a, b = np.minimum(a, b), np.maximum(a, b)
@@ -233,15 +249,26 @@ def multisets(deals: Sequence[Sequence[Hand | str]]) -> NDArray[np.int16]:
     (1, 2)
     """
     need_numpy()
-    rows = [[(hand if isinstance(hand, Hand) else Hand.parse(hand)).multiset for hand in deal] for deal in deals]
+    if isinstance(deals, str) or not isinstance(deals, Sequence):
+        raise OddsError(f"deals are a list of deals, each a list of hands, got {quoted(deals)}")
+    rows = []
+    for one in deals:
+        if isinstance(one, str) or not isinstance(one, Sequence):
+            raise OddsError(f"a deal is a list of hands, got {quoted(one)}")
+        try:
+            rows.append([(hand if isinstance(hand, Hand) else Hand.parse(hand)).multiset for hand in one])
+        except MusError as error:
+            raise OddsError(str(error)) from None
     if len({len(row) for row in rows}) > 1:
         raise OddsError("every deal needs the same number of hands")
-    return np.array(rows, dtype=np.int16).reshape(len(rows), -1)
+    return np.array(rows, dtype=np.int16).reshape(len(rows), len(rows[0]) if rows else 0)
 
 
 def _generator(seed: Seed | np.random.Generator | np.random.SeedSequence) -> np.random.Generator:
     if isinstance(seed, np.random.Generator):
         return seed
+    if isinstance(seed, np.random.BitGenerator):
+        raise OddsError("a seed is a whole number, a text, a numpy Generator or SeedSequence, not a bit generator")
     sequence = seed if isinstance(seed, np.random.SeedSequence) else np.random.SeedSequence(seed_entropy(seed))
     return np.random.Generator(np.random.PCG64(sequence))
 
@@ -264,17 +291,19 @@ def deal_cards(
     ((3, 4, 4), Hand.parse('Ro Rc 7e 1b'))
     """
     need_numpy()
-    if isinstance(count, bool) or not isinstance(count, int) or count < 0:
-        raise OddsError(f"count is a whole number of deals, got {count!r}")
-    if isinstance(seats, bool) or not isinstance(seats, int) or not 1 <= seats <= len(ALL_CARDS) // HAND_SIZE:
-        raise OddsError(f"seats is a whole number from 1 to {len(ALL_CARDS) // HAND_SIZE}, got {seats!r}")
-    if hand is not None and (isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats):
-        raise OddsError(f"seat is 0 to {seats - 1}, got {seat!r}")
+    if type(count) is not int or not 0 <= count <= MAX_DEALS:
+        raise OddsError(f"count is a whole number of deals from 0 to {MAX_DEALS:,}, got {quoted(count)}")
+    if type(seats) is not int or not 1 <= seats <= len(ALL_CARDS) // HAND_SIZE:
+        raise OddsError(f"seats is a whole number from 1 to {len(ALL_CARDS) // HAND_SIZE}, got {quoted(seats)}")
+    if hand is not None and type(hand) is not Hand:
+        raise OddsError(f"hand is a Hand (Hand.parse('Ro Rc 7e 1b')) or None, got {quoted(hand)}")
+    if type(seat) is not int or not 0 <= seat < seats:
+        raise OddsError(f"seat is 0 to {seats - 1}, got {quoted(seat)}")
     rng = _generator(seed)
     known = [] if hand is None else [_CARD_NUMBER[card] for card in hand]
     rest = np.array([n for n in range(len(ALL_CARDS)) if n not in known], dtype=np.int8)
     dealt = HAND_SIZE * (seats - (hand is not None))
-    others = shuffled_heads(rest, count, dealt, rng).reshape(count, -1, HAND_SIZE)
+    others = shuffled_heads(rest, count, dealt, rng).reshape(count, dealt // HAND_SIZE, HAND_SIZE)
     if hand is None:
         return others
     mine = np.broadcast_to(np.array(known, dtype=np.int8), (count, 1, HAND_SIZE))
@@ -288,6 +317,14 @@ def shuffled_heads(deck: NDArray[np.int8], count: int, head: int, rng: np.random
     >>> rows.shape, all(len(set(row)) == 3 for row in rows.tolist())
     ((4, 3), True)
     """
+    if not isinstance(deck, np.ndarray) or deck.ndim != 1 or deck.dtype.kind not in "iu":
+        raise OddsError(f"deck is a 1-d numpy array of card numbers, got {quoted(deck)}")
+    if type(count) is not int or not 0 <= count <= MAX_DEALS:
+        raise OddsError(f"count is a whole number of shuffles from 0 to {MAX_DEALS:,}, got {quoted(count)}")
+    if type(head) is not int or not 0 <= head <= len(deck):
+        raise OddsError(f"head is a whole number of cards from 0 to {len(deck)}, got {quoted(head)}")
+    if not isinstance(rng, np.random.Generator):
+        raise OddsError(f"rng is a numpy Generator, got {quoted(rng)}")
     rows = np.arange(count)
     shuffled = np.tile(deck, (count, 1))
     # A Fisher-Yates shuffle of every row at once, stopped once the head is drawn.
@@ -311,8 +348,16 @@ def deal(count: int, rules: Rules, *, seed: Seed | np.random.Generator | np.rand
     return multisets_of_cards(deal_cards(count, rules.seats, seed=seed))
 
 
+def _array(value: object, what: str) -> NDArray[Any]:
+    """``value`` as a numpy array; a value numpy cannot read is refused."""
+    try:
+        return np.asarray(value)
+    except Exception:  # numpy's errors on ragged lists, or a value whose protocols fail
+        raise OddsError(f"{what} are an array of whole numbers, got {quoted(value)}") from None
+
+
 def _deals(deals: ArrayLike) -> NDArray[np.int16]:
-    array = np.asarray(deals)
+    array = _array(deals, "deals")
     if array.ndim != 2 or array.dtype.kind not in "iu":
         raise OddsError(f"deals are a 2-d array of multiset indices (deals, seats), got shape {array.shape}")
     if not 1 <= array.shape[1] <= _MAX_SEATS:
@@ -331,7 +376,7 @@ def lance_keys(lance: Lance, deals: ArrayLike, rules: Rules) -> NDArray[np.int64
     [[23, 29]]
     """
     tables = tables_for(rules)
-    keys: NDArray[np.int64] = tables.keys[Lance(lance)][_deals(deals)]
+    keys: NDArray[np.int64] = tables.keys[_lance(lance)][_deals(deals)]
     return keys
 
 
@@ -374,12 +419,19 @@ def _seat_of(best: NDArray[np.int32], lance: Lance, seats: int, mano: NDArray[np
     return seat
 
 
+def _lance(lance: object) -> Lance:
+    try:
+        return Lance(lance)  # type: ignore[arg-type]  # the caller's value: Lance() checks it
+    except MusError as error:
+        raise OddsError(str(error)) from None
+
+
 def _mano(mano: ArrayLike, count: int, seats: int) -> NDArray[np.int64] | int:
     if isinstance(mano, int) and not isinstance(mano, bool):
         if not 0 <= mano < seats:
-            raise OddsError(f"mano is a seat from 0 to {seats - 1}, got {mano}")
-        return mano
-    array = np.asarray(mano)
+            raise OddsError(f"mano is a seat from 0 to {seats - 1}, got {quoted(mano)}")
+        return int(mano)
+    array = _array(mano, "mano")
     if array.shape != (count,) or array.dtype.kind not in "iu" or (count and (array.min() < 0 or array.max() >= seats)):
         raise OddsError(f"mano is one seat, or one seat from 0 to {seats - 1} a deal")
     return array.astype(np.int64)
@@ -397,7 +449,7 @@ def lance_winners(lance: Lance, deals: ArrayLike, rules: Rules, mano: ArrayLike 
     """
     tables = tables_for(rules)
     array = _deals(deals)
-    lance = Lance(lance)
+    lance = _lance(lance)
     mano_ = _mano(mano, array.shape[0], array.shape[1])
     return _seat_of(_best(lance, array, tables, mano_), lance, array.shape[1], mano_)
 

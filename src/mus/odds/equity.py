@@ -22,6 +22,8 @@ from typing import IO, TYPE_CHECKING
 
 import attrs
 
+from mus.cards import Rank
+from mus.errors import MusError, quoted
 from mus.hand import RANK_MULTISETS, Hand
 from mus.lances import Lance
 from mus.odds.batch import (
@@ -47,7 +49,7 @@ except ImportError:  # mus.odds.batch says which extra to install when called
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-__all__ = ["BLOCK", "DEFAULT_SAMPLES", "Odds", "equity_table", "exact_feasible", "odds", "write_csv"]
+__all__ = ["BLOCK", "DEFAULT_SAMPLES", "MAX_SAMPLES", "Odds", "equity_table", "exact_feasible", "odds", "write_csv"]
 
 BLOCK = 1 << 16
 """Deals a Monte Carlo block samples: the unit of work a worker takes, and of seeding."""
@@ -55,6 +57,12 @@ BLOCK = 1 << 16
 DEFAULT_SAMPLES = 1 << 20
 """Deals :func:`mus.odds.odds` samples when the odds cannot be exact and no number is given."""
 
+MAX_SAMPLES = 10**8
+"""The most deals one hand's odds sample (``samples``; per rank pattern in an
+:func:`equity_table`): a hundred times :data:`DEFAULT_SAMPLES`, whose standard errors
+it cuts tenfold, and minutes of work a CPU. More refuse with an :class:`OddsError`."""
+
+_POSITION = {rank: position for position, rank in enumerate(sorted(Rank, reverse=True))}
 _LANCES = len(Lance)
 # Where each sum sits in a task's accumulator of whole numbers (so that adding tasks'
 # results in any order gives the same figures).
@@ -68,6 +76,8 @@ def exact_feasible(rules: Rules) -> bool:
     >>> exact_feasible(Rules(seats=2)), exact_feasible(Rules())
     (True, False)
     """
+    if not isinstance(rules, Rules):
+        raise OddsError(f"rules must be a mus.Rules, got {quoted(rules)}")
     return rules.seats <= 3
 
 
@@ -272,8 +282,10 @@ class Odds:
 
 
 def _job(situation: Situation, multiset: int, samples: int | None, exact: bool | None, seed: Seed) -> _Job:
-    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
-        raise OddsError(f"samples is a whole number of deals of at least 1, got {samples!r}")
+    if samples is not None and (type(samples) is not int or not 1 <= samples <= MAX_SAMPLES):
+        raise OddsError(f"samples is a whole number of deals from 1 to {MAX_SAMPLES:,}, got {quoted(samples)}")
+    if exact is not None and type(exact) is not bool:
+        raise OddsError(f"exact is True, False or None, got {quoted(exact)}")
     if exact and samples is not None:
         raise OddsError("exact odds count every deal: give samples or exact, not both")
     feasible = situation.exact_feasible
@@ -286,13 +298,19 @@ def _job(situation: Situation, multiset: int, samples: int | None, exact: bool |
     return _Job(situation, multiset, 0 if exact else samples or DEFAULT_SAMPLES, seed_entropy(seed), exact)
 
 
+def _check_runner(workers: object, backend: object, progress: object) -> None:
+    # Before any work: a bad worker count or callback fails at once, not after the tables.
+    check_workers(workers, backend)
+    if progress is not None and not callable(progress):
+        raise OddsError(f"progress is a callable, progress(done, total), or None, got {quoted(progress)}")
+
+
 def _tasks(job: _Job) -> list[tuple[_Job, int]]:
     blocks = len(job.situation.exact_chunks()) if job.exact else -(-job.samples // BLOCK)
     return [(job, block) for block in range(blocks)]
 
 
 def _solve(jobs: Sequence[_Job], workers: int, backend: str, progress: Progress | None) -> list[NDArray[np.int64]]:
-    check_workers(workers, backend)
     per_job = [_tasks(job) for job in jobs]
     results = run_tasks(
         _evaluate, [task for tasks in per_job for task in tasks], workers=workers, backend=backend, progress=progress
@@ -352,7 +370,11 @@ def odds(
     if not isinstance(rules, Rules):
         raise OddsError(f"rules must be a mus.Rules, got {type(rules).__name__}")
     tables_for(rules)
-    hand = hand if isinstance(hand, Hand) else Hand.parse(hand)
+    _check_runner(workers, backend, progress)
+    try:
+        hand = hand if isinstance(hand, Hand) else Hand.parse(hand)
+    except MusError as error:
+        raise OddsError(str(error)) from None
     situation = Situation.build(
         hand,
         rules,
@@ -390,6 +412,7 @@ def equity_table(
     if not isinstance(rules, Rules):
         raise OddsError(f"rules must be a mus.Rules, got {type(rules).__name__}")
     tables_for(rules)
+    _check_runner(workers, backend, progress)
     hands = [hand_of(index) for index in range(len(RANK_MULTISETS))]
     jobs = [_job(Situation.build(hand, rules, seat=seat), hand.multiset, samples, exact, seed) for hand in hands]
     sums = _solve(jobs, workers, backend, progress)
@@ -434,5 +457,10 @@ def write_csv(table: Sequence[Odds], file: IO[str]) -> None:
     """
     import csv
 
+    if isinstance(table, str) or not isinstance(table, Sequence) or not all(type(row) is Odds for row in table):
+        raise OddsError(f"write_csv() takes a list of Odds (an equity_table), got {quoted(table)}")
+    # Looked up on the type: a value's own __getattr__ is not asked.
+    if not callable(getattr(type(file), "write", None)):
+        raise OddsError(f"write_csv() writes to a text file, got {quoted(file)}")
     writer = csv.writer(file, lineterminator="\n")
     writer.writerows(_csv_rows(table))

@@ -20,14 +20,16 @@ import concurrent.futures
 import contextlib
 import multiprocessing
 import multiprocessing.process
+import os
 import signal
 from collections.abc import Callable, Generator, Iterable, Sequence
 from multiprocessing.context import BaseContext
 from typing import Any, TypeVar, cast
 
+from mus.errors import quoted
 from mus.odds.batch import MissingExtraError, OddsError
 
-__all__ = ["AHEAD", "BACKENDS", "Progress", "check_workers", "iter_tasks", "run_tasks"]
+__all__ = ["AHEAD", "BACKENDS", "MAX_WORKERS", "Progress", "check_workers", "iter_tasks", "run_tasks"]
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -40,25 +42,31 @@ page on odds at scale)."""
 Progress = Callable[[int, int], None]
 """A progress callback: called with the tasks done and the tasks in all."""
 
+MAX_WORKERS = max(8, 4 * (os.cpu_count() or 1))
+"""The most worker processes one call starts: four per CPU of this machine
+(``os.cpu_count()``), and at least 8. More only queue for the same CPUs; the
+results never depend on the number."""
+
 AHEAD = 2
 """Tasks handed to the processes ahead of the results taken, per worker: enough to keep
 every worker busy, and all that runs on after a Ctrl-C."""
 
 
 def check_workers(workers: object, backend: object) -> int:
-    """``workers`` if it is a whole number of at least 1 and ``backend`` is known.
+    """``workers`` if it is a whole number from 1 to :data:`MAX_WORKERS` and
+    ``backend`` is known.
 
     >>> check_workers(2, "processes")
     2
     >>> check_workers(0, "processes")
     Traceback (most recent call last):
     ...
-    mus.odds.OddsError: workers is a whole number of at least 1, got 0
+    mus.odds.OddsError: workers is a whole number of processes from 1 to ..., got 0
     """
-    if isinstance(workers, bool) or not isinstance(workers, int) or workers < 1:
-        raise OddsError(f"workers is a whole number of at least 1, got {workers!r}")
-    if backend not in BACKENDS:
-        raise OddsError(f"backend is one of {', '.join(BACKENDS)}, got {backend!r}")
+    if type(workers) is not int or not 1 <= workers <= MAX_WORKERS:
+        raise OddsError(f"workers is a whole number of processes from 1 to {MAX_WORKERS}, got {quoted(workers)}")
+    if type(backend) is not str or backend not in BACKENDS:
+        raise OddsError(f"backend is one of {', '.join(BACKENDS)}, got {quoted(backend)}")
     return workers
 
 
@@ -82,6 +90,9 @@ def run_tasks(
     ['1', '2', '3']
     """
     check_workers(workers, backend)
+    _check_work(function, progress)
+    if isinstance(tasks, str) or not isinstance(tasks, Sequence):
+        raise OddsError(f"tasks are a list, got {quoted(tasks)}")
     done = 0
     if progress is not None:
         progress(0, len(tasks))
@@ -120,6 +131,11 @@ def iter_tasks(function: Callable[[T], R], tasks: Iterable[T], *, workers: int) 
     [1, 2, 3]
     """
     check_workers(workers, "processes")
+    _check_work(function, None)
+    try:
+        tasks = iter(tasks)
+    except Exception:  # the caller's value fails to iterate
+        raise OddsError(f"tasks are an iterable, got {quoted(tasks)}") from None
     pending: collections.deque[concurrent.futures.Future[R]] = collections.deque()
     context = _Workers()
     pool = concurrent.futures.ProcessPoolExecutor(
@@ -144,6 +160,13 @@ def iter_tasks(function: Callable[[T], R], tasks: Iterable[T], *, workers: int) 
             # it failing them once the workers are gone.)
             pool.shutdown(wait=False, cancel_futures=True)
             context.stop()
+
+
+def _check_work(function: object, progress: object) -> None:
+    if not callable(function):
+        raise OddsError(f"the function to run is a callable, got {quoted(function)}")
+    if progress is not None and not callable(progress):
+        raise OddsError(f"progress is a callable, progress(done, total), or None, got {quoted(progress)}")
 
 
 class _Workers:

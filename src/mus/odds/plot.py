@@ -10,13 +10,12 @@ True
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import os
 
+from mus.errors import quoted
 from mus.lances import Lance
 from mus.odds.batch import MissingExtraError, OddsError
-
-if TYPE_CHECKING:
-    from mus.odds.equity import Odds
+from mus.odds.equity import Odds
 
 __all__ = ["plot"]
 
@@ -28,6 +27,10 @@ def plot(result: Odds, path: str) -> None:
     hand's side wins it (dark, with its standard error when sampled) and how often the
     hand itself does (outlined); the title gives the net stones of the en paso count.
     """
+    if type(result) is not Odds:
+        raise OddsError(f"plot() draws an Odds (mus.odds.odds), got {quoted(result)}")
+    if not isinstance(path, (str, os.PathLike)):
+        raise OddsError(f"plot() writes to a file path, got {quoted(path)}")
     try:
         from matplotlib.figure import Figure  # type: ignore[import-not-found, unused-ignore]
     except ImportError:
@@ -68,6 +71,6 @@ def plot(result: Odds, path: str) -> None:
     try:
         figure.savefig(path)
     except OSError as error:
-        raise OddsError(f"cannot write {path}: {error.strerror or error}") from None
+        raise OddsError(f"cannot write {quoted(path)}: {quoted(error.strerror or str(error), 200)}") from None
     except ValueError as error:  # matplotlib's word for an unknown image format
-        raise OddsError(f"cannot write {path}: {error}") from None
+        raise OddsError(f"cannot write {quoted(path)}: {quoted(str(error), 200)}") from None

@@ -31,7 +31,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from mus.cards import Card, Rank, Suit, parse_cards
-from mus.errors import MusError
+from mus.errors import MusError, quoted
 from mus.hand import HAND_SIZE, RANK_MULTISETS, Hand
 from mus.lances import Lance
 from mus.odds.batch import OddsError, multisets_of_positions, need_numpy, shuffled_heads, tables_for
@@ -184,7 +184,7 @@ class Situation:
         need_numpy()
         tables_for(rules)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.seats:
-            raise OddsError(f"seat is a speaking position from the mano, 0 to {rules.seats - 1}, got {seat!r}")
+            raise OddsError(f"seat is a speaking position from the mano, 0 to {rules.seats - 1}, got {quoted(seat)}")
         mine = _cards(hand, "the hand")
         if len(mine) != HAND_SIZE:
             raise OddsError(f"a hand has {HAND_SIZE} cards, got {len(mine)}")
