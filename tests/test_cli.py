@@ -462,7 +462,6 @@ def test_simulate_batch_tables_are_the_batch_results() -> None:
         (["--workers", "2"], "--workers does not go with --batch"),
         (["--preset", "declared"], "mus.batch plays declarations='derived' only"),
         (["--individual", "--seats", "4"], "mus.batch plays two partnerships"),
-        (["--hands", "0"], "--hands must be at least 1"),
     ],
 )
 def test_simulate_batch_names_what_it_does_not_play(options: list[str], message: str) -> None:
