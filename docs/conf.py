@@ -46,7 +46,8 @@ suppress_warnings = ["ref.python"]
 nitpick_ignore_regex = [
     (r"py:.*", r"(np|numpy|NDArray|ArrayLike|npt|Array)(\..*)?"),
     (r"py:.*", r"(gymnasium|pettingzoo|pyspiel|ray|matplotlib|argparse|collections\.abc|typing|random)\..*"),
-    (r"py:.*", r"(Seed|mus\.odds\.parallel\.[TR])"),
+    (r"py:.*", r"(Seed|mus\.odds\.parallel\.[TR]|mus\.checks\.T)"),
+    (r"py:.*", r"(enum|pathlib)\..*"),
 ]
 
 # --- doctest (the pages' own examples; the docstrings are run by pytest) -------------
