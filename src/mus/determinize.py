@@ -34,7 +34,7 @@ replays), as with a count that showed a card the seat had discarded in another's
 hand, it falls back on a random walk over the consistent worlds that starts from the
 real one: two cards the seat never saw trade places, or a seat's discards are drawn
 again, each step kept when the world stays consistent (uniform in the limit, but near
-the real world after :data:`WALK_STEPS` steps). :attr:`~mus.determinize.Sample.exact` says which
+the real world after :data:`WALK_STEPS` steps). ``Sample.exact`` says which
 method gave a sample.
 
 >>> import mus

@@ -113,7 +113,7 @@ _MAX_SEATS = 1 << _SHIFT
 Seed = int | str
 
 MAX_DEALS = 10**7
-"""The most deals one call of :func:`deal` or :func:`deal_cards` makes (shuffling
+"""The most deals one call of ``deal`` or ``deal_cards`` makes (shuffling
 takes about 40 bytes a deal): more are made in batches, as :func:`mus.odds.odds`
 makes its samples."""
 

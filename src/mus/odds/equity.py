@@ -59,8 +59,9 @@ DEFAULT_SAMPLES = 1 << 20
 
 MAX_SAMPLES = 10**8
 """The most deals one hand's odds sample (``samples``; per rank pattern in an
-:func:`equity_table`): a hundred times :data:`DEFAULT_SAMPLES`, whose standard errors
-it cuts tenfold, and minutes of work a CPU. More refuse with an :class:`OddsError`."""
+:func:`~mus.odds.equity_table`): a hundred times :data:`~mus.odds.DEFAULT_SAMPLES`, whose
+standard errors it cuts tenfold, and minutes of work a CPU. More refuse with an
+:class:`~mus.odds.OddsError`."""
 
 _POSITION = {rank: position for position, rank in enumerate(sorted(Rank, reverse=True))}
 _LANCES = len(Lance)
