@@ -59,7 +59,7 @@ DEFAULT_SAMPLES = 1 << 20
 
 MAX_SAMPLES = 10**8
 """The most deals one hand's odds sample (``samples``; per rank pattern in an
-:func:`~mus.odds.equity_table`): a hundred times :data:`~mus.odds.DEFAULT_SAMPLES`, whose
+:func:`~mus.odds.equity_table`): a hundred times ``DEFAULT_SAMPLES``, whose
 standard errors it cuts tenfold, and minutes of work a CPU. More refuse with an
 :class:`~mus.odds.OddsError`."""
 
