@@ -136,6 +136,8 @@ def odds_lines(result: Odds) -> list[str]:
         else _("{hand} at seat {seat} of {seats}, {how}")
     )
     lines = [where.format(hand=result.hand, seat=result.seat, seats=result.rules.seats, how=how)]
+    if result.given:  # what the seat knew beyond its hand (the library's words)
+        lines.append(_("given: {given}").format(given=result.given))
     heads = [_("lance"), _("win"), _("± error"), _("own hand"), _("played"), _("stones"), _("against")]
     widths = [max(width, len(head) + 1) for width, head in zip((8, 9, 11, 11, 11, 9, 9), heads, strict=True)]
     lines.append(
