@@ -10,16 +10,15 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
-import hostile_more
 
+import hostile_more
 import mus
+from hostile_flags import HAS_AI as HAS_AI
+from hostile_flags import HAS_NUMPY as HAS_NUMPY
 from mus import individuel, notation
 
 Call = tuple[tuple[Any, ...], dict[str, Any]]
 """A call: its positional and keyword arguments."""
-
-from hostile_flags import HAS_AI as HAS_AI
-from hostile_flags import HAS_NUMPY as HAS_NUMPY
 
 RULES = mus.Rules()
 HAND = mus.Hand.parse("Ro Rc 7e 1b")

@@ -11,9 +11,9 @@ from collections.abc import Callable
 from typing import Any
 
 import attrs
-from hostile_flags import HAS_AI, HAS_NUMPY
 
 import mus
+from hostile_flags import HAS_AI, HAS_NUMPY
 from mus import notation
 
 Call = tuple[tuple[Any, ...], dict[str, Any]]
