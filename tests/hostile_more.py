@@ -171,8 +171,6 @@ def _ai_calls() -> dict[str, Callable[[], Call]]:
         "mus.ai.openspiel.MusGame": _kw(rules=RULES, seed=1),
         "mus.ai.openspiel.MusGame.state_of": _kw(hand=STATE),
         "mus.ai.openspiel.MusState.resample_from_infostate": _kw(player=0),
-        "mus.ai.chance.subset_id": _kw(indices=[0, 2]),
-        "mus.ai.chance.subset_of": _kw(action_id=1, size=2),
         "mus.ai.vector.VectorSeatEnv": _kw(num_envs=2, rules=RULES, seed=1),
         "mus.ai.vector.VectorSeatEnv.reset": _kw(seed=1),
         "mus.ai.vector.VectorSeatEnv.state": _kw(i=0),

@@ -148,6 +148,8 @@ EXEMPT: dict[str, str] = {
             "mus.ai.chance.Dealing",
             "mus.ai.chance.Dealing.*",
             "mus.ai.chance.chance_ids",
+            "mus.ai.chance.subset_id",
+            "mus.ai.chance.subset_of",
         ],
         "MusGame's chance nodes, stepped by MusState (whose apply_action checks the ids) with the outcomes it listed",
     ),
