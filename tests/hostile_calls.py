@@ -5,21 +5,20 @@ cannot build (:data:`CALLS`) and an instance of each public class with public me
 
 from __future__ import annotations
 
-import importlib.util
 import io
 from collections.abc import Callable
 from typing import Any
 
 import attrs
 
+import hostile_more
 import mus
+from hostile_flags import HAS_AI as HAS_AI
+from hostile_flags import HAS_NUMPY as HAS_NUMPY
 from mus import individuel, notation
 
 Call = tuple[tuple[Any, ...], dict[str, Any]]
 """A call: its positional and keyword arguments."""
-
-HAS_NUMPY = importlib.util.find_spec("numpy") is not None
-HAS_AI = HAS_NUMPY and all(importlib.util.find_spec(name) for name in ("gymnasium", "pettingzoo"))
 
 RULES = mus.Rules()
 HAND = mus.Hand.parse("Ro Rc 7e 1b")
@@ -254,7 +253,6 @@ CALLS: dict[str, Callable[[], Call]] = {
     "mus.rules.Rules.evolve": _kw(target=30),
     "mus.rules.Rules.from_dict": _kw(data={"target": 30}),
     "mus.rules.Rules.preset": _kw(name="standard"),
-    "mus.rules.load_house_rules": _kw(module="json"),
     "mus.rules.HouseRule.lance_key": _kw(lance=mus.Lance.GRANDE, ranks=(mus.Rank.REY,) * 4, key=3, rules=RULES),
     "mus.rules.HouseRule.bonus": _kw(lance=mus.Lance.PARES, hand=HAND, bonus=1, rules=RULES),
     "mus.rules.HouseRule.allows": _kw(state=STATE, action=mus.Pass()),
@@ -390,6 +388,7 @@ CALLS: dict[str, Callable[[], Call]] = {
     "mus.data.reading.read_cards": _kw(value=["Ro", "Rc"], where="here"),
     **(_odds_calls() if HAS_NUMPY else {}),
     **(_ai_calls() if HAS_AI else {}),
+    **hostile_more.CALLS,
 }
 """The valid calls that :data:`SAMPLES` cannot build: positional and keyword arguments."""
 
@@ -415,5 +414,6 @@ INSTANCES: dict[str, Callable[[], object]] = {
         else {}
     ),
     **(_ai_instances() if HAS_AI else {}),
+    **hostile_more.INSTANCES,
 }
 """An instance of each public class with public methods, by qualified class name."""

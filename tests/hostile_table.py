@@ -113,6 +113,72 @@ EXEMPT: dict[str, str] = {
     "mus.data.reading.fail": "the error a reader raises, from its own label and message",
     "mus.hand.Hand.from_deck": "the engine's deal from a shuffled deck, unchecked (on the hot path)",
     "mus.scoring.record": "the Count record of a tally(): the engine's, from the tuples it just counted",
+    **dict.fromkeys(
+        [
+            "mus.batch.engine.Batch.of",
+            "mus.batch.deal.hand_seed",
+            "mus.batch.deal.seed_tags",
+            "mus.batch.deal.shuffled_decks",
+            "mus.batch.deal.tags",
+            "mus.batch.exchange.serve",
+            "mus.batch.hands.Hands",
+            "mus.batch.hands.Hands.*",
+            "mus.batch.hands.card_of_order",
+            "mus.batch.hands.multisets",
+            "mus.batch.hands.sort_hands",
+            "mus.batch.play.apply_actions",
+            "mus.batch.tables.Tables.mus_kind",
+        ],
+        "the batch engine's arrays and steps, unchecked on its inner loops: Batch and "
+        "simulate (checked) build them from the arguments they checked",
+    ),
+    **dict.fromkeys(
+        [
+            "mus.odds.situation.Situation",
+            "mus.odds.situation.Situation.*",
+            "mus.odds.batch.stones_of_winners",
+            "mus.advise.advisor.Outlook",
+            "mus.advise.advisor.Outlook.*",
+        ],
+        "the odds engine's own description of a deal and its sums over the arrays it "
+        "sampled: odds() and advise() (checked) build them from the arguments they checked",
+    ),
+    **dict.fromkeys(
+        [
+            "mus.ai.chance.Dealing",
+            "mus.ai.chance.Dealing.*",
+            "mus.ai.chance.chance_ids",
+            "mus.ai.chance.subset_id",
+            "mus.ai.chance.subset_of",
+        ],
+        "MusGame's chance nodes, stepped by MusState (whose apply_action checks the ids) with the outcomes it listed",
+    ),
+    **dict.fromkeys(
+        [
+            "mus.data.consistency.HandReplay",
+            "mus.data.consistency.HandReplay.*",
+            "mus.data.consistency.result_differs",
+            "mus.data.individuel_consistency.IndividuelReplay",
+            "mus.data.individuel_consistency.IndividuelReplay.*",
+            "mus.data.individuel_consistency.compare_individuel",
+            "mus.data.individuel_consistency.play_again",
+            "mus.data.knowledge.CardKnowledge",
+            "mus.data.knowledge.CardKnowledge.*",
+            "mus.data.whole.compare_view",
+        ],
+        "the view readers' replay of a history (from_data's whole check): called with "
+        "the values the reader has already read and checked",
+    ),
+    **dict.fromkeys(
+        [
+            "mus.notation.paper.PaperDeal",
+            "mus.notation.paper.check_served",
+            "mus.notation.paper.check_unknown",
+            "mus.notation.paper.paper_deal",
+            "mus.notation.paper.read_hands",
+        ],
+        "steps of read_record and parse_hand (checked), with the text and values the parser already read",
+    ),
 }
 """What is not called, and why."""
 
