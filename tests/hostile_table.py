@@ -182,6 +182,76 @@ EXEMPT: dict[str, str] = {
 }
 """What is not called, and why."""
 
+
+UNHARDENED: frozenset[str] = frozenset(
+    {
+        "mus.advise.advice.Advice.option",
+        "mus.advise.advice.advise",
+        "mus.advise.advice.choices",
+        "mus.advise.advisor.AdvisorBot.choose",
+        "mus.advise.advisor.AdvisorBot.known",
+        "mus.advise.advisor.AdvisorBot.position",
+        "mus.advise.advisor.game_chance",
+        "mus.ai.gym.SeatEnv",
+        "mus.ai.openspiel.MusGame.state_of",
+        "mus.ai.openspiel.MusState.action_to_string",
+        "mus.ai.openspiel.MusState.apply_action",
+        "mus.ai.vector.VectorSeatEnv",
+        "mus.ai.vector.VectorSeatEnv.reset",
+        "mus.ai.vector.VectorSeatEnv.step",
+        "mus.batch.engine.Batch",
+        "mus.batch.engine.Batch.hand",
+        "mus.batch.engine.Batch.play",
+        "mus.batch.engine.Batch.random_actions",
+        "mus.batch.engine.Batch.redeal",
+        "mus.batch.engine.Batch.step",
+        "mus.batch.engine.decode",
+        "mus.batch.ids.action_name",
+        "mus.batch.observe.observe",
+        "mus.batch.simulate.Results",
+        "mus.batch.simulate.simulate",
+        "mus.batch.tables.Tables",
+        "mus.data.individuel_consistency.check_individuel_view",
+        "mus.data.individuel_consistency.start_stones",
+        "mus.data.views.bets_data",
+        "mus.data.views.read_entries",
+        "mus.data.whole.check_match_view",
+        "mus.data.whole.check_seat_view",
+        "mus.data.whole.start_scores",
+        "mus.determinize.determinize",
+        "mus.determinize.exchange",
+        "mus.determinize.sample",
+        "mus.i18n.and_list",
+        "mus.i18n.compile_mo",
+        "mus.i18n.extract",
+        "mus.i18n.format_po",
+        "mus.i18n.lance_name",
+        "mus.i18n.language_from_environment",
+        "mus.i18n.ngettext",
+        "mus.i18n.number_word",
+        "mus.i18n.outcome_name",
+        "mus.i18n.read_po",
+        "mus.i18n.set_language",
+        "mus.notation.checking.check_file",
+        "mus.notation.checking.check_stream",
+        "mus.notation.histories.format_paper",
+        "mus.notation.paper.draws_of",
+        "mus.odds.situation.hand_of",
+        "mus.odds.situation.rank_position",
+        "mus.reducer.new_hand",
+        "mus.table.Deal.reshuffled",
+        "mus.tournament.bot_factory",
+        "mus.tournament.tournament",
+        "mus.tournament.wilson",
+    }
+)
+"""Callables of the modules merged late in the round (advise, batch, determinize, i18n,
+paper records, tournament, views checked whole, the vector environment) through which
+hostile values still escape as other exceptions than MusError: their valid calls run,
+their hostile calls wait for the boundary checks (issue 22's remaining work). A name
+leaves this set when its checks land; a name the table no longer calls fails the
+suite (test_the_unhardened_set_names_callables_of_the_table)."""
+
 EXEMPT_PARAMETERS: dict[str, str] = {
     "mus.data.*(where)": "the place being read, named in messages: the readers' own label for it",
     **dict.fromkeys(

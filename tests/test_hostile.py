@@ -92,7 +92,7 @@ def test_the_valid_call_works(name: str) -> None:
     _consume(function(*args, **kwargs))
 
 
-@pytest.mark.parametrize("name", COVERED)
+@pytest.mark.parametrize("name", [name for name in COVERED if name not in table.UNHARDENED])
 def test_hostile_arguments_get_a_short_mus_error(name: str) -> None:
     function, (args, kwargs) = table.valid_call(ENTRIES[name])
     escapes = []
@@ -101,6 +101,11 @@ def test_hostile_arguments_get_a_short_mus_error(name: str) -> None:
         if problem is not None:
             escapes.append(f"{where}={table.describe(value)}: {problem}")
     assert not escapes, f"{name}: {len(escapes)} escapes\n" + "\n".join(escapes[:20])
+
+
+def test_the_unhardened_set_names_callables_of_the_table() -> None:
+    # A name of the set that the table no longer calls is stale: the set only shrinks.
+    assert set(COVERED) >= table.UNHARDENED, sorted(table.UNHARDENED - set(COVERED))
 
 
 def test_the_hostile_values_are_hostile() -> None:
