@@ -38,7 +38,7 @@ from mus.cards import ALL_CARDS, Card
 from mus.data.reading import fail
 from mus.errors import MusError, NotationError, quoted
 from mus.hand import Hand
-from mus.individuel.reducer import apply, new_hand
+from mus.individuel.reducer import answer_lap, apply, new_hand, still_to_match
 from mus.individuel.rules import IndividuelRules
 from mus.individuel.scoring import has, worst
 from mus.individuel.state import ORDAGO_PUT, Betting, LanceResult, Move, Outcome, SeatView
@@ -164,7 +164,7 @@ class IndividuelReplay:
             betting = betting._replace(stake=stake, puts=_put(betting, who, stake), bettor=who, all_in=all_in)
             if betting.lap == 0:
                 self.betting = betting = betting._replace(opener=who, lap=1, forward=True)
-                self.queue = _lap(betting, first=True)
+                self.queue = answer_lap(betting, first=True)
             else:
                 self.betting, self.queue = betting, self.queue[1:]
         elif kind is Accept:
@@ -302,10 +302,10 @@ class IndividuelReplay:
         if len(still_in) == 1:
             self._refused(betting, still_in[0])
             return
-        queue = _waiting(betting, self.queue)
+        queue = still_to_match(betting, self.queue)
         if not queue and any(betting.puts[seat] < betting.stake for seat in still_in):
             betting = self.betting = betting._replace(lap=betting.lap + 1, forward=not betting.forward)
-            queue = _waiting(betting, _lap(betting))
+            queue = still_to_match(betting, answer_lap(betting))
         if queue:
             self.queue = queue
         elif betting.ordago:
@@ -378,23 +378,6 @@ def _put(betting: Betting, seat: int, stake: int) -> tuple[int, ...]:
     puts = list(betting.puts)
     puts[seat] = stake
     return tuple(puts)
-
-
-def _lap(betting: Betting, first: bool = False) -> tuple[int, ...]:
-    seats = betting.seats
-    assert betting.opener is not None
-    at = seats.index(betting.opener)
-    lap = seats[at + 1 :] + seats[:at] if betting.forward else seats[:at][::-1] + seats[at + 1 :][::-1]
-    if not first:
-        lap += (betting.opener,)
-    return tuple(seat for seat in lap if seat not in betting.folded)
-
-
-def _waiting(betting: Betting, queue: tuple[int, ...]) -> tuple[int, ...]:
-    for index, seat in enumerate(queue):
-        if seat not in betting.folded and betting.puts[seat] < betting.stake:
-            return queue[index:]
-    return ()
 
 
 def compare_individuel(replay: IndividuelReplay, view: SeatView, where: str) -> None:

@@ -216,7 +216,7 @@ def _raise(state: HandState, seat: int, action: Action) -> HandState:
         # The first bet: the first round turns in the speaking order, back to the opener.
         betting = betting._replace(opener=seat, lap=1, forward=True)
         draft.betting = betting
-        draft.queue = _lap(betting, first=True)
+        draft.queue = answer_lap(betting, first=True)
     else:
         draft.betting = betting
         draft.queue = state.queue[1:]
@@ -241,7 +241,7 @@ def _fold(state: HandState, seat: int, action: Action) -> HandState:
     return _go_on(draft)
 
 
-def _lap(betting: Betting, first: bool = False) -> tuple[int, ...]:
+def answer_lap(betting: Betting, first: bool = False) -> tuple[int, ...]:
     """The seats of a round of answers: from the opener's neighbour in the round's
     direction, around the table, back to the opener, who speaks last except in the
     first round (he opened it)."""
@@ -254,7 +254,7 @@ def _lap(betting: Betting, first: bool = False) -> tuple[int, ...]:
     return tuple(seat for seat in lap if seat not in betting.folded)
 
 
-def _waiting(betting: Betting, queue: tuple[int, ...]) -> tuple[int, ...]:
+def still_to_match(betting: Betting, queue: tuple[int, ...]) -> tuple[int, ...]:
     """``queue`` from its first seat that has not matched the stake and is still in."""
     for index, seat in enumerate(queue):
         if seat not in betting.folded and betting.puts[seat] < betting.stake:
@@ -269,12 +269,12 @@ def _go_on(draft: _Draft) -> HandState:
     still_in = betting.still_in
     if len(still_in) == 1:
         return _refused(draft, betting, still_in[0])
-    queue = _waiting(betting, draft.queue)
+    queue = still_to_match(betting, draft.queue)
     if not queue and any(betting.puts[seat] < betting.stake for seat in still_in):
         # « On commence alors le deuxième tour d'Enchères ... en sens contraire du premier ».
         betting = betting._replace(lap=betting.lap + 1, forward=not betting.forward)
         draft.betting = betting
-        queue = _waiting(betting, _lap(betting))
+        queue = still_to_match(betting, answer_lap(betting))
     if queue:
         draft.queue = queue
         return draft.freeze()
