@@ -13,6 +13,7 @@ import functools
 import json
 import random
 from collections import defaultdict
+from collections.abc import Callable, Sequence
 from typing import Any
 
 import pytest
@@ -230,19 +231,17 @@ def individuel_witness(view: individuel.SeatView, origin: individuel.HandState) 
     return False
 
 
-@FUZZ
-@given(st.integers(0, len(TABLES) - 1), st.integers(0, SEEDS - 1), st.randoms(use_true_random=False), st.data())
-def test_a_mutated_seat_view_is_refused_or_genuine(
-    table: int, seed: int, rnd: random.Random, drawn: st.DataObject
+def mutate_a_view(
+    states: Sequence[Any], seats: int, witnessed: Callable[[Any], bool], rnd: random.Random, drawn: st.DataObject
 ) -> None:
-    states = hand_states(table, seed)
+    """One seat's view of one of ``states`` (a hand of ``seats`` seats), one field
+    mutated: refused with a short MusError, or a view some hand shows (one of the
+    genuine views, or one ``witnessed`` by the engine)."""
     state = drawn.draw(st.sampled_from(states))
-    seat = rnd.randrange(state.rules.seats)
+    seat = rnd.randrange(seats)
     data = as_json(state.view(seat))
     assert from_data(data) == state.view(seat), "a genuine view reads back equal"
-    others = [
-        as_json(other.view(rnd.randrange(state.rules.seats))) for other in rnd.sample(states, min(4, len(states)))
-    ]
+    others = [as_json(other.view(rnd.randrange(seats))) for other in rnd.sample(states, min(4, len(states)))]
     field = drawn.draw(st.sampled_from([key for key in data if key not in ("type", "rules")]))
     forged = {**data, field: mutated(data, field, others, rnd)}
     try:
@@ -250,10 +249,17 @@ def test_a_mutated_seat_view_is_refused_or_genuine(
     except mus.MusError as error:
         assert "\n" not in str(error) and len(str(error)) < 400
         return
-    genuine = {other.view(s) for other in states for s in range(state.rules.seats)}
-    assert view in genuine or witness(view, states[-1]), (
-        f"an inconsistent view was accepted: {field} -> {forged[field]}"
-    )
+    genuine = {other.view(s) for other in states for s in range(seats)}
+    assert view in genuine or witnessed(view), f"an inconsistent view was accepted: {field} -> {forged[field]}"
+
+
+@FUZZ
+@given(st.integers(0, len(TABLES) - 1), st.integers(0, SEEDS - 1), st.randoms(use_true_random=False), st.data())
+def test_a_mutated_seat_view_is_refused_or_genuine(
+    table: int, seed: int, rnd: random.Random, drawn: st.DataObject
+) -> None:
+    states = hand_states(table, seed)
+    mutate_a_view(states, states[0].rules.seats, lambda view: witness(view, states[-1]), rnd, drawn)
 
 
 @FUZZ
@@ -264,24 +270,7 @@ def test_a_mutated_individuel_view_is_refused_or_genuine(
     table: int, seed: int, rnd: random.Random, drawn: st.DataObject
 ) -> None:
     states = individuel_states(table, seed)
-    state = drawn.draw(st.sampled_from(states))
-    seat = rnd.randrange(state.rules.players)
-    data = as_json(state.view(seat))
-    assert from_data(data) == state.view(seat), "a genuine view reads back equal"
-    others = [
-        as_json(other.view(rnd.randrange(state.rules.players))) for other in rnd.sample(states, min(4, len(states)))
-    ]
-    field = drawn.draw(st.sampled_from([key for key in data if key not in ("type", "rules")]))
-    forged = {**data, field: mutated(data, field, others, rnd)}
-    try:
-        view = from_data(forged)
-    except mus.MusError as error:
-        assert "\n" not in str(error) and len(str(error)) < 400
-        return
-    genuine = {other.view(s) for other in states for s in range(state.rules.players)}
-    assert view in genuine or individuel_witness(view, states[-1]), (
-        f"an inconsistent view was accepted: {field} -> {forged[field]}"
-    )
+    mutate_a_view(states, states[0].rules.players, lambda view: individuel_witness(view, states[-1]), rnd, drawn)
 
 
 @settings(FUZZ, max_examples=120)
