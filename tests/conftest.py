@@ -20,12 +20,18 @@ from __future__ import annotations
 
 import os
 import pathlib
+import sys
 
 import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.database import DirectoryBasedExampleDatabase
 
 ROOT = pathlib.Path(__file__).resolve().parent.parent
+
+# The hostile-value table's helper modules (hostile_*.py) import each other by name.
+# Under --import-mode=importlib (the run against the installed wheel) the tests'
+# directory is not on sys.path, and --doctest-modules imports those helpers first.
+sys.path.insert(0, str(ROOT / "tests"))
 
 settings.register_profile(
     "ci",
