@@ -33,8 +33,9 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from mus.actions import Discard, NoMus, parse_action
+from mus.actions import Action, Discard, NoMus, parse_action
 from mus.cards import Card
+from mus.checks import hand_arg, quoted
 from mus.errors import MusError
 from mus.hand import HAND_SIZE, Hand
 from mus.lances import Lance
@@ -84,6 +85,7 @@ def choices(hand: Hand) -> tuple[NoMus | Discard, ...]:
     >>> [str(choice) for choice in choices(Hand.parse("Ro Rc 7e 1b"))][:3]
     ['no-mus', 'discard Ro', 'discard Rc']
     """
+    hand = hand_arg(hand)
     found: list[NoMus | Discard] = [NoMus()]
     for size in range(1, len(hand) + 1):
         found += [Discard(cards) for cards in itertools.combinations(hand.cards, size)]
@@ -174,7 +176,8 @@ class Advice:
                 not isinstance(wanted, Discard) or set(option.action.cards) == set(wanted.cards)  # type: ignore[union-attr]
             ):
                 return option
-        raise OddsError(f"no choice {str(action)!r} for {self.hand}: no-mus, or discard some of its cards")
+        what = quoted(str(action) if isinstance(action, Action) else action)  # an action as the player writes it
+        raise OddsError(f"no choice {what} for {self.hand}: no-mus, or discard some of its cards")
 
     def lines(self) -> list[str]:
         """The options as a table, most expected stones first, then the best.

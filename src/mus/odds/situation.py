@@ -31,6 +31,7 @@ from typing import TYPE_CHECKING
 import attrs
 
 from mus.cards import Card, Rank, Suit, parse_cards
+from mus.checks import card_arg, index_arg
 from mus.errors import MusError, quoted
 from mus.hand import HAND_SIZE, RANK_MULTISETS, Hand
 from mus.lances import Lance
@@ -62,7 +63,7 @@ def rank_position(card: Card) -> int:
     >>> rank_position(Card.parse("Ro")), rank_position(Card.parse("1b"))
     (0, 9)
     """
-    return _POSITION[card.rank]
+    return _POSITION[(card if type(card) is Card else card_arg(card)).rank]
 
 
 @functools.cache
@@ -97,6 +98,8 @@ def hand_of(multiset: int) -> Hand:
     >>> hand_of(0)
     Hand.parse('Ro Rc Re Rb')
     """
+    if type(multiset) is not int or not 0 <= multiset < len(RANK_MULTISETS):
+        multiset = index_arg(multiset, "a rank multiset", 0, len(RANK_MULTISETS) - 1)
     suits = list(Suit)
     used: dict[Rank, int] = {}
     cards = []
