@@ -166,6 +166,10 @@ def test_chance_nodes_through_pyspiel_and_the_first_cards() -> None:
     state.apply_action(7)
     assert state.information_state_string(1) == "seat 1 of 2, dealt so far " + str(mus.ALL_CARDS[7])
     assert state.information_state_string(0) == "seat 0 of 2, dealt so far "
+    # Through pyspiel's observer as through MusState: no cards seen while chance deals.
+    for seat in (0, 1):
+        assert state.information_state_tensor(seat) == state.inner.information_state_tensor(seat) == [0.0] * 168
+        assert state.observation_tensor(seat) == [0.0] * 168
     assert 7 not in [o for o, _ in state.chance_outcomes()] and len(state.chance_outcomes()) == 39
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
