@@ -314,6 +314,10 @@ def check_file(path: str | os.PathLike[str]) -> Iterator[CheckResult]:
     return _file_results(name)
 
 
+_LONGEST_NAME = 255
+"""The longest file name an error message shows whole (a longer one is cut)."""
+
+
 def _file_results(path: str) -> Iterator[CheckResult]:
     # The name as given (the command line strips it from the message), unless it is
     # too long or unprintable to show as it is.
@@ -329,10 +333,6 @@ def _file_results(path: str) -> Iterator[CheckResult]:
         raise
     except ValueError:  # from open(): a NUL byte or a lone surrogate, which no file name has
         raise NotationError(f"cannot read {shown}: no file can have that name") from None
-
-
-_LONGEST_NAME = 255
-"""The longest file name an error message shows whole (a longer one is cut)."""
 
 
 class _Prefixed:

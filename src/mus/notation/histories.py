@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from mus.cards import Card, parse_cards
@@ -171,11 +171,11 @@ def _restocks_text(restocks: tuple[tuple[Card, ...], ...]) -> str:
     return " / ".join(" ".join(map(str, top)) for top in restocks)
 
 
-def format_paper(state: HandState, unknown: Iterable[int] = ()) -> str:
+def format_paper(state: HandState, unknown: Collection[int] = ()) -> str:
     """The paper record of a hand: its history as written down at a table, with no seed
     and no stock, each discard saying what its seat drew; the seats of ``unknown`` (a
-    list, tuple or set) have their hand written ``?``. :func:`parse_hand` (or :func:`read_record`, with
-    hands written ``?``) reads it back to the same hands, actions and count.
+    list or a set) have their hand written ``?``. :func:`parse_hand` (or :func:`read_record`,
+    with hands written ``?``) reads it back to the same hands, actions and count.
 
     >>> import mus
     >>> state = mus.new_hand(seed=2)
