@@ -267,6 +267,7 @@ CALLS: dict[str, Callable[[], Call]] = {
     "mus.errors.quoted": _kw(value="Ro", limit=60),
     "mus.checks.instance_arg": _kw(value=RULES, kind=mus.Rules, what="rules"),
     "mus.checks.label": _kw(name="a seat"),
+    "mus.checks.numbers_arg": _kw(value=(3, 0), name="the scores", size=2, low=0, high=10),
     "mus.checks.text_arg": _kw(value="standard", name="a preset", limit=20),
     "mus.checks.index_arg": _kw(value=3, name="an action id", low=0, high=32),
     "mus.checks.real_arg": _kw(value=0.5, name="a share", low=0.0, high=1.0),

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pathlib
 import random
 import re
+from collections.abc import Iterator
 from typing import Any
 
 import pytest
@@ -13,6 +14,8 @@ import pytest
 np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
+
+import gymnasium  # noqa: E402
 
 import mus  # noqa: E402
 from mus.ai.action_ids import MUS, NO_MUS  # noqa: E402
@@ -43,12 +46,17 @@ ALGORITHMS = [
      "works: 100 iterations; with the mus open its walk of every discard never ends"),
     ("``tabular_qlearner.QLearner`` (``rl_environment``)", "heads-up", "``max_bet=2, max_mus_rounds=0``",
      "works: 300 episodes against itself"),
-    ("``dqn`` / ``nfsp`` (``rl_environment``)", "any", "(none)",
-     "not run: they need PyTorch, JAX or TensorFlow, which the ``ai`` extra does not bring"),
+    ("``dqn.DQN`` (PyTorch, ``rl_environment``)", "heads-up", '``rewards="terminal", max_mus_rounds=1``',
+     "works: 200 episodes against itself; greedy play takes legal ids only, losses finite (extra ``rl``)"),
+    ("``nfsp.NFSP`` (PyTorch, ``rl_environment``)", "heads-up", '``rewards="terminal", max_mus_rounds=1``',
+     "works: 200 episodes against itself; its average policy is a distribution over the legal ids (extra ``rl``)"),
     ("masked policy gradient (PettingZoo)", "heads-up", '``env(rules, reward="terminal")``',
      "works: a NumPy REINFORCE over the masked ids trains for 200 hands (no claim of strength)"),
-    ("sb3-contrib ``MaskablePPO``", "any", "``SeatEnv.action_masks()``",
-     "not run: it needs PyTorch (not in the ``ai`` extra)"),
+    ("sb3-contrib ``MaskablePPO`` (PettingZoo)", "heads-up",
+     "one seat of ``env(rules)``, the other uniform; ``ActionMasker``",
+     "works: 4,096 steps; with the masks it predicts legal ids only (extra ``rl``)"),
+    ("sb3-contrib ``MaskablePPO`` (``SeatEnv``)", "heads-up", "``SeatEnv.action_masks()``",
+     "works: 2,048 steps against ``HeuristicBot``; with the masks it predicts legal ids only (extra ``rl``)"),
 ]  # fmt: skip
 
 
@@ -166,6 +174,10 @@ def test_chance_nodes_through_pyspiel_and_the_first_cards() -> None:
     state.apply_action(7)
     assert state.information_state_string(1) == "seat 1 of 2, dealt so far " + str(mus.ALL_CARDS[7])
     assert state.information_state_string(0) == "seat 0 of 2, dealt so far "
+    # Through pyspiel's observer as through MusState: no cards seen while chance deals.
+    for seat in (0, 1):
+        assert state.information_state_tensor(seat) == state.inner.information_state_tensor(seat) == [0.0] * 168
+        assert state.observation_tensor(seat) == [0.0] * 168
     assert 7 not in [o for o, _ in state.chance_outcomes()] and len(state.chance_outcomes()) == 39
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
@@ -361,6 +373,196 @@ def test_a_masked_policy_gradient_trains_through_pettingzoo() -> None:
             gradient[action] += 1.0
             weights += 0.05 * paid[agent] / rules.target * np.outer(vector, gradient)
     assert np.isfinite(weights).all() and np.abs(weights).sum() > 0
+
+
+# --- deep learners: OpenSpiel's PyTorch agents and sb3-contrib (the rl extra) -----------
+
+DEEP = {"preset": "heads-up", "rewards": "terminal", "max_mus_rounds": 1}
+"""The heads-up game for the deep learners: one exchange at most (a policy that keeps
+saying mus plays long hands), and all of a hand's stones at its end, since an
+``rl_environment`` agent steps on its own turns only: under ``rewards="stones"`` it would
+miss the stones paid on the other seat's actions."""
+
+
+@pytest.fixture
+def torch() -> Iterator[Any]:
+    """PyTorch (the ``rl`` extra) on one thread while the test runs: its networks are
+    small, and the machine is shared."""
+    module = pytest.importorskip("torch")
+    threads = module.get_num_threads()
+    module.set_num_threads(1)
+    yield module
+    module.set_num_threads(threads)
+
+
+def weights_of(network: Any) -> list[Any]:
+    return [parameter.detach().clone() for parameter in network.parameters()]
+
+
+def moved(before: list[Any], network: Any, torch: Any) -> bool:
+    return any(not torch.equal(old, new) for old, new in zip(before, network.parameters(), strict=True))
+
+
+@pytest.mark.parametrize("name", ["dqn", "nfsp"])
+def test_dqn_and_nfsp_train_through_rl_environment(name: str, torch: Any) -> None:
+    pyspiel = spiel()
+    algorithm = pytest.importorskip(f"open_spiel.python.pytorch.{name}")  # also needs dm-tree (extra rl)
+    from open_spiel.python import rl_environment  # type: ignore[import-not-found, import-untyped, unused-ignore]
+
+    game = pyspiel.load_game("python_mus", {**DEEP, "rng_seed": 4})
+    environment = rl_environment.Environment(game, seed=4)
+    size = environment.observation_spec()["info_state"][0]
+    actions = environment.action_spec()["num_actions"]
+    assert (size, actions) == (game.information_state_tensor_size(), game.num_distinct_actions()) == (168, 33)
+    learning = {"batch_size": 32, "min_buffer_size_to_learn": 64, "learn_every": 4, "seed": 0}
+    greedy = {"replay_buffer_capacity": 2000, "epsilon_decay_duration": 1000, "update_target_network_every": 50}
+    agents = [
+        algorithm.DQN(seat, size, actions, [32], learning_rate=0.01, **learning, **greedy)
+        if name == "dqn"
+        else algorithm.NFSP(
+            seat, size, actions, [32], reservoir_buffer_capacity=2000, anticipatory_param=0.1, **learning, **greedy
+        )
+        for seat in range(2)
+    ]
+    network = "_q_network" if name == "dqn" else "_avg_network"  # what the test checks was trained
+    before = [weights_of(getattr(agent, network)) for agent in agents]
+    for _ in range(200):
+        step = environment.reset()
+        while not step.last():
+            seat = step.observations["current_player"]
+            vector = np.asarray(step.observations["info_state"][seat])
+            assert vector.shape == (size,) and ((vector >= 0) & (vector <= 1)).all()
+            output = agents[seat].step(step)
+            assert output.action in step.observations["legal_actions"][seat]
+            step = environment.step([output.action])
+        for agent in agents:
+            agent.step(step)
+        assert sum(step.rewards) == pytest.approx(0.0)
+    for agent, old in zip(agents, before, strict=True):
+        losses = [agent.loss] if name == "dqn" else list(agent.loss)  # NFSP: (average policy, best response)
+        assert all(loss is not None and np.isfinite(loss) for loss in losses), losses
+        assert moved(old, getattr(agent, network), torch)
+    # The policy learned (DQN's greedy one, NFSP's average one): a distribution over the
+    # legal ids only, and the id played is one of them.
+    for _ in range(20):
+        step = environment.reset()
+        while not step.last():
+            seat = step.observations["current_player"]
+            legal = step.observations["legal_actions"][seat]
+            agent = agents[seat]
+            if name == "dqn":
+                output = agent.step(step, is_evaluation=True)
+            else:
+                with agent.temp_mode_as(algorithm.MODE.AVERAGE_POLICY):
+                    output = agent.step(step, is_evaluation=True)
+            probabilities = np.asarray(output.probs)
+            assert probabilities.shape == (actions,) and probabilities.sum() == pytest.approx(1.0)
+            assert probabilities[np.setdiff1d(np.arange(actions), legal)].sum() == 0.0
+            assert output.action in legal and probabilities[output.action] > 0
+            step = environment.step([output.action])
+
+
+class OneSeat(gymnasium.Env[Any, int]):
+    """One seat of the PettingZoo environment as a Gymnasium environment, its mask given
+    by :meth:`action_mask` for sb3-contrib's ``ActionMasker``: the pattern of PettingZoo's
+    MaskablePPO tutorial (whose wrapper plays every seat with one policy and pays each
+    step to the seat that took it). Here the learner keeps one seat a hand, the seats
+    taking turns hand by hand, and the other seat plays uniform legal ids; a step's reward
+    is what PettingZoo's ``last()`` gives the learner, its stones since its last turn."""
+
+    def __init__(self, game: Any, seed: int) -> None:
+        self.game = game
+        first = game.possible_agents[0]
+        self.observation_space = game.observation_space(first)["observation"]
+        self.action_space = game.action_space(first)
+        self.others = np.random.default_rng(seed)
+        self.learner = first
+        self.hands = 0
+        self.paid = self.carry = 0.0
+        self.ends: list[tuple[float, float]] = []
+        """Each hand played to its end: the learner's rewards added up, and its return."""
+        self.outside = 0
+        """Observations not in ``observation_space``."""
+
+    def reset(self, *, seed: int | None = None, options: dict[str, Any] | None = None) -> tuple[Any, dict[str, Any]]:
+        super().reset(seed=seed)
+        self.game.reset(seed=seed)
+        agents = self.game.possible_agents
+        self.learner = agents[self.hands % len(agents)]
+        self.hands += 1
+        observation, self.carry, done = self._to_learner()  # stones paid before its first turn
+        assert not done
+        self.paid = 0.0
+        return observation, {}
+
+    def step(self, action: int) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        self.game.step(int(action))
+        observation, reward, done = self._to_learner()
+        reward, self.carry = reward + self.carry, 0.0
+        self.paid += reward
+        if done:
+            self.ends.append((self.paid, returns(self.game.hand)[self.game.agent_name_mapping[self.learner]]))
+        return observation, reward, done, False, {}
+
+    def _to_learner(self) -> tuple[Any, float, bool]:
+        """The other seats play (or leave, once the hand is over) up to the learner's turn."""
+        game = self.game
+        while game.agent_selection != self.learner:
+            observation, _, termination, truncation, _ = game.last()
+            done = termination or truncation
+            game.step(None if done else int(self.others.choice(observation["action_mask"].nonzero()[0])))
+        observation, reward, termination, truncation, _ = game.last()
+        self.outside += not self.observation_space.contains(observation["observation"])
+        return observation["observation"], float(reward), termination or truncation
+
+    def action_mask(self) -> Any:
+        return self.game.observe(self.learner)["action_mask"]
+
+
+@pytest.mark.parametrize("through", ["pettingzoo", "seat"])
+def test_maskable_ppo_trains_with_the_masks(through: str, torch: Any) -> None:
+    sb3_contrib = pytest.importorskip("sb3_contrib")
+    rules = mus.Rules.preset("heads-up")
+    environment: Any
+    if through == "pettingzoo":
+        environment = OneSeat(env(rules, seed=6), seed=6)
+        learning = pytest.importorskip("sb3_contrib.common.wrappers").ActionMasker(environment, OneSeat.action_mask)
+        steps = 4096
+    else:
+        environment = learning = SeatEnv(rules, seed=6, reward="terminal")  # its own action_masks()
+        steps = 2048
+    model = sb3_contrib.MaskablePPO(
+        "MlpPolicy", learning, n_steps=256, batch_size=64, n_epochs=4, seed=0, device="cpu",
+        policy_kwargs={"net_arch": [64]},
+    )  # fmt: skip
+    before = weights_of(model.policy)
+    model.learn(total_timesteps=steps)
+    assert model.num_timesteps >= steps and moved(before, model.policy, torch)
+    logged = model.logger.name_to_value  # the last update's figures
+    for key in ("train/loss", "train/value_loss", "train/policy_gradient_loss", "train/entropy_loss"):
+        assert np.isfinite(logged[key]), key
+    if through == "pettingzoo":
+        assert len(environment.ends) > 100 and environment.outside == 0
+        assert [paid for paid, _ in environment.ends] == pytest.approx([due for _, due in environment.ends])
+    # The policy with the masks: a distribution over the legal ids only, and it predicts
+    # legal ids, sampled or greedy.
+    observation, _ = environment.reset(seed=100)
+    hands = 0
+    while hands < 20:
+        mask = np.asarray(learning.action_masks(), dtype=bool)
+        assert mask.any()
+        tensor, _ = model.policy.obs_to_tensor(observation)
+        distribution = model.policy.get_distribution(tensor, action_masks=mask).distribution
+        probabilities = distribution.probs[0].detach().numpy()
+        assert probabilities.sum() == pytest.approx(1.0) and probabilities[~mask].sum() == 0.0
+        greedy, _ = model.predict(observation, action_masks=mask, deterministic=True)
+        assert mask[int(greedy)]
+        action, _ = model.predict(observation, action_masks=mask)
+        assert mask[int(action)]
+        observation, _, done, _, _ = environment.step(int(action))
+        if done:
+            hands += 1
+            observation, _ = environment.reset()
 
 
 def test_the_docs_table_is_the_algorithms_tested() -> None:

@@ -262,3 +262,50 @@ class TestTrustEdges:  # finding 7
         with pytest.raises(mus.MusError) as info:
             mus.Hand.parse("R" * 3_000_000)
         assert len(str(info.value)) < 400
+
+
+class TestBoundaryEdges:  # issue 22: what the hostile table found beyond a wrong type
+    def test_a_bad_language_leaves_the_language_in_use(self) -> None:
+        from mus import i18n
+
+        with i18n.language("es"):
+            for code in (["es"], "x" * 100_000, "de", None):
+                with pytest.raises(mus.MusError, match="unknown language") as info:
+                    i18n.set_language(code)  # type: ignore[arg-type]
+                assert len(str(info.value)) < 200
+                assert i18n.current_language() == "es"
+
+    @pytest.mark.parametrize("path", [0, True, 1])
+    def test_check_file_opens_no_file_descriptor(self, path: int) -> None:
+        # open() takes an int for a file descriptor: check_file(True) read standard
+        # output, then closed it. It is refused when called, before anything is opened.
+        with pytest.raises(mus.NotationError, match="a file to check is named by a text or a path"):
+            notation.check_file(path)  # type: ignore[arg-type]
+
+    def test_format_paper_takes_a_set_of_unknown_seats_and_checks_them(self) -> None:
+        state = mus.new_hand(seed=2)
+        assert notation.format_paper(state, {1, 3}) == notation.format_paper(state, [1, 3])
+        with pytest.raises(mus.MusError, match="a seat is a whole number from 0 to 3, got 4"):
+            notation.format_paper(state, [4])
+
+    def test_a_catalog_is_read_with_mus_errors(self) -> None:
+        from mus import i18n
+
+        with pytest.raises(mus.MusError, match="line 1: unknown keyword") as info:
+            i18n.read_po("x" * 100_000)
+        assert len(str(info.value)) < 200
+        with pytest.raises(mus.MusError, match="not UTF-8 text"):
+            i18n.compile_mo('msgid "a"\nmsgstr "\ud800"\n')
+        # A plural message written without its forms is one not yet translated.
+        [entry] = i18n.read_po('msgid "a stone"\nmsgid_plural "stones"\n')
+        assert entry.msgstr == ("",)
+
+    def test_a_views_deal_given_is_checked(self) -> None:
+        from mus.data.whole import check_seat_view
+
+        view = mus.new_hand(seed=1).view(0)
+        assert check_seat_view(view, "v", scores=[0, 0], mano=0, corrido=False).seat == 0
+        with pytest.raises(mus.MusError, match="the scores are 2 whole numbers"):
+            check_seat_view(view, "v", scores=(0, 0, 0))
+        with pytest.raises(mus.MusError, match="corrido is True, False or None"):
+            check_seat_view(view, "v", corrido=1)  # type: ignore[arg-type]

@@ -39,6 +39,7 @@ __all__ = [
     "instance_arg",
     "label",
     "lance_arg",
+    "numbers_arg",
     "quoted",
     "real_arg",
     "rules_arg",
@@ -225,6 +226,26 @@ def seats_arg(value: object, rules: Rules) -> tuple[int, ...]:
     if len(set(seats)) != len(seats):
         raise MusError(f"seats are listed once each, got {quoted(value)}")
     return seats
+
+
+def numbers_arg(value: object, name: str, size: int, low: int = 0, high: int | None = None) -> tuple[int, ...]:
+    """``value`` (a list or a tuple) as a tuple of ``size`` whole numbers, each from
+    ``low`` to ``high`` (inclusive): one per side, one per seat.
+
+    >>> numbers_arg([3, 0], "the scores", 2)
+    (3, 0)
+    >>> numbers_arg((3, 0, 1), "the scores", 2)
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: the scores are 2 whole numbers, got (3, 0, 1)
+    >>> numbers_arg((3, None), "the scores", 2)
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: each of the scores is a whole number from 0 up, got None
+    """
+    if not isinstance(value, (tuple, list)) or type(size) is not int or len(value) != size:
+        raise MusError(f"{label(name)} are {quoted(size)} whole numbers, got {quoted(value)}")
+    return tuple(whole(number, f"each of {label(name)}", low, high) for number in value)
 
 
 def instance_arg(value: object, kind: type[T], what: str) -> T:

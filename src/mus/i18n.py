@@ -36,7 +36,7 @@ from gettext import GNUTranslations, NullTranslations
 
 import attrs
 
-from mus.errors import MusError
+from mus.errors import CheckedEnumType, MusError, quoted
 
 __all__ = [
     "DOMAIN",
@@ -102,10 +102,14 @@ def language_from_environment(environ: Mapping[str, str] | None = None) -> str:
     ('en', 'en')
     """
     environ = os.environ if environ is None else environ
+    if not isinstance(environ, Mapping):
+        raise MusError(f"environ is a mapping of variable names to texts (os.environ), got {quoted(environ)}")
     for variable in _ENVIRONMENT:
         value = environ.get(variable, "")
         if not value:
             continue
+        if not isinstance(value, str):
+            raise MusError(f"environ[{variable!r}] is a text, got {quoted(value)}")
         for item in value.split(":"):
             code = re.split(r"[_.@-]", item, maxsplit=1)[0].lower()
             if code in LANGUAGES:
@@ -126,8 +130,9 @@ def set_language(code: str) -> None:
     ...
     mus.errors.MusError: unknown language 'de' (languages: en, es, eu, fr)
     """
-    if code not in LANGUAGES:
-        raise MusError(f"unknown language {code!r} (languages: {', '.join(LANGUAGES)})")
+    # Checked before anything changes: a bad code leaves the language in use as it was.
+    if not isinstance(code, str) or code not in LANGUAGES:
+        raise MusError(f"unknown language {quoted(code)} (languages: {', '.join(LANGUAGES)})")
     if code == "en":
         _CURRENT.translation = NullTranslations()
     else:
@@ -178,7 +183,17 @@ def ngettext(singular: str, plural: str, n: int) -> str:
     >>> ngettext("{n} stone", "{n} stones", 1), ngettext("{n} stone", "{n} stones", 0)
     ('{n} stone', '{n} stones')
     """
-    return _CURRENT.translation.ngettext(singular, plural, n)
+    if not isinstance(singular, str) or not isinstance(plural, str):
+        raise MusError(f"ngettext() takes two texts, got {quoted(singular)} and {quoted(plural)}")
+    return _CURRENT.translation.ngettext(singular, plural, _count(n, "n"))
+
+
+def _count(n: object, name: str) -> int:
+    """``n`` if it is an int (not a bool: True is no count). The modules below
+    :mod:`mus.checks` check their arguments themselves (the layers' order)."""
+    if isinstance(n, int) and not isinstance(n, bool):
+        return n
+    raise MusError(f"{name} is a count (a whole number), got {quoted(n)}")
 
 
 def pgettext(context: str, message: str) -> str:
@@ -220,7 +235,7 @@ def lance_name(lance: object) -> str:
         "juego": pgettext("lance", "juego"),
         "punto": pgettext("lance", "punto"),
     }
-    return names[str(lance)]
+    return _word(lance, names, "a lance is grande, chica, pares, juego or punto (a Lance, or its text)")
 
 
 def outcome_name(outcome: object) -> str:
@@ -240,7 +255,17 @@ def outcome_name(outcome: object) -> str:
         "ordago": pgettext("outcome", "ordago"),
         "alone": pgettext("outcome", "alone"),
     }
-    return names[str(outcome)]
+    return _word(outcome, names, f"an outcome is {', '.join(names)} (an Outcome, or its text)")
+
+
+def _word(value: object, names: dict[str, str], expected: str) -> str:
+    """The word ``names`` gives ``value``: a text, or a member of the library's
+    enumerations (printed as its text), told by its metaclass without touching it."""
+    if isinstance(value, str) or type(type(value)) is CheckedEnumType:
+        word = names.get(str(value))
+        if word is not None:
+            return word
+    raise MusError(f"{expected}, got {quoted(value)}")
 
 
 def number_word(n: int) -> str:
@@ -251,6 +276,9 @@ def number_word(n: int) -> str:
     ...     number_word(4), number_word(12)
     ('cuatro', '12')
     """
+    n = _count(n, "n")
+    if n.bit_length() > 64:  # no table counts that far, and str() fails past 4,300 digits
+        raise MusError(f"n is a count of at most 64 bits, got {quoted(n)}")
     numbers = {
         1: pgettext("number", "one"),
         2: pgettext("number", "two"),
@@ -271,13 +299,44 @@ def and_list(items: Sequence[object]) -> str:
     >>> and_list([0, 2]), and_list(["1", "3", "5"]), and_list([])
     ('0 and 2', '1, 3 and 5', '')
     """
-    words = list(map(str, items))
+    # A text is a sequence too, of its letters: refused, as surely a mistake.
+    if not isinstance(items, Sequence) or isinstance(items, (str, bytes)):
+        raise MusError(f"items are a list of values to name, got {quoted(items)}")
+    words = [_text(item) for item in items]
     if len(words) <= 1:
         return "".join(words)
     return gettext("{items} and {last}").format(items=", ".join(words[:-1]), last=words[-1])
 
 
+def _text(item: object) -> str:
+    """``str(item)``, or a :class:`~mus.MusError` when it has none (an int past
+    Python's 4,300 digits, a value whose ``__str__`` fails)."""
+    if type(item) is str:
+        return item
+    try:
+        return str(item)
+    except Exception:
+        raise MusError(f"each item of a list to name prints as a text, got {quoted(item)}") from None
+
+
 # --- the catalogs ------------------------------------------------------------------------
+
+
+def _check_text(instance: object, attribute: attrs.Attribute[str], value: object) -> None:
+    if not isinstance(value, str):
+        raise MusError(f"an Entry's {attribute.name} is a text, got {quoted(value)}")
+
+
+def _check_maybe_text(instance: object, attribute: attrs.Attribute[str | None], value: object) -> None:
+    if value is not None and not isinstance(value, str):
+        raise MusError(f"an Entry's {attribute.name} is a text or None, got {quoted(value)}")
+
+
+def _check_texts(instance: object, attribute: attrs.Attribute[tuple[str, ...]], value: object) -> None:
+    # msgstr has one form at least, which format_po writes; where may list none.
+    least = 1 if attribute.name == "msgstr" else 0
+    if type(value) is not tuple or len(value) < least or not all(isinstance(text, str) for text in value):
+        raise MusError(f"an Entry's {attribute.name} is a tuple of texts, got {quoted(value)}")
 
 
 @attrs.frozen
@@ -288,11 +347,11 @@ class Entry:
     ``where`` lists the source files that use it (the ``#:`` lines of the ``.po``).
     """
 
-    msgid: str
-    msgstr: tuple[str, ...] = ("",)
-    context: str | None = None
-    plural: str | None = None
-    where: tuple[str, ...] = ()
+    msgid: str = attrs.field(validator=_check_text)
+    msgstr: tuple[str, ...] = attrs.field(default=("",), validator=_check_texts)
+    context: str | None = attrs.field(default=None, validator=_check_maybe_text)
+    plural: str | None = attrs.field(default=None, validator=_check_maybe_text)
+    where: tuple[str, ...] = attrs.field(default=(), validator=_check_texts)
 
     @property
     def key(self) -> tuple[str | None, str, str | None]:
@@ -303,7 +362,7 @@ class Entry:
 _CALLS = {"_": 1, "gettext": 1, "N_": 1, "ngettext": 2, "pgettext": 2}
 
 
-def extract(root: pathlib.Path | None = None) -> list[Entry]:
+def extract(root: str | os.PathLike[str] | None = None) -> list[Entry]:
     """The messages of the package's source (``root``: the ``mus`` directory), in the
     order they first appear: every literal given to ``_`` (:func:`gettext`), :func:`N_`,
     :func:`ngettext` and :func:`pgettext`.
@@ -312,11 +371,17 @@ def extract(root: pathlib.Path | None = None) -> list[Entry]:
     >>> any(entry.msgid == "you win" for entry in messages)
     True
     """
-    root = LOCALE_DIR.parent if root is None else root
+    if root is not None and not isinstance(root, (str, os.PathLike)):
+        raise MusError(f"root is a directory (a path or its name), got {quoted(root)}")
+    top = LOCALE_DIR.parent if root is None else pathlib.Path(root)
     found: dict[tuple[str | None, str, str | None], Entry] = {}
-    for path in sorted(root.rglob("*.py")):
-        where = path.relative_to(root.parent).as_posix()
-        tree = ast.parse(path.read_text(encoding="utf-8"))
+    for path in sorted(_sources(top)):
+        where = path.relative_to(top.parent).as_posix()
+        try:
+            tree = ast.parse(path.read_text(encoding="utf-8"))
+        except (OSError, UnicodeDecodeError, SyntaxError, ValueError) as error:
+            # A source that cannot be read or parsed: named, not a traceback from ast.
+            raise MusError(f"cannot read the messages of {quoted(where)}: {type(error).__name__}") from None
         calls = [node for node in ast.walk(tree) if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)]
         for call in sorted(calls, key=lambda node: (node.lineno, node.col_offset)):
             assert isinstance(call.func, ast.Name)
@@ -342,17 +407,30 @@ def extract(root: pathlib.Path | None = None) -> list[Entry]:
     return list(found.values())
 
 
+def _sources(root: pathlib.Path) -> list[pathlib.Path]:
+    """The ``.py`` files under ``root``, or a :class:`~mus.MusError` when it is no
+    directory or cannot be listed (a name the system refuses: a NUL byte, a lone
+    surrogate, too long)."""
+    try:
+        if root.is_dir():
+            return list(root.rglob("*.py"))
+        problem = "no such directory"
+    except (OSError, ValueError) as error:
+        problem = type(error).__name__
+    raise MusError(f"root is a directory of sources, got {quoted(str(root))}: {problem}")
+
+
 _ESCAPES = {"n": "\n", "t": "\t", '"': '"', "\\": "\\"}
 
 
 def _unquote(text: str, number: int) -> str:
     if len(text) < 2 or text[0] != '"' or text[-1] != '"':
-        raise ValueError(f"line {number}: a quoted string was expected, got {text!r}")
+        raise MusError(f"line {number}: a quoted string was expected, got {quoted(text)}")
     body = text[1:-1]
     try:
         return re.sub(r"\\(.)", lambda match: _ESCAPES[match.group(1)], body)
     except KeyError as error:
-        raise ValueError(f"line {number}: unknown escape \\{error.args[0]}") from None
+        raise MusError(f"line {number}: unknown escape \\{error.args[0]}") from None  # one character
 
 
 def read_po(text: str) -> list[Entry]:
@@ -362,6 +440,8 @@ def read_po(text: str) -> list[Entry]:
     >>> read_po('msgid ""\\nmsgstr "Language: es\\\\n"\\n\\n#: mus/cli/play.py\\nmsgid "you win"\\nmsgstr "ganas"\\n')
     [Entry(msgid='', msgstr=('Language: es\\n',), context=None, plural=None, where=()), Entry(msgid='you win', msgstr=('ganas',), context=None, plural=None, where=('mus/cli/play.py',))]
     """
+    if not isinstance(text, str):
+        raise MusError(f"a catalog is the text of a .po file, got {quoted(text)}")
     entries: list[Entry] = []
     fields: dict[str, str] = {}
     where: list[str] = []
@@ -374,6 +454,7 @@ def read_po(text: str) -> list[Entry]:
             plural = fields.get("msgid_plural")
             forms = sorted(key for key in fields if key.startswith("msgstr["))
             msgstr = tuple(fields[key] for key in forms) if plural is not None else (fields.get("msgstr", ""),)
+            msgstr = msgstr or ("",)  # a plural message without its forms: not translated
             entries.append(Entry(fields["msgid"], msgstr, fields.get("msgctxt"), plural, tuple(where)))
         fields.clear()
         where.clear()
@@ -394,16 +475,16 @@ def read_po(text: str) -> list[Entry]:
             continue
         if line.startswith('"'):
             if current is None:
-                raise ValueError(f"line {number}: a string outside any field")
+                raise MusError(f"line {number}: a string outside any field")
             fields[current] += _unquote(line, number)
             continue
         keyword, _space, rest = line.partition(" ")
         if not re.fullmatch(r"msgctxt|msgid|msgid_plural|msgstr(\[[0-9]\])?", keyword):
-            raise ValueError(f"line {number}: unknown keyword {keyword!r}")
+            raise MusError(f"line {number}: unknown keyword {quoted(keyword)}")
         if keyword in ("msgctxt", "msgid") and any(key.startswith("msgstr") for key in fields):
             finish()
         if keyword in fields:
-            raise ValueError(f"line {number}: {keyword} given twice")
+            raise MusError(f"line {number}: {keyword} given twice")
         fields[keyword] = _unquote(rest.strip(), number)
         current = keyword
     finish()
@@ -426,7 +507,10 @@ def compile_mo(text: str) -> bytes:
         key = entry.msgid if entry.plural is None else f"{entry.msgid}\0{entry.plural}"
         if entry.context is not None:
             key = f"{entry.context}\x04{key}"
-        pairs[key.encode()] = "\0".join(entry.msgstr).encode()
+        try:
+            pairs[key.encode()] = "\0".join(entry.msgstr).encode()
+        except UnicodeEncodeError:  # a lone surrogate, written as an escape in the .po
+            raise MusError(f"the message {quoted(entry.msgid)} is not UTF-8 text") from None
     keys = sorted(pairs)
     count = len(keys)
     originals_at = 7 * 4
@@ -475,6 +559,12 @@ def format_po(
     msgid "you win"
     msgstr ""
     """
+    if not isinstance(code, str) or code not in _PLURAL_FORMS:
+        raise MusError(f"a catalog's language is one of {', '.join(_PLURAL_FORMS)}, got {quoted(code)}")
+    if not isinstance(entries, (list, tuple)) or not all(isinstance(entry, Entry) for entry in entries):
+        raise MusError(f"entries are a list of Entry values, got {quoted(entries)}")
+    if not isinstance(translations, Mapping):
+        raise MusError(f"translations are a mapping of Entry.key to Entry, got {quoted(translations)}")
     names = {"es": "Spanish", "eu": "Basque", "fr": "French"}
     header = (
         "Project-Id-Version: mus-rules\n"
@@ -492,6 +582,8 @@ def format_po(
     ]
     for entry in entries:
         known = translations.get(entry.key)
+        if known is not None and not isinstance(known, Entry):
+            raise MusError(f"translations are a mapping of Entry.key to Entry, got {quoted(known)} in it")
         msgstr = known.msgstr if known is not None else entry.msgstr
         lines += ["", f"#: {' '.join(entry.where)}"]
         if entry.context is not None:

@@ -637,7 +637,14 @@ class _Observer:
         self.dict = {name: self.tensor[start : start + size] for name, (start, size) in coding.layout.items()}
 
     def set_from(self, state: Any, player: int) -> None:
-        self.tensor[:] = self.coding.observation(state.inner.hand, player)
+        # As MusState.information_state_tensor: all zeros while chance deals the first
+        # cards (the hand held then is a stand-in, whose cards nobody was dealt).
+        inner: MusState = state.inner
+        dealing = inner._dealing
+        if dealing is not None and dealing.exchange is None:
+            self.tensor.fill(0.0)
+        else:
+            self.tensor[:] = self.coding.observation(inner.hand, player)
 
     def string_from(self, state: Any, player: int) -> str:
         inner: MusState = state.inner

@@ -35,6 +35,7 @@ from typing import Any
 
 from mus.actions import MIN_BET, Accept, Action, Bet, Discard, Fold, Ordago, Pass
 from mus.cards import ALL_CARDS, Card
+from mus.checks import instance_arg, numbers_arg
 from mus.data.reading import fail
 from mus.errors import MusError, NotationError, quoted
 from mus.hand import Hand
@@ -62,7 +63,7 @@ def start_stones(view: SeatView) -> tuple[int, ...]:
     >>> start_stones(state.view(0))
     (8, 8, 8, 8, 8)
     """
-    stones = list(view.stones)
+    stones = list(instance_arg(view, SeatView, "the view (a Mus individuel SeatView)").stones)
     for move in view.moves:
         if 0 <= move.seat < len(stones):
             stones[move.seat] += move.stones
@@ -433,14 +434,15 @@ def check_individuel_view(view: SeatView, where: str, *, stones: Sequence[int] |
     once the hand is over, the hand played again from the shown hands must show the
     very same view. ``stones`` are those the hand was dealt with, when known (a
     public session says); else the stones the view moved tell them."""
-    rules = view.rules
+    rules = instance_arg(view, SeatView, "the view (a Mus individuel SeatView)").rules
     total = rules.players * rules.stones
     if sum(view.stones) + view.pot != total:
         raise fail(
             f"{where}.stones",
             f"{list(view.stones)} and {view.pot} in the basket make {sum(view.stones) + view.pot} stones, not {total}",
         )
-    start = start_stones(view) if stones is None else tuple(stones)
+    # The stones given are checked for their types here; their sum and range (below) are the view's.
+    start = start_stones(view) if stones is None else numbers_arg(stones, "the stones", rules.players)
     if min(start) < 0 or sum(start) > total or sum(1 for held in start if held) < 2 or not start[view.mano]:
         raise fail(f"{where}.stones", f"no hand is dealt with stones {list(start)} from the mano {view.mano}")
     replay = IndividuelReplay(rules, view.seat, view.mano, start, where)

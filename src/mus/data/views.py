@@ -20,7 +20,7 @@ import re
 from typing import Any
 
 from mus.actions import MIN_BET, Bet, Declare, Discard, TeamFold
-from mus.checks import instance_arg, rules_arg
+from mus.checks import instance_arg, rules_arg, whole
 from mus.data.reading import (
     build,
     fail,
@@ -143,6 +143,7 @@ def read_entries(value: Any, where: str, rules: Rules, start: int = 0) -> tuple[
     ...
     mus.errors.NotationError: view.history[3][0]: a whole number from 0 to 3, got 5
     """
+    rules, start = rules_arg(rules), whole(start, "start")
     return tuple(_entry(entry, f"{where}[{start + i}]", rules) for i, entry in enumerate(read_list(value, where)))
 
 
@@ -432,7 +433,7 @@ def bets_data(view: SeatView) -> dict[str, int | None] | None:
     >>> bets_data(mus.new_hand(seed=1).view(0)) is None
     True
     """
-    for action in view.legal:
+    for action in instance_arg(view, SeatView, "the view (a SeatView)").legal:
         if type(action) is Bet:
             return {"least": action.stones, "largest": view.rules.max_bet}
     return None

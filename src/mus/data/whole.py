@@ -23,9 +23,10 @@ from collections.abc import Sequence
 from typing import Any
 
 from mus.actions import Discard, Mus, NoMus, Servido
+from mus.checks import instance_arg, numbers_arg, seat_arg
 from mus.data.consistency import HandReplay, result_differs
 from mus.data.reading import fail
-from mus.errors import quoted
+from mus.errors import MusError, quoted
 from mus.match import MAX_HANDS, MatchView
 from mus.ranking import Lance
 from mus.scoring import Outcome
@@ -47,7 +48,7 @@ def start_scores(view: SeatView) -> tuple[int, ...]:
     >>> state.scores, start_scores(state.view(0))
     ((4, 5), (3, 5))
     """
-    scores = list(view.scores)
+    scores = list(instance_arg(view, SeatView, "the view (a SeatView)").scores)
     for result in view.results:
         if result.outcome is Outcome.REFUSED and result.team is not None and result.team < len(scores):
             scores[result.team] -= result.stake
@@ -143,8 +144,12 @@ def check_seat_view(
     ...
     mus.errors.NotationError: seat_view.scores: the hand was dealt with scores [55, 0]: each is from 0 to 39
     """
-    rules = view.rules
-    start = start_scores(view) if scores is None else tuple(scores)
+    rules = instance_arg(view, SeatView, "the view (a SeatView)").rules
+    # The deal given is checked for its types here; its range (below) is the view's.
+    start = start_scores(view) if scores is None else numbers_arg(scores, "the scores", rules.teams)
+    mano = None if mano is None else seat_arg(mano, rules, "the mano")
+    if corrido is not None and type(corrido) is not bool:
+        raise MusError(f"corrido is True, False or None, got {quoted(corrido)}")
     if any(score < 0 or score >= rules.target for score in start):
         raise fail(
             f"{where}.scores", f"the hand was dealt with scores {list(start)}: each is from 0 to {rules.target - 1}"
@@ -176,7 +181,7 @@ def check_match_view(view: MatchView, where: str) -> None:
     ...
     mus.errors.NotationError: match_view.games: 1 game won in 0 hands ended
     """
-    rules, hand, last = view.rules, view.hand, view.last
+    rules, hand, last = instance_arg(view, MatchView, "the view (a MatchView)").rules, view.hand, view.last
     if hand.seat != view.seat or (last is not None and last.seat != view.seat):
         raise fail(f"{where}.hand.seat", f"the views of a match view are seat {view.seat}'s")
     over = max(view.vacas) >= rules.vacas_to_win or view.hand_number + 1 >= MAX_HANDS

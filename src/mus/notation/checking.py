@@ -25,13 +25,14 @@ two.mus:65: error: the recorded count does not match the replay of the hand: '# 
 from __future__ import annotations
 
 import io
+import os
 import re
 from collections.abc import Iterator
 from typing import IO, cast
 
 import attrs
 
-from mus.errors import MusError, NotationError
+from mus.errors import MusError, NotationError, quoted
 from mus.match import MatchState
 from mus.notation.histories import HAND_HEADER, MATCH_HEADER, load, read_record
 from mus.notation.lines import MAX_TEXT
@@ -243,8 +244,20 @@ def check_stream(stream: IO[str], source: str = "-") -> Iterator[CheckResult]:
     >>> [(result.line, result.ok) for result in check_stream(io.StringIO(lines + "\\n{}\\n"))]
     [(1, True), (2, True), (3, False)]
     """
+    # Checked when called, not when first iterated. Looked up on the type, as the
+    # stream readers do: a value's own __getattr__ is not asked.
+    if not callable(getattr(type(stream), "read", None)) or not callable(getattr(type(stream), "readline", None)):
+        raise NotationError(f"check_stream() reads a text stream, got {quoted(stream)}")
+    if not isinstance(source, str):
+        raise NotationError(f"a stream's source is a text (the name of its file), got {quoted(source)}")
+    return _stream_results(stream, source)
+
+
+def _stream_results(stream: IO[str], source: str) -> Iterator[CheckResult]:
     pieces, size = [], 0
     while block := stream.read(BLOCK):  # to the first text, which tells the form
+        if type(block) is not str:
+            raise NotationError(f"check_stream() reads a text stream, got {quoted(stream)}")
         pieces.append(block)
         size += len(block)
         if block.strip() or size > MAX_TEXT:
@@ -284,7 +297,7 @@ def _json_results(stream: IO[str], source: str) -> Iterator[CheckResult]:
         yield check_text(line, source, number)
 
 
-def check_file(path: str) -> Iterator[CheckResult]:
+def check_file(path: str | os.PathLike[str]) -> Iterator[CheckResult]:
     """Check every history of the file ``path`` (:func:`~mus.notation.check_stream`); a file that
     cannot be read raises a :class:`~mus.NotationError` that names it.
 
@@ -293,13 +306,33 @@ def check_file(path: str) -> Iterator[CheckResult]:
     ...
     mus.errors.NotationError: cannot read /nonexistent/out.mus: No such file or directory
     """
+    # A name or a path, not an int: open() takes an int for a file descriptor, and
+    # check_file(True) would read standard output, then close it.
+    name = os.fspath(path) if isinstance(path, (str, os.PathLike)) else None
+    if not isinstance(name, str):
+        raise NotationError(f"a file to check is named by a text or a path, got {quoted(path)}")
+    return _file_results(name)
+
+
+_LONGEST_NAME = 255
+"""The longest file name an error message shows whole (a longer one is cut)."""
+
+
+def _file_results(path: str) -> Iterator[CheckResult]:
+    # The name as given (the command line strips it from the message), unless it is
+    # too long or unprintable to show as it is.
+    shown = path if len(path) <= _LONGEST_NAME and path.isprintable() else quoted(path)
     try:
         with open(path, encoding="utf-8") as file:
             yield from check_stream(file, path)
     except OSError as error:
-        raise NotationError(f"cannot read {path}: {error.strerror or error}") from None
+        raise NotationError(f"cannot read {shown}: {error.strerror or type(error).__name__}") from None
     except UnicodeDecodeError:
-        raise NotationError(f"cannot read {path}: not UTF-8 text") from None
+        raise NotationError(f"cannot read {shown}: not UTF-8 text") from None
+    except MusError:  # a ValueError too, but the checker's own: as it is
+        raise
+    except ValueError:  # from open(): a NUL byte or a lone surrogate, which no file name has
+        raise NotationError(f"cannot read {shown}: no file can have that name") from None
 
 
 class _Prefixed:

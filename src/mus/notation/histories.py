@@ -16,10 +16,11 @@ from __future__ import annotations
 
 import json
 import re
-from collections.abc import Iterable
+from collections.abc import Collection, Iterable
 from typing import Any
 
 from mus.cards import Card, parse_cards
+from mus.checks import seats_arg
 from mus.errors import MusError, NotationError, quoted
 from mus.hand import Hand
 from mus.match import MatchState, apply_match, new_match
@@ -170,11 +171,11 @@ def _restocks_text(restocks: tuple[tuple[Card, ...], ...]) -> str:
     return " / ".join(" ".join(map(str, top)) for top in restocks)
 
 
-def format_paper(state: HandState, unknown: Iterable[int] = ()) -> str:
+def format_paper(state: HandState, unknown: Collection[int] = ()) -> str:
     """The paper record of a hand: its history as written down at a table, with no seed
-    and no stock, each discard saying what its seat drew; the seats of ``unknown``
-    have their hand written ``?``. :func:`parse_hand` (or :func:`read_record`, with
-    hands written ``?``) reads it back to the same hands, actions and count.
+    and no stock, each discard saying what its seat drew; the seats of ``unknown`` (a
+    list or a set) have their hand written ``?``. :func:`parse_hand` (or :func:`read_record`,
+    with hands written ``?``) reads it back to the same hands, actions and count.
 
     >>> import mus
     >>> state = mus.new_hand(seed=2)
@@ -204,7 +205,7 @@ def format_paper(state: HandState, unknown: Iterable[int] = ()) -> str:
     if not isinstance(state, HandState):
         raise NotationError(f"format_paper() needs a HandState, got {type(state).__name__}")
     deal = state.deal
-    hidden = set(unknown)
+    hidden = set(seats_arg(tuple(unknown) if isinstance(unknown, (set, frozenset, range)) else unknown, deal.rules))
     lines = [HAND_HEADER, f"rules {rules_text(deal.rules)}", f"mano {deal.mano}", f"scores {_scores_text(deal.scores)}"]
     if deal.corrido != _corrido_by_default(deal.rules, deal.scores):
         lines.append(f"corrido {'yes' if deal.corrido else 'no'}")

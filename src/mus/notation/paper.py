@@ -400,6 +400,8 @@ def draws_of(state: HandState) -> dict[int, tuple[Card, ...]]:
     >>> draws_of(state)
     {4: (Card.parse('Sb'), Card.parse('7e')), 5: (Card.parse('Rc'),), 6: (Card.parse('Se'),), 7: (Card.parse('2c'),)}
     """
+    if not isinstance(state, HandState):
+        raise NotationError(f"draws_of() needs a HandState, got {type(state).__name__}")
     rules = state.rules
     current = start(state.deal)
     drawn: dict[int, tuple[Card, ...]] = {}
