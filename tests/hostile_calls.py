@@ -269,6 +269,9 @@ CALLS: dict[str, Callable[[], Call]] = {
     "mus.checks.label": _kw(name="a seat"),
     "mus.checks.numbers_arg": _kw(value=(3, 0), name="the scores", size=2, low=0, high=10),
     "mus.checks.text_arg": _kw(value="standard", name="a preset", limit=20),
+    "mus.checks.index_arg": _kw(value=3, name="an action id", low=0, high=32),
+    "mus.checks.real_arg": _kw(value=0.5, name="a share", low=0.0, high=1.0),
+    "mus.checks.card_arg": _kw(value=mus.Card.parse("Ro"), name="a card"),
     # mus.lances, mus.senas, mus.actions, mus.legal, mus.scoring
     "mus.lances.compare": _kw(lance=mus.Lance.GRANDE, a=HANDS[0], b=HANDS[1], rules=RULES),
     "mus.senas.Sena": _pos("dos reyes"),

@@ -140,7 +140,7 @@ def _numpy_calls() -> dict[str, Callable[[], Call]]:
         "mus.batch.simulate.Results.history": _kw(i=0),
         "mus.batch.simulate.Results.state": _kw(i=0),
         "mus.batch.simulate.dealt": _kw(rules=RULES, n=3, seed=1),
-        "mus.batch.simulate.simulate": _kw(rules=RULES, n=4, seed=1),
+        "mus.batch.simulate.simulate": _kw(rules=RULES, n=4, seed=1, policy="random", max_bet=11),
         "mus.batch.tables.Tables": _kw(rules=RULES, max_bet=11),
         "mus.batch.tables.max_bet_arg": _kw(max_bet=11),
         "mus.odds.situation.hand_of": _kw(multiset=0),

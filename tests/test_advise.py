@@ -166,7 +166,7 @@ def test_the_same_seed_gives_the_same_advice() -> None:
         (dict(scores=(10, 40)), "scores are below the target (40)"),
         (dict(scores=(10,)), "scores are two whole numbers"),
         (dict(scores="10-20"), "scores are two whole numbers"),
-        (dict(samples=0), "samples is a whole number of deals of at least 1"),
+        (dict(samples=0), "samples is a whole number of deals from 1 to 10,000,000, got 0"),
         (dict(seat=4), "seat is a speaking position from the mano, 0 to 3"),
         (dict(exact="yes"), "exact is True, False or None"),
         (dict(rules=Rules(seats=3, teams=3), scores=(1, 2)), "the table has two sides only"),

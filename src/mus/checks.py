@@ -19,8 +19,11 @@ mus.errors.MusError: a seat is a whole number from 0 to 3, got True
 
 from __future__ import annotations
 
+import math
+import operator
 from typing import TypeVar
 
+from mus.cards import Card
 from mus.errors import QUOTE_LIMIT, MusError, quoted
 from mus.hand import Hand
 from mus.ranking import Lance
@@ -29,13 +32,16 @@ from mus.rules import Rules
 T = TypeVar("T")
 
 __all__ = [
+    "card_arg",
     "hand_arg",
     "hands_arg",
+    "index_arg",
     "instance_arg",
     "label",
     "lance_arg",
     "numbers_arg",
     "quoted",
+    "real_arg",
     "rules_arg",
     "seat_arg",
     "seats_arg",
@@ -63,6 +69,75 @@ def whole(value: object, name: str, low: int = 0, high: int | None = None) -> in
         pass
     span = f"from {quoted(low)} up" if high is None else f"from {quoted(low)} to {quoted(high)}"
     raise MusError(f"{label(name)} is a whole number {span}, got {quoted(value)}")
+
+
+def index_arg(value: object, name: str, low: int = 0, high: int | None = None) -> int:
+    """``value`` as an int from ``low`` to ``high`` (inclusive), if it is an int or
+    stands for one (has ``__index__``, as numpy's ints do), not a bool: an id or a row
+    number that may come out of an array.
+
+    >>> class Id:
+    ...     def __index__(self) -> int:
+    ...         return 3
+    >>> index_arg(3, "an action id"), index_arg(Id(), "an action id")
+    (3, 3)
+    >>> index_arg(2.0, "an action id", 0, 32)
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: an action id is a whole number from 0 to 32, got 2.0
+    """
+    try:
+        if type(value) is int and low <= value and (high is None or value <= high):
+            return value
+    except Exception:  # bounds that are not numbers: whole() refuses the call
+        pass
+    number = value
+    if type(value) is not int and not isinstance(value, bool):
+        try:
+            number = operator.index(value)  # type: ignore[arg-type]
+        except Exception:  # no int, or a value whose __index__ fails: whole() names it
+            number = value
+    return whole(number, name, low, high)
+
+
+def real_arg(value: object, name: str, low: float | None = None, high: float | None = None) -> float:
+    """``value`` as a float, if it is a finite real number (an int or a float, not a
+    bool) from ``low`` to ``high`` (inclusive, each when given).
+
+    >>> real_arg(2, "a margin"), real_arg(0.5, "a share", 0, 1)
+    (2.0, 0.5)
+    >>> real_arg(float("nan"), "a share", 0, 1)
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: a share is a number from 0 to 1, got nan
+    """
+    try:
+        if type(value) is float or (isinstance(value, (int, float)) and not isinstance(value, bool)):
+            number = float(value)  # an int too large for a float raises OverflowError
+            if math.isfinite(number) and (low is None or number >= low) and (high is None or number <= high):
+                return number
+    except Exception:  # an int too large for a float, or bounds that are not numbers
+        pass
+    if low is None:
+        span = "" if high is None else f" up to {quoted(high)}"
+    else:
+        span = f" from {quoted(low)} up" if high is None else f" from {quoted(low)} to {quoted(high)}"
+    raise MusError(f"{label(name)} is a number{span}, got {quoted(value)}")
+
+
+def card_arg(value: object, name: str = "a card") -> Card:
+    """``value`` if it is a :class:`~mus.Card`.
+
+    >>> card_arg(Card.parse("Ro"))
+    Card.parse('Ro')
+    >>> card_arg("Ro")
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: a card must be a Card (Card.parse('Ro')), got 'Ro'
+    """
+    if type(value) is not Card:
+        raise MusError(f"{label(name)} must be a Card (Card.parse('Ro')), got {quoted(value)}")
+    return value
 
 
 def label(name: object) -> str:

@@ -51,9 +51,9 @@ from __future__ import annotations
 import random
 from typing import Any, NamedTuple
 
-from mus.actions import Action, Declare, Discard, MusVisto, Signal
-from mus.cards import ALL_CARDS, Card
-from mus.checks import quoted
+from mus.actions import ACTION_TYPES, Action, Declare, Discard, MusVisto, Signal
+from mus.cards import ALL_CARDS, Card, seeded_random
+from mus.checks import quoted, seat_arg
 from mus.errors import MusError
 from mus.hand import Hand
 from mus.ranking import Lance
@@ -149,7 +149,7 @@ def _plan(state: HandState, seat: int) -> _Plan:
                     fixed[top] = before.stock[0]
             events.append(("visto", who, action.card, top))
         if current.mus_rounds != before.mus_rounds:
-            draws, pile, kept = exchange(before, who, action)
+            draws, pile, kept = _exchange(before, who, action)
             stocks = {before.reshuffles: before.stock}
             if pile is not None:
                 sizes.append(len(pile))
@@ -215,6 +215,15 @@ def exchange(state: HandState, seat: int, action: Action) -> Exchange:
     >>> exchange(state, 3, mus.Discard.parse("1o"))
     Exchange(draws=((0, 0, 0), (0, 0, 1), (1, 0, 2), (2, 0, 3), (3, 0, 4)), pile=None, kept=None)
     """
+    if type(state) is not HandState:
+        raise MusError(f"exchange() reads a HandState, got {quoted(state)}")
+    if type(action) not in ACTION_TYPES:
+        raise MusError(f"exchange() reads an action (a mus.Action), got {quoted(action)}")
+    return _exchange(state, seat_arg(seat, state.rules), action)
+
+
+def _exchange(state: HandState, seat: int, action: Action) -> Exchange:
+    """:func:`exchange` unchecked: the engine's own state, seat and action."""
     rules = state.deal.rules
     pending = list(state.pending)
     if type(action) is Discard:
@@ -481,8 +490,9 @@ def sample(state: HandState, seat: int, *, seed: object = None) -> Sample:
 
 
 def _generator(seed: object) -> random.Random:
-    if seed is None or (type(seed) in (int, str)):
-        return random.Random(seed)  # type: ignore[arg-type]
+    if seed is None or type(seed) is int or type(seed) is str:
+        # As random.Random(seed) seeds, and a str with lone surrogates too.
+        return seeded_random(seed)
     raise MusError(f"a seed is None, an int, a str or a random.Random, got {quoted(seed)}")
 
 

@@ -142,10 +142,11 @@ def new_hand(
 
 
 def _restocks(restocks: Sequence[Sequence[Card | str] | str]) -> tuple[tuple[Card, ...], ...]:
-    if not restocks:
-        return ()
+    # The type first: a value's own __bool__ is not asked.
     if not isinstance(restocks, (tuple, list)):
         raise MusError(f"restocks are a list of the cards drawn from each reshuffle, got {quoted(restocks)}")
+    if not restocks:
+        return ()
     tops = tuple(parse_cards(top) for top in restocks)
     for top in tops:
         if len(set(top)) != len(top):

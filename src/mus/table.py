@@ -54,6 +54,11 @@ class Phase(enum.Enum, metaclass=CheckedEnumType):
         return self.value
 
 
+_MOST_RESHUFFLES = 2**63
+"""A bound on a reshuffle's number far past any hand's, short of the ints too long to
+write in the seed's text."""
+
+
 @attrs.frozen(cache_hash=True)
 class Deal:
     """What a hand starts from: rules, mano, scores, the hands and the stock.
@@ -135,6 +140,8 @@ class Deal:
         >>> [str(card) for card in given.reshuffled(pile, 1)][:2]
         ['7e', '1b']
         """
+        if type(number) is not int or not 1 <= number <= _MOST_RESHUFFLES:
+            number = whole(number, "a reshuffle's number", 1, _MOST_RESHUFFLES)
         stock = shuffle(cards, f"{self.seed}/{number}")
         if number <= len(self.restocks):
             place = {card: index for index, card in enumerate(self.restocks[number - 1])}

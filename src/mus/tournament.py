@@ -32,12 +32,14 @@ import attrs
 
 from mus.advise.advisor import AdvisorBot
 from mus.bots import Bot, HeuristicBot, RandomBot, play_match
+from mus.cards import seed_arg
+from mus.checks import label, quoted, real_arg, text_arg, whole
 from mus.errors import MusError
 from mus.match import new_match
 from mus.odds.parallel import Progress, check_workers, iter_tasks
 from mus.rules import Rules
 
-__all__ = ["BOTS", "Pairing", "Standing", "TournamentResult", "bot_factory", "tournament", "wilson"]
+__all__ = ["BOTS", "MAX_GAMES", "Pairing", "Standing", "TournamentResult", "bot_factory", "tournament", "wilson"]
 
 BOTS: dict[str, Callable[[str], Bot]] = {
     "advisor": lambda seed: AdvisorBot(seed),
@@ -45,6 +47,9 @@ BOTS: dict[str, Callable[[str], Bot]] = {
     "random": lambda seed: RandomBot(seed),
 }
 """The built-in bots by name, each built from a seed."""
+
+MAX_GAMES = 1_000_000
+"""The most games a pair of bots plays in one :func:`tournament` (hours of play)."""
 
 Z95 = 1.959963984540054
 """The normal quantile of a two-sided 95% interval."""
@@ -55,7 +60,15 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
 
     >>> [round(x, 4) for x in wilson(60, 100)]
     [0.502, 0.6906]
+    >>> wilson(3, 2)
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: wins is a whole number from 0 to 2, got 3
     """
+    # Counts past 2**53 would lose their exactness as floats (and far past it, overflow).
+    games = whole(games, "games", 0, 2**53)
+    wins = whole(wins, "wins", 0, games)
+    z = real_arg(z, "z (a normal quantile)", 0)
     if games == 0:
         return 0.0, 1.0
     rate = wins / games
@@ -79,25 +92,23 @@ def bot_factory(spec: str) -> Callable[[str], Bot]:
     ...
     mus.errors.MusError: unknown bot 'nobody': a built-in name (advisor, heuristic, random) or module:Class
     """
-    if not isinstance(spec, str):
-        raise MusError(f"a bot is named by a text, got {spec!r}")
-    name = spec.strip()
+    name = text_arg(spec, "a bot's name").strip()
     if name.lower() in BOTS:
         return BOTS[name.lower()]
     module_name, colon, attribute = name.partition(":")
     if not colon or not module_name or not attribute:
-        raise MusError(f"unknown bot {name!r}: a built-in name ({', '.join(BOTS)}) or module:Class")
+        raise MusError(f"unknown bot {quoted(name)}: a built-in name ({', '.join(BOTS)}) or module:Class")
     try:
         module = importlib.import_module(module_name)
-    except ImportError as error:
-        raise MusError(f"bot {name!r}: cannot import {module_name}: {error}") from None
+    except Exception as error:  # not only ImportError: a relative name, or the module's own code failing
+        raise MusError(f"bot {quoted(name)}: cannot import {label(module_name)}: {_said(error)}") from None
     maker = module
     for part in attribute.split("."):
         maker = getattr(maker, part, None)  # type: ignore[assignment]
         if maker is None:
-            raise MusError(f"bot {name!r}: module {module_name} has no {attribute}")
+            raise MusError(f"bot {quoted(name)}: module {label(module_name)} has no {label(attribute)}")
     if not callable(maker):
-        raise MusError(f"bot {name!r}: {attribute} is not a class or function that makes a bot")
+        raise MusError(f"bot {quoted(name)}: {label(attribute)} is not a class or function that makes a bot")
     try:
         takes_seed = "seed" in inspect.signature(maker).parameters
     except (TypeError, ValueError):
@@ -107,12 +118,21 @@ def bot_factory(spec: str) -> Callable[[str], Bot]:
         try:
             bot = maker(seed=seed) if takes_seed else maker()
         except Exception as error:  # the user's class failed: say so, not a traceback
-            raise MusError(f"bot {name!r} could not be made: {error}") from None
+            raise MusError(f"bot {quoted(name)} could not be made: {_said(error)}") from None
         if not callable(getattr(bot, "choose", None)):
-            raise MusError(f"bot {name!r}: what {attribute} makes has no choose(view) method")
+            raise MusError(f"bot {quoted(name)}: what {label(attribute)} makes has no choose(view) method")
         return bot  # type: ignore[no-any-return]
 
     return make
+
+
+def _said(error: BaseException) -> str:
+    """What ``error`` says, cut to 200 characters; its type's name when even that fails."""
+    try:
+        text = str(error)
+    except Exception:  # an error whose str() raises in its turn
+        return type(error).__name__
+    return text if len(text) <= 200 else text[:197] + "..."
 
 
 @attrs.frozen
@@ -295,16 +315,24 @@ def tournament(
         raise MusError(f"rules must be a mus.Rules, got {type(rules).__name__}")
     if rules.teams != 2:
         raise MusError("a tournament pits two bots' sides against each other: the table needs two sides")
-    names = [bots] if isinstance(bots, str) else list(bots)
+    if not isinstance(bots, (str, Sequence)):
+        raise MusError(f"bots are a list of bot names, got {quoted(bots)}")
+    names = [bots] if isinstance(bots, str) else [text_arg(name, "a bot's name") for name in bots]
     if len(names) < 2:
         raise MusError(f"a tournament needs at least two bots, got {len(names)}")
-    if len({name.strip().lower() if isinstance(name, str) else name for name in names}) < len(names):
+    if len({name.strip().lower() for name in names}) < len(names):
         raise MusError("a bot is named twice: each plays the others")
+    if isinstance(games, bool) or not isinstance(games, int) or not 2 <= games <= MAX_GAMES or games % 2:
+        raise MusError(
+            "games come in pairs (each deal from both sides): an even number from 2 to "
+            f"{MAX_GAMES:,}, got {quoted(games)}"
+        )
+    seed = seed_arg(seed)  # an int too long to write in decimal becomes its hex text
+    check_workers(workers, "processes")
+    if progress is not None and not callable(progress):
+        raise MusError(f"progress is None or a function of (done, total), got {quoted(progress)}")
     for name in names:
         bot_factory(name)("check")  # a bad name fails here, not in a worker
-    if isinstance(games, bool) or not isinstance(games, int) or games < 2 or games % 2:
-        raise MusError(f"games come in pairs (each deal from both sides): an even number of at least 2, got {games!r}")
-    check_workers(workers, "processes")
     game_rules = rules.evolve(games_to_win=1, vacas_to_win=1)
     deals = games // 2
     tasks = _tasks(game_rules, names, deals, seed)

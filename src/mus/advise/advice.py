@@ -33,12 +33,14 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from mus.actions import Discard, NoMus, parse_action
+from mus.actions import Action, Discard, NoMus, parse_action
 from mus.cards import Card
+from mus.checks import hand_arg, quoted
 from mus.errors import MusError
 from mus.hand import HAND_SIZE, Hand
 from mus.lances import Lance
 from mus.odds.batch import (
+    MAX_DEALS,
     NONE,
     OddsError,
     Seed,
@@ -84,6 +86,7 @@ def choices(hand: Hand) -> tuple[NoMus | Discard, ...]:
     >>> [str(choice) for choice in choices(Hand.parse("Ro Rc 7e 1b"))][:3]
     ['no-mus', 'discard Ro', 'discard Rc']
     """
+    hand = hand_arg(hand)
     found: list[NoMus | Discard] = [NoMus()]
     for size in range(1, len(hand) + 1):
         found += [Discard(cards) for cards in itertools.combinations(hand.cards, size)]
@@ -174,7 +177,8 @@ class Advice:
                 not isinstance(wanted, Discard) or set(option.action.cards) == set(wanted.cards)  # type: ignore[union-attr]
             ):
                 return option
-        raise OddsError(f"no choice {str(action)!r} for {self.hand}: no-mus, or discard some of its cards")
+        what = quoted(str(action) if isinstance(action, Action) else action)  # an action as the player writes it
+        raise OddsError(f"no choice {what} for {self.hand}: no-mus, or discard some of its cards")
 
     def lines(self) -> list[str]:
         """The options as a table, most expected stones first, then the best.
@@ -247,9 +251,9 @@ def _check_scores(scores: Sequence[int] | None, rules: Rules) -> tuple[int, ...]
         or len(scores) != 2
         or not all(isinstance(score, int) and not isinstance(score, bool) and score >= 0 for score in scores)
     ):
-        raise OddsError(f"scores are two whole numbers, the side's and the other's, got {scores!r}")
+        raise OddsError(f"scores are two whole numbers, the side's and the other's, got {quoted(scores)}")
     if max(scores) >= rules.target:
-        raise OddsError(f"scores are below the target ({rules.target}): the game is not over, got {scores!r}")
+        raise OddsError(f"scores are below the target ({rules.target}): the game is not over, got {quoted(scores)}")
     return tuple(scores)
 
 
@@ -382,10 +386,12 @@ def advise(
         raise OddsError(f"rules must be a mus.Rules, got {type(rules).__name__}")
     tables_for(rules)
     hand = hand if isinstance(hand, Hand) else Hand.parse(hand)
-    if samples is not None and (isinstance(samples, bool) or not isinstance(samples, int) or samples < 1):
-        raise OddsError(f"samples is a whole number of deals of at least 1, got {samples!r}")
-    if exact not in (None, True, False):
-        raise OddsError(f"exact is True, False or None, got {exact!r}")
+    if samples is not None and (
+        isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= MAX_DEALS
+    ):
+        raise OddsError(f"samples is a whole number of deals from 1 to {MAX_DEALS:,}, got {quoted(samples)}")
+    if exact is not None and type(exact) is not bool:
+        raise OddsError(f"exact is True, False or None, got {quoted(exact)}")
     checked = _check_scores(scores, rules)
     situation = Situation.build(
         hand,

@@ -41,6 +41,7 @@ from mus.actions import Accept, Action, Bet, Declare, Discard, Fold, Mus, NoMus,
 from mus.advise.advice import advise
 from mus.bots import strength
 from mus.cards import ALL_CARDS, Card
+from mus.checks import quoted, seat_arg, whole
 from mus.errors import MusError
 from mus.hand import RANK_MULTISETS, Hand
 from mus.lances import Lance, has_juego, has_pares
@@ -76,6 +77,16 @@ def game_chance(ours: int, theirs: int, target: int) -> float:
     >>> game_chance(20, 20, 40), round(game_chance(35, 10, 40), 2)
     (0.5, 0.99)
     """
+    # Stones past 2**53 would lose their exactness as floats (and far past it, overflow).
+    ours, theirs = whole(ours, "ours (stones)", 0, _MOST_STONES), whole(theirs, "theirs (stones)", 0, _MOST_STONES)
+    return _game_chance(ours, theirs, whole(target, "a target (stones)", 1, _MOST_STONES))
+
+
+_MOST_STONES = 2**53
+
+
+def _game_chance(ours: int, theirs: int, target: int) -> float:
+    """:func:`game_chance` unchecked: the advisor's own scores and rules' target."""
     ours_left, theirs_left = max(target - ours, 0), max(target - theirs, 0)
     hands = max(1.0, (ours_left + theirs_left) / 10)
     return 0.5 * (1 + math.erf((theirs_left - ours_left) / (6.0 * math.sqrt(hands) * math.sqrt(2))))
@@ -203,6 +214,21 @@ def _advice(rules: Rules, seat: int, multiset: int, known: Known, samples: int) 
     return advice.options[0].expected_stones, best.expected_stones, thrown
 
 
+def _view(view: object) -> SeatView:
+    """``view`` if it is a seat's view of a hand of the four-card game."""
+    if type(view) is not SeatView and not isinstance(view, SeatView):
+        raise MusError(
+            f"mus.advise.AdvisorBot plays the four-card game: it reads a mus.SeatView (state.view(seat)), got "
+            f"{quoted(view)}; the Mus individuel's players are mus.individuel.RandomPlayer and SimplePlayer"
+        )
+    return view
+
+
+def _position(view: SeatView, seat: int) -> int:
+    """``seat``'s speaking position from the view's mano."""
+    return (seat - view.mano) % view.rules.seats
+
+
 class AdvisorBot:
     """A player that plays by :func:`~mus.advise.advise` and its side's equity (see
     :mod:`mus.advise.advisor`). Needs numpy.
@@ -236,11 +262,7 @@ class AdvisorBot:
         self.samples = samples
 
     def choose(self, view: SeatView) -> Action:
-        if not isinstance(view.rules, Rules):
-            raise MusError(
-                "mus.advise.AdvisorBot plays the four-card game: the Mus individuel's players are "
-                "mus.individuel.RandomPlayer and SimplePlayer"
-            )
+        view = _view(view)
         sign = self._signal(view)
         if sign is not None:
             return sign
@@ -254,11 +276,20 @@ class AdvisorBot:
 
     @staticmethod
     def position(view: SeatView, seat: int | None = None) -> int:
-        """A seat's speaking position from the mano (the view's own by default)."""
-        return ((view.seat if seat is None else seat) - view.mano) % view.rules.seats
+        """A seat's speaking position from the mano (the view's own by default).
+
+        >>> import mus
+        >>> AdvisorBot.position(mus.new_hand(mano=1).view(0)), AdvisorBot.position(mus.new_hand().view(0), 3)
+        (3, 3)
+        """
+        view = _view(view)
+        return _position(view, view.seat if seat is None else seat_arg(seat, view.rules))
 
     def known(self, view: SeatView) -> Known:
         """What the view tells beyond the hand (see ``Known``)."""
+        return self._known(_view(view))
+
+    def _known(self, view: SeatView) -> Known:
         rules = view.rules
         declarations = tuple(
             (lance, tuple(said[(position + view.mano) % rules.seats] for position in range(rules.seats)))
@@ -270,9 +301,9 @@ class AdvisorBot:
         for who, action in view.history:
             if who in partners and isinstance(action, (Discard, HiddenDiscard)):
                 # A seña made before its seat's discard told of cards it may have thrown.
-                signs = [(other, sena) for other, sena in signs if other != self.position(view, who)]
+                signs = [(other, sena) for other, sena in signs if other != _position(view, who)]
             elif who in partners and isinstance(action, Signal):
-                signs.append((self.position(view, who), action.sena))
+                signs.append((_position(view, who), action.sena))
             elif who == view.seat and isinstance(action, Discard):
                 discards += [rank_position(card) for card in action.cards]
         return declarations, tuple(sorted(set(signs), key=lambda item: (item[0], item[1].value))), tuple(discards)
@@ -307,28 +338,28 @@ class AdvisorBot:
     def _advice(self, view: SeatView) -> tuple[float, float, tuple[int, ...]]:
         # Its own earlier discards are left out: a few cards out of play change the
         # advice little, and without them it is shared by every hand of the pattern.
-        known = self.known(view)
-        return _advice(view.rules, self.position(view), view.hand.multiset, ((), known[1], ()), self.samples)
+        known = self._known(view)
+        return _advice(view.rules, _position(view, view.seat), view.hand.multiset, ((), known[1], ()), self.samples)
 
     def _bet(self, view: SeatView, lance: Lance) -> Action:
         rules, betting = view.rules, view.betting
         assert betting is not None
-        seen = outlook(rules, self.position(view), view.hand.multiset, lance, self.known(view), self.samples)
+        seen = outlook(rules, _position(view, view.seat), view.hand.multiset, lance, self._known(view), self.samples)
         side = rules.team_of[view.seat]
-        rivals = [self.position(view, s) for s in betting.seats if rules.team_of[s] != side and s not in betting.folded]
+        rivals = [_position(view, s) for s in betting.seats if rules.team_of[s] != side and s not in betting.folded]
         ours = view.scores[side]
         theirs = max(score for team, score in enumerate(view.scores) if team != side)
         legal = view.legal
         if Pass() in legal:
-            return self._open(view, lance, seen, rivals, game_chance(ours, theirs, rules.target))
+            return self._open(view, lance, seen, rivals, _game_chance(ours, theirs, rules.target))
         assert betting.bettor is not None
-        strong = seen.strengths[:, self.position(view, betting.bettor)] >= (
+        strong = seen.strengths[:, _position(view, betting.bettor)] >= (
             self.bettor if betting.bets < 2 else (1 + self.bettor) / 2
         )
         refusal = rules.payouts.first_refusal if betting.bets == 1 else betting.previous
         if betting.ordago:
             # Folding gives the other side the refusal stones, and the game goes on.
-            after = game_chance(ours, theirs + refusal, rules.target)
+            after = _game_chance(ours, theirs + refusal, rules.target)
             return Accept() if seen.mean(seen.win, strong) >= after else Fold()
         accept = seen.stake_value(betting.stake, strong)
         fold = -(refusal + seen.mean(seen.theirs, strong))

@@ -34,6 +34,7 @@ from mus.batch.ids import (
     DEFAULT_MAX_BET,
     DISCARD_FIRST,
     FOLD,
+    MAX_BET_LIMIT,
     MUS,
     NO_MUS,
     ORDAGO,
@@ -88,8 +89,10 @@ class ActionIds(RulesBound):
     def __init__(self, rules: Rules | None = None, *, max_bet: int = DEFAULT_MAX_BET) -> None:
         # Cooperative: in an Encoding, the next class of the MRO is the observation half.
         super().__init__(rules)
-        if isinstance(max_bet, bool) or not isinstance(max_bet, int) or not 2 <= max_bet <= 1000:
-            raise RulesError(f"max_bet must be a whole number of stones from 2 to 1000, got {quoted(max_bet)}")
+        if isinstance(max_bet, bool) or not isinstance(max_bet, int) or not 2 <= max_bet <= MAX_BET_LIMIT:
+            raise RulesError(
+                f"max_bet must be a whole number of stones from 2 to {MAX_BET_LIMIT}, got {quoted(max_bet)}"
+            )
         self.max_bet = max_bet
         """The largest bet or raise with an id."""
         self.num_actions = BET_2 + max_bet - 1

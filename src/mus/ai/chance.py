@@ -49,6 +49,9 @@ DEALS = ("sampled", "cards", "hands")
 """The ways a hand is dealt: sampled from a seed (no chance node), card by card, or
 hand by hand."""
 
+_SETS = tuple(math.comb(len(ALL_CARDS), size) for size in range(len(ALL_CARDS) + 1))
+"""By size, how many sets of that many cards there are."""
+
 MAX_OUTCOMES = {"sampled": 0, "cards": len(ALL_CARDS), "hands": math.comb(len(ALL_CARDS), 4)}
 """The most outcomes of one chance node, by way of dealing (OpenSpiel's
 ``max_chance_outcomes``)."""
@@ -70,7 +73,14 @@ def subset_of(action_id: int, size: int) -> list[int]:
 
     >>> subset_of(91389, 4), subset_of(subset_id([2, 9, 30]), 3)
     ([36, 37, 38, 39], [2, 9, 30])
+    >>> subset_of(91390, 4)
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: no set of 4 cards has the id 91390: ids are 0 to 91389
     """
+    # The bound first: the walk below takes about id ** (1 / size) steps, forever on a huge id.
+    if type(action_id) is not int or not 0 <= action_id < _SETS[size]:
+        raise MusError(f"no set of {size} cards has the id {quoted(action_id)}: ids are 0 to {_SETS[size] - 1}")
     indices = []
     for rank in range(size, 0, -1):
         index = rank - 1
@@ -160,17 +170,25 @@ class Dealing:
         return [(subset_id(chosen), 1 / sets) for chosen in combinations(left, need)]
 
     def outcome_name(self, outcome: int) -> str:
-        """The text of an outcome of this node."""
+        """The text of an outcome of this node (one of its cards or sets of cards,
+        whether dealt already or not)."""
+        if type(outcome) is not int:
+            raise IllegalActionError(f"a chance outcome is an int, got {quoted(outcome)}")
         if self.mano is None:
+            if not 0 <= outcome < self.seats:
+                raise IllegalActionError(f"no chance outcome {quoted(outcome)}: the mano is 0 to {self.seats - 1}")
             return f"mano {outcome}"
         seat, count, _ = self._group()
-        cards = self._cards(outcome, count - len(self.dealt[self.at]))
+        cards = self._cards(outcome, count - len(self.dealt[self.at]) if self.way == "hands" else 1)
+        if not cards:
+            raise IllegalActionError(f"no chance outcome {quoted(outcome)} deals cards here")
         return f"deal {' '.join(map(str, cards))} to seat {seat}"
 
     def _cards(self, outcome: int, need: int) -> list[Card]:
+        """The cards of ``outcome`` when ``need`` cards are dealt (none: no such outcome)."""
         if self.way == "cards":
             return [ALL_CARDS[outcome]] if 0 <= outcome < len(ALL_CARDS) else []
-        return [ALL_CARDS[index] for index in subset_of(outcome, need)] if outcome >= 0 else []
+        return [ALL_CARDS[index] for index in subset_of(outcome, need)] if 0 <= outcome < _SETS[need] else []
 
     def deal(self, outcome: object) -> bool:
         """Apply a chance outcome; whether the dealing is done. An outcome that is not
@@ -179,7 +197,7 @@ class Dealing:
             raise IllegalActionError(f"a chance outcome is an int, got {quoted(outcome)}")
         if self.mano is None:
             if not 0 <= outcome < self.seats:
-                raise IllegalActionError(f"no chance outcome {outcome}: the mano is 0 to {self.seats - 1}")
+                raise IllegalActionError(f"no chance outcome {quoted(outcome)}: the mano is 0 to {self.seats - 1}")
             self.mano = outcome
             self.groups = [((outcome + step) % self.seats, 4, 0) for step in range(self.seats)]
             self.dealt = [[] for _ in self.groups]
@@ -189,7 +207,7 @@ class Dealing:
         left = self.pools[pool]
         cards = self._cards(outcome, need if self.way == "hands" else 1) if outcome < MAX_OUTCOMES[self.way] else []
         if not cards or not all(card in left for card in cards):
-            raise IllegalActionError(f"chance outcome {outcome} is not one of this node's")
+            raise IllegalActionError(f"chance outcome {quoted(outcome)} is not one of this node's")
         for card in cards:
             left.remove(card)
         self.dealt[self.at] += cards

@@ -79,7 +79,7 @@ class SeatEnv(gymnasium.Env[Vector, int]):
         render_mode: str | None = None,
     ) -> None:
         self.rules = Rules() if rules is None else rules_arg(rules)
-        if reward not in ("stones", "terminal"):
+        if type(reward) is not str or reward not in ("stones", "terminal"):
             raise RulesError(f"reward must be 'stones' or 'terminal', got {quoted(reward)}")
         self.terminal_rewards = reward == "terminal"
         n = self.rules.seats

@@ -49,6 +49,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from mus.actions import Mus
 from mus.ai.action_ids import DEFAULT_MAX_BET, MUS
 from mus.ai.chance import DEALS, MAX_OUTCOMES, Dealing, chance_ids
 from mus.ai.checks import hand_state
@@ -56,7 +57,7 @@ from mus.ai.encoding import Encoding, encoding_for
 from mus.ai.rewards import credited, zero_sum
 from mus.ai.rewards import returns as hand_returns
 from mus.ai.seeding import generator
-from mus.checks import quoted, rules_arg
+from mus.checks import index_arg, quoted, rules_arg
 from mus.determinize import determinize
 from mus.errors import IllegalActionError, MusError, RulesError
 from mus.reducer import apply, derived, new_hand
@@ -107,12 +108,12 @@ class MusGame:
     ) -> None:
         self.rules = Rules() if rules is None else rules_arg(rules)
         self.encoding: Encoding = encoding_for(self.rules, max_bet)
-        if rewards not in REWARDS:
+        if type(rewards) is not str or rewards not in REWARDS:
             raise RulesError(f"rewards must be 'stones' or 'terminal', got {quoted(rewards)}")
         self.rewards = rewards
         """``"stones"`` or ``"terminal"``: when the stones are paid."""
         self.terminal_rewards = rewards == "terminal"
-        if deal not in DEALS:
+        if type(deal) is not str or deal not in DEALS:
             raise RulesError(f"deal must be 'sampled', 'cards' or 'hands', got {quoted(deal)}")
         self.deal = deal
         """How the hand is dealt: ``"sampled"``, or by chance nodes (``"cards"``, ``"hands"``)."""
@@ -188,6 +189,8 @@ class MusGame:
         >>> len(state.history()), state.current_player()
         (18, 0)
         """
+        if hand_state(hand).rules != self.rules:
+            raise RulesError("the hand is played under other rules than the game's")
         coding = self.encoding
         if self.deal == "sampled":
             state = MusState(self, hand.initial())
@@ -324,7 +327,8 @@ class MusState:
             return
         if hand.to_act is None:
             raise IllegalActionError("the hand is over")
-        if action == MUS and hand.phase is Phase.MUS and self._mus_closed():
+        # The action is read only once the mus is closed: the encoding checks the id.
+        if hand.phase is Phase.MUS and self._mus_closed() and type(self.game.encoding.decode(action, hand)) is Mus:
             raise IllegalActionError(f"the game stops the mus after {self.game.max_mus_rounds} exchange(s): no-mus")
         after = self.game.encoding.apply(hand, action)
         if after.mus_rounds != hand.mus_rounds and self.game.deal != "sampled":
@@ -412,7 +416,14 @@ class MusState:
         return f"seat {seat} holds {self.hand.hands[seat]}; {self.hand!r}"
 
     def action_to_string(self, player: int, action: int) -> str:
-        """The text of an id (discards by hand positions), or of a chance outcome."""
+        """The text of an id (discards by hand positions), or of a chance outcome
+        (``player`` :data:`CHANCE`).
+
+        >>> state = MusGame().new_initial_state(seed=1)
+        >>> state.action_to_string(0, 1), state.action_to_string(CHANCE, 1)
+        ('no-mus', 'no-mus')
+        """
+        player = index_arg(player, "a player (a seat, or CHANCE)", CHANCE, self.num_players() - 1)
         if player == CHANCE and self._dealing is not None:
             return self._dealing.outcome_name(action)
         return self.game.encoding.action_name(action)

@@ -51,7 +51,8 @@ from mus.batch.ids import DEFAULT_MAX_BET  # noqa: E402
 from mus.batch.observe import SIZE, observe  # noqa: E402
 from mus.batch.simulate import MAX_HANDS  # noqa: E402
 from mus.batch.tables import Array, tables_for  # noqa: E402
-from mus.checks import quoted  # noqa: E402
+from mus.cards import seed_arg  # noqa: E402
+from mus.checks import index_arg, quoted  # noqa: E402
 from mus.errors import MusError, RulesError  # noqa: E402
 from mus.rules import Rules  # noqa: E402
 from mus.state import HandState  # noqa: E402
@@ -95,13 +96,16 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         seats = self.rules.seats
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < seats:
             raise RulesError(f"seat must be 0 to {seats - 1}, got {quoted(seat)}")
-        if opponents != "random" and not callable(opponents):
+        random = isinstance(opponents, str) and opponents == "random"
+        if not random and not callable(opponents):
             raise MusError(f"opponents are 'random' or a function of the batch, got {quoted(opponents)}")
+        if seed is not None:
+            seed_arg(seed)  # checked before anything is built (_deal_all reads it)
         self.num_envs = num_envs
         self.seat = seat
         self.opponents = opponents
         self._opponents: Callable[[Batch], Any] = (
-            (lambda batch: batch.random_actions(self.np_random)) if opponents == "random" else opponents  # type: ignore[assignment]
+            (lambda batch: batch.random_actions(self.np_random)) if random else opponents  # type: ignore[assignment]
         )
         self.max_bet = max_bet
         self.single_observation_space = spaces.Box(0.0, 1.0, (SIZE,), np.float32)
@@ -117,10 +121,11 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         self._credit = np.zeros(num_envs, np.float64)
         self.batch: Batch = self._deal_all(seed)
 
-    def _deal_all(self, seed: int | None) -> Batch:
+    def _deal_all(self, seed: int | str | None) -> Batch:
         if seed is None:
             seed = int(self.np_random.integers(2**63))
-        self._seed, self._dealt = seed, 0
+        # seed_arg: an int too long to write in decimal goes into the hands' seeds as its hex text.
+        self._seed, self._dealt = seed_arg(seed), 0
         seeds, manos = self._next_deals(self.num_envs)
         return Batch(self.rules, seeds, mano=manos, max_bet=self.max_bet)
 
@@ -138,9 +143,12 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         >>> observations.shape, sorted(infos)
         ((3, 116), ['action_mask'])
         """
-        super().reset(seed=seed)
+        # Checked before anything changes; Gymnasium's own generator takes these seeds only.
+        if seed is not None:
+            seed = index_arg(seed, "a Gymnasium seed (None or an int from 0 up)")
         if options is not None and not isinstance(options, dict):
             raise MusError(f"reset options are a dict, got {quoted(options)}")
+        super().reset(seed=seed)
         self.batch = self._deal_all(seed)
         self._acted[:] = False
         self._to_learner()

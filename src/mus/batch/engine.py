@@ -28,6 +28,7 @@ from mus.batch.ids import (
     DISCARD_FIRST,
     DISCARD_LAST,
     FOLD,
+    LAST_ID,
     MUS,
     NO_MUS,
     ORDAGO,
@@ -36,7 +37,7 @@ from mus.batch.ids import (
 )
 from mus.batch.play import apply_actions, routes
 from mus.batch.tables import OVER, PICKS, Array, Tables, tables_for
-from mus.checks import quoted
+from mus.checks import index_arg, quoted
 from mus.errors import IllegalActionError, MusError
 from mus.hand import Hand
 from mus.reducer import apply, new_hand
@@ -63,6 +64,15 @@ def decode(action_id: int, state: HandState) -> Action:
     >>> decode(16, mus.new_hand(seed=1)), decode(24, mus.new_hand(seed=1))
     (Discard.parse('Co Ce 6e 1b'), Bet(3))
     """
+    if type(state) is not HandState:
+        raise MusError(f"decode() reads a HandState, got {quoted(state)}")
+    if type(action_id) is not int or not 0 <= action_id <= LAST_ID:
+        action_id = index_arg(action_id, "an action id", 0, LAST_ID)
+    return _decode(action_id, state)
+
+
+def _decode(action_id: int, state: HandState) -> Action:
+    """:func:`decode` unchecked: the engine's ids of its own hands."""
     fixed = _FIXED.get(action_id)
     if fixed is not None:
         return fixed
@@ -117,9 +127,7 @@ class Batch:
     ) -> None:
         rules = Rules() if rules is None else rules
         tables = tables_for(rules, max_bet)
-        if isinstance(seeds, (str, bytes)) or not isinstance(seeds, Iterable):
-            raise MusError(f"seeds are a list of seeds, one a hand, got {quoted(seeds)}")
-        listed = list(seeds)
+        listed = _seeds(seeds)
         if not listed:
             raise MusError("a batch holds at least one hand: give one seed a hand")
         hashed = tags(listed)
@@ -257,7 +265,8 @@ class Batch:
         >>> Batch(mus.Rules(), seeds=[1]).hand(0, 2) == mus.new_hand(seed=1).hands[2]
         True
         """
-        return self._hands.hand(self._row(i), seat)
+        row = self._row(i)
+        return self._hands.hand(row, index_arg(seat, "a seat", 0, self._tables.seats - 1))
 
     def legal_mask(self) -> Array:
         """By hand, ``True`` for each legal action id of the seat to act (an ``(n,
@@ -282,6 +291,8 @@ class Batch:
         >>> bool(batch.legal_mask()[np.arange(4), actions].all())
         True
         """
+        if not isinstance(generator, np.random.Generator):
+            raise MusError(f"random_actions() draws from a numpy.random.Generator, got {quoted(generator)}")
         actions = np.full(self.n, -1, np.int64)
         rows = self._active
         actions[rows] = self._random(rows, generator)
@@ -331,7 +342,7 @@ class Batch:
     def _where(self, where: Any) -> Array:
         try:
             mask = np.asarray(where)
-        except (TypeError, ValueError):
+        except Exception:  # numpy's refusal, or a value that raises as it is read
             mask = np.zeros(0)
         if mask.shape != (self.n,) or mask.dtype != bool:
             raise MusError(f"where is {self.n} bools, one a hand, got {quoted(where)}")
@@ -364,12 +375,16 @@ class Batch:
         ([True, False], True)
         """
         try:
-            chosen = np.asarray(rows, np.int64).reshape(-1)
-        except (TypeError, ValueError):
-            raise MusError(f"rows are hand numbers, got {quoted(rows)}") from None
+            given = np.asarray(rows)
+        except Exception:  # numpy's refusal, or a value that raises as it is read
+            given = np.zeros(0)
+        if not np.issubdtype(given.dtype, np.integer):  # no float cut down to a row
+            raise MusError(f"rows are hand numbers, got {quoted(rows)}")
+        chosen = given.reshape(-1)
         if not chosen.size or ((chosen < 0) | (chosen >= self.n)).any() or len(np.unique(chosen)) != len(chosen):
             raise MusError(f"rows are distinct hand numbers from 0 to {self.n - 1}, got {quoted(rows)}")
-        listed = list(seeds)
+        chosen = chosen.astype(np.int64)
+        listed = _seeds(seeds)
         if len(listed) != len(chosen):
             raise MusError(f"one seed a row: {len(chosen)} rows, {len(listed)} seeds")
         rules = self.rules
@@ -399,8 +414,8 @@ class Batch:
         >>> batch.done, all(batch.state(i).scores == tuple(batch.scores[i]) for i in range(50))
         (True, True)
         """
-        if policy == "random":
-            generator = np.random.default_rng(seed)
+        if isinstance(policy, str) and policy == "random":
+            generator = _generator(seed)
             while self._active.size:
                 rows = self._active
                 self._play(rows, self._random(rows, generator))
@@ -449,7 +464,7 @@ class Batch:
             scores=tuple(hands.start[row].tolist()),
         )
         for action in self.history(row):
-            state = apply(state, decode(action, state))
+            state = apply(state, _decode(action, state))
         return state
 
     def _row(self, i: object) -> int:
@@ -461,16 +476,37 @@ class Batch:
         return f"<Batch of {self.n} hands, {self.n - len(self._active)} over>"
 
 
+def _seeds(seeds: object) -> list[Any]:
+    """``seeds`` listed, if it is an iterable other than a text (each seed is checked
+    where the hands are dealt)."""
+    if not isinstance(seeds, (str, bytes)) and isinstance(seeds, Iterable):
+        try:
+            return list(seeds)
+        except Exception:  # an iterable that fails to iterate: refused below
+            pass
+    raise MusError(f"seeds are a list of seeds, one a hand, got {quoted(seeds)}")
+
+
 def _view(array: Array) -> Array:
     view = array.view()
     view.flags.writeable = False
     return view
 
 
+def _generator(seed: object) -> np.random.Generator:
+    """The random policy's generator: ``seed`` itself, or ``numpy.random.default_rng(seed)``
+    of a seed numpy takes (``None``, an int from 0 up, a SeedSequence or BitGenerator)."""
+    if isinstance(seed, np.random.Generator):
+        return seed
+    if seed is not None and not isinstance(seed, (np.random.SeedSequence, np.random.BitGenerator)):
+        seed = index_arg(seed, "a seed (None, an int from 0 up or a numpy.random.Generator)")
+    return np.random.default_rng(seed)
+
+
 def _actions(actions: Any, n: int) -> Array:
     try:
         array = np.asarray(actions)
-    except (TypeError, ValueError):
+    except Exception:  # numpy's refusal, or a value that raises as it is read
         raise MusError(f"actions are {n} action ids, one a hand, got {quoted(actions)}") from None
     if array.shape != (n,) or not np.issubdtype(array.dtype, np.integer):
         raise MusError(f"actions are {n} action ids, one a hand (ints), got shape {array.shape} of {array.dtype}")
@@ -485,7 +521,7 @@ def _manos(mano: int | Sequence[int] | Array, n: int, rules: Rules) -> Array:
         return np.full(n, int(mano), np.int64)
     try:
         array = np.asarray(mano)
-    except (TypeError, ValueError):
+    except Exception:  # numpy's refusal, or a value that raises as it is read
         array = np.zeros(0)
     if array.shape != (n,) or not np.issubdtype(array.dtype, np.integer) or ((array < 0) | (array >= seats)).any():
         raise MusError(f"mano is one seat from 0 to {seats - 1}, or one a hand ({n}), got {quoted(mano)}")
@@ -497,7 +533,7 @@ def _scores(scores: Any, n: int, rules: Rules) -> Array | None:
         return None
     try:
         array = np.asarray(scores)
-    except (TypeError, ValueError):
+    except Exception:  # numpy's refusal, or a value that raises as it is read
         array = np.zeros(0)
     if array.shape == (2,):
         array = np.broadcast_to(array, (n, 2))

@@ -27,6 +27,8 @@ builds its masks on it, so a policy trained on either speaks to both.
 
 from __future__ import annotations
 
+from mus.checks import index_arg
+
 __all__ = [
     "ACCEPT",
     "BET_2",
@@ -36,6 +38,8 @@ __all__ = [
     "DISCARD_FIRST",
     "DISCARD_LAST",
     "FOLD",
+    "LAST_ID",
+    "MAX_BET_LIMIT",
     "MUS",
     "NO_MUS",
     "ORDAGO",
@@ -48,6 +52,10 @@ PASS, ACCEPT, FOLD, ORDAGO, DECLARE_NO, DECLARE_YES, BET_2 = 17, 18, 19, 20, 21,
 DEFAULT_MAX_BET = 11
 """The largest bet or raise with an id by default: 2 to 11 stones cover the bets
 players make (envido, 3, 4, 5, 10); beyond them an órdago says the same thing."""
+MAX_BET_LIMIT = 1000
+"""The largest ``max_bet`` the engine and the AI adapters take."""
+LAST_ID = BET_2 + MAX_BET_LIMIT - 2
+"""The largest action id of any bet cap: ``Bet(MAX_BET_LIMIT)``."""
 
 _NAMES = {
     MUS: "mus", NO_MUS: "no-mus", PASS: "pass", ACCEPT: "accept", FOLD: "fold", ORDAGO: "ordago",
@@ -56,11 +64,17 @@ _NAMES = {
 
 
 def action_name(action_id: int) -> str:
-    """The text of an action id, discards by hand positions (unchecked: any id from 0).
+    """The text of an action id (0 to :data:`LAST_ID`), discards by hand positions.
 
     >>> action_name(16), action_name(24)
     ('discard [0, 1, 2, 3]', 'bet 3')
+    >>> action_name(-1)
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: an action id is a whole number from 0 to 1021, got -1
     """
+    if type(action_id) is not int or not 0 <= action_id <= LAST_ID:
+        action_id = index_arg(action_id, "an action id", 0, LAST_ID)
     if DISCARD_FIRST <= action_id <= DISCARD_LAST:
         bits = action_id - DISCARD_FIRST + 1
         return f"discard {[i for i in range(4) if bits >> i & 1]}"

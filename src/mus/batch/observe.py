@@ -35,18 +35,18 @@ name            size   values
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Any
 
 import numpy as np
 
+from mus.batch.engine import Batch
 from mus.batch.tables import IN_BETTING, ORDAGO_ANSWER, Array
 from mus.cards import ALL_CARDS
+from mus.checks import instance_arg, quoted
+from mus.errors import MusError
 from mus.ranking import Lance
 from mus.scoring import Outcome
 from mus.state import MAX_BETS
-
-if TYPE_CHECKING:
-    from mus.batch.engine import Batch
 
 __all__ = ["LAYOUT", "SIZE", "observe"]
 
@@ -98,6 +98,19 @@ def _relative_bits(out: Array, part: str, mask: Array, seat: Array, seats: int) 
         out[:, start + k] = (mask >> ((seat + k) % seats)) & 1
 
 
+def _seats(seat: Any, n: int, seats: int) -> Array:
+    """``seat`` (one seat for all ``n`` hands, or one a hand) as ``n`` seats."""
+    if type(seat) is int and 0 <= seat < seats:
+        return np.full(n, seat, np.intp)
+    try:
+        array = np.asarray(seat)
+        if np.issubdtype(array.dtype, np.integer) and ((array >= 0) & (array < seats)).all():
+            return np.broadcast_to(array.astype(np.intp), (n,))
+    except Exception:  # numpy's refusal (a shape that does not broadcast), or a value that raises as it is read
+        pass
+    raise MusError(f"seat is one seat from 0 to {seats - 1}, or one a hand ({n}), got {quoted(seat)}")
+
+
 def observe(batch: Batch, seat: int | Array) -> Array:
     """By hand, what ``seat`` (one seat for all hands, or one a hand) sees: a float32
     array of shape ``(n, SIZE)`` (see the module for the layout).
@@ -110,10 +123,10 @@ def observe(batch: Batch, seat: int | Array) -> Array:
     >>> seen[LAYOUT["lance"]].tolist(), seen[LAYOUT["to_act"]].tolist(), seen[LAYOUT["in_lance"]].tolist()
     ([1.0, 0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 1.0, 0.0, 0.0], [1.0, 1.0, 1.0, 1.0, 0.0, 0.0])
     """
-    hands = batch.hands
+    hands = instance_arg(batch, Batch, "a Batch").hands
     tables = hands.tables
     n, seats = hands.n, tables.seats
-    seat = np.broadcast_to(np.asarray(seat, np.intp), (n,))
+    seat = _seats(seat, n, seats)
     rows = np.arange(n)
     out = np.zeros((n, SIZE), np.float32)
     held = _INDEX_OF_ORDER[hands.cards[rows, seat]]

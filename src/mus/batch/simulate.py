@@ -27,7 +27,7 @@ from mus.batch.hands import Hands
 from mus.batch.ids import DEFAULT_MAX_BET
 from mus.batch.tables import Array, tables_for
 from mus.cards import seed_arg
-from mus.checks import quoted
+from mus.checks import instance_arg, quoted
 from mus.errors import MusError
 from mus.rules import Rules
 from mus.state import HandState
@@ -55,7 +55,7 @@ class Results:
     """
 
     def __init__(self, batch: Batch) -> None:
-        self.batch = batch
+        self.batch = instance_arg(batch, Batch, "a Batch")
         """The batch that played the hands."""
         self.scores: Array = batch.scores
         self.winner: Array = batch.winner
@@ -125,5 +125,6 @@ def simulate(
     mus.errors.MusError: n is a number of hands from 1 to 2,000,000, got 0
     """
     batch = dealt(Rules() if rules is None else rules, n, seed, max_bet)
-    batch.play(policy, seed=policy_generator(seed) if policy == "random" else None)
+    random = isinstance(policy, str) and policy == "random"
+    batch.play(policy, seed=policy_generator(seed) if random else None)
     return Results(batch)

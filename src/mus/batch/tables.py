@@ -25,7 +25,19 @@ from typing import Any
 import numpy as np
 from numpy.typing import NDArray
 
-from mus.batch.ids import ACCEPT, BET_2, DEFAULT_MAX_BET, DISCARD_FIRST, DISCARD_LAST, FOLD, MUS, NO_MUS, ORDAGO, PASS
+from mus.batch.ids import (
+    ACCEPT,
+    BET_2,
+    DEFAULT_MAX_BET,
+    DISCARD_FIRST,
+    DISCARD_LAST,
+    FOLD,
+    MAX_BET_LIMIT,
+    MUS,
+    NO_MUS,
+    ORDAGO,
+    PASS,
+)
 from mus.cards import ALL_CARDS, Rank
 from mus.checks import quoted
 from mus.errors import MusError
@@ -114,8 +126,8 @@ def max_bet_arg(max_bet: object) -> int:
     >>> max_bet_arg(11)
     11
     """
-    if isinstance(max_bet, bool) or not isinstance(max_bet, int) or not 2 <= max_bet <= 1000:
-        raise MusError(f"max_bet must be a whole number of stones from 2 to 1000, got {quoted(max_bet)}")
+    if isinstance(max_bet, bool) or not isinstance(max_bet, int) or not 2 <= max_bet <= MAX_BET_LIMIT:
+        raise MusError(f"max_bet must be a whole number of stones from 2 to {MAX_BET_LIMIT}, got {quoted(max_bet)}")
     return max_bet
 
 
@@ -132,6 +144,8 @@ class Tables:
     """
 
     def __init__(self, rules: Rules, max_bet: int) -> None:
+        # Built once per rule set (tables_for caches them), so checked every time.
+        rules, max_bet = check_rules(rules), max_bet_arg(max_bet)
         self.rules = rules
         n = self.seats = rules.seats
         self.all_seats = (1 << n) - 1
@@ -279,4 +293,5 @@ def tables_for(rules: Rules, max_bet: int = DEFAULT_MAX_BET) -> Tables:
     >>> tables_for(Rules(), 5).num_actions
     27
     """
+    # Checked before the cache, which hashes them.
     return _tables(check_rules(rules), max_bet_arg(max_bet))

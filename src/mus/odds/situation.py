@@ -26,11 +26,12 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Iterable, Mapping, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import attrs
 
 from mus.cards import Card, Rank, Suit, parse_cards
+from mus.checks import card_arg, index_arg
 from mus.errors import MusError, quoted
 from mus.hand import HAND_SIZE, RANK_MULTISETS, Hand
 from mus.lances import Lance
@@ -62,7 +63,7 @@ def rank_position(card: Card) -> int:
     >>> rank_position(Card.parse("Ro")), rank_position(Card.parse("1b"))
     (0, 9)
     """
-    return _POSITION[card.rank]
+    return _POSITION[(card if type(card) is Card else card_arg(card)).rank]
 
 
 @functools.cache
@@ -97,6 +98,8 @@ def hand_of(multiset: int) -> Hand:
     >>> hand_of(0)
     Hand.parse('Ro Rc Re Rb')
     """
+    if type(multiset) is not int or not 0 <= multiset < len(RANK_MULTISETS):
+        multiset = index_arg(multiset, "a rank multiset", 0, len(RANK_MULTISETS) - 1)
     suits = list(Suit)
     used: dict[Rank, int] = {}
     cards = []
@@ -116,11 +119,20 @@ def _cards(value: CardsLike, what: str) -> tuple[Card, ...]:
             raise OddsError(f"{what}: {error}") from None
     try:
         cards = tuple(value)
-    except TypeError:
-        raise OddsError(f"{what} are cards, a hand or a text such as 'Ro 7e', got {value!r}") from None
-    if not all(isinstance(card, Card) for card in cards):
-        raise OddsError(f"{what} are cards, a hand or a text such as 'Ro 7e', got {value!r}")
+    except Exception:  # no iterable, or one that raises as it is read
+        raise OddsError(f"{what} are cards, a hand or a text such as 'Ro 7e', got {quoted(value)}") from None
+    if not all(type(card) is Card for card in cards):
+        raise OddsError(f"{what} are cards, a hand or a text such as 'Ro 7e', got {quoted(value)}")
     return cards
+
+
+def _mapping(value: object, what: str) -> Mapping[Any, Any]:
+    """``value`` if it is ``None`` (as empty) or a mapping."""
+    if value is None:
+        return {}
+    if not isinstance(value, Mapping):
+        raise OddsError(f"{what} are a dict, got {quoted(value)}")
+    return value
 
 
 @functools.lru_cache(maxsize=256)
@@ -193,9 +205,9 @@ class Situation:
             if rules.individual or rules.seats < 4:
                 raise OddsError("a partner's hand needs a table of partnerships of at least four seats")
             places[(seat + rules.teams) % rules.seats] = _cards(partner, "the partner's hand")
-        for other, cards in (known or {}).items():
+        for other, cards in _mapping(known, "the known cards (by seat)").items():
             if isinstance(other, bool) or not isinstance(other, int) or not 0 <= other < rules.seats:
-                raise OddsError(f"known cards belong to seats 0 to {rules.seats - 1}, got seat {other!r}")
+                raise OddsError(f"known cards belong to seats 0 to {rules.seats - 1}, got seat {quoted(other)}")
             if other in places:
                 raise OddsError(f"seat {other}'s cards are given twice")
             places[other] = _cards(cards, f"seat {other}'s known cards")
@@ -235,17 +247,19 @@ class Situation:
         declarations: Mapping[Lance, Sequence[bool | None]] | None,
         senas: Mapping[int, Iterable[Sena | str]] | None,
     ) -> Iterable[tuple[Lance | Sena, dict[int, bool]]]:
-        for lance, said in (declarations or {}).items():
+        for lance, said in _mapping(declarations, "the declarations (by lance)").items():
             if lance not in (Lance.PARES, Lance.JUEGO):
-                raise OddsError(f"declarations are of pares and juego, got {lance!r}")
+                raise OddsError(f"declarations are of pares and juego, got {quoted(lance)}")
             if isinstance(said, (str, bytes)) or not isinstance(said, Sequence) or len(said) != rules.seats:
-                raise OddsError(f"the {Lance(lance)} declarations are one per seat ({rules.seats}), got {said!r}")
-            if not all(value is None or isinstance(value, bool) for value in said):
-                raise OddsError(f"a declaration is True, False or None, got {said!r}")
+                raise OddsError(f"the {Lance(lance)} declarations are one per seat ({rules.seats}), got {quoted(said)}")
+            if not all(value is None or type(value) is bool for value in said):
+                raise OddsError(f"a declaration is True, False or None, got {quoted(said)}")
             yield Lance(lance), {other: value for other, value in enumerate(said) if value is not None}
-        for other, signs in (senas or {}).items():
+        for other, signs in _mapping(senas, "the señas (by seat)").items():
             if isinstance(other, bool) or not isinstance(other, int) or not 0 <= other < rules.seats:
-                raise OddsError(f"señas are made by seats 0 to {rules.seats - 1}, got seat {other!r}")
+                raise OddsError(f"señas are made by seats 0 to {rules.seats - 1}, got seat {quoted(other)}")
+            if not isinstance(signs, (str, Sena, list, tuple)):
+                raise OddsError(f"a seat's señas are a list of señas, got {quoted(signs)}")
             for sign in [signs] if isinstance(signs, (str, Sena)) else signs:
                 try:
                     yield Sena.parse(sign), {other: True}
