@@ -51,6 +51,7 @@ from mus.ai.encoding import Encoding, encoding_for  # noqa: E402
 from mus.ai.observations import Vector  # noqa: E402
 from mus.ai.rewards import credited, zero_sum  # noqa: E402
 from mus.ai.seeding import generator  # noqa: E402
+from mus.ai.tracking import ObservationTracker  # noqa: E402
 from mus.checks import quoted, rules_arg  # noqa: E402
 from mus.errors import MusError, RulesError  # noqa: E402
 from mus.reducer import new_hand  # noqa: E402
@@ -118,6 +119,7 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             raise RulesError(f"render_mode must be None, 'human' or 'ansi', got {quoted(render_mode)}")
         self.rules = Rules() if rules is None else rules_arg(rules)
         self.coding = encoding_for(self.rules, max_bet)
+        self._tracker = ObservationTracker(self.coding)
         self.episode = episode
         self.reward_kind = reward
         self.render_mode = render_mode
@@ -192,7 +194,7 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         coding = self.coding
         queue = hand.queue
         mask = coding.legal_action_mask(hand) if queue and queue[0] == seat else coding.no_actions()
-        return {"observation": coding.observation(hand, seat), "action_mask": mask}
+        return {"observation": self._tracker.observation(hand, seat), "action_mask": mask}
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterable[str]:
         """PettingZoo's ``agent_iter``: the agent to act, until every agent is done or

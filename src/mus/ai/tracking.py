@@ -1,0 +1,494 @@
+"""Observation vectors kept up to date from one state to the next.
+
+:meth:`Observer.observation <mus.ai.observations.Observer.observation>` builds a vector
+from scratch, entry by entry, for one seat. An environment asks for a vector at every
+turn, of a state one action away from the last one, and an action changes little: the
+seat to act, the betting, now and then a declaration, a result or the scores.
+:class:`ObservationTracker` keeps **one vector of the table as a whole**, seats and
+sides absolute (every seat's cards, every seat's señas...), and rewrites at each new
+state only the parts whose fields changed: states are immutable values, and a step
+keeps the objects it does not change, so comparing fields by identity says which parts
+can have changed. The parts that change at nearly every step (whose turn it is, the
+betting) take few values: each is a block of bytes built once and copied in one write.
+A seat's observation is then one gather from that vector (``take`` of a fixed index
+per seat: its relative seats and sides, its own cards, its partners' señas, the
+others' hidden), a new array for each call.
+
+What it returns equals the vector built from scratch, bit for bit, whatever the order
+of the states asked for (a part depends on its fields alone, so states need not follow
+one another, nor belong to one hand): the tests check it at every step of many hands
+under every preset.
+
+>>> import mus
+>>> from mus.ai.observations import Observer
+>>> observer = Observer()
+>>> tracker = ObservationTracker(observer)
+>>> state = mus.new_hand(seed=1)
+>>> for action in ["mus", "mus", "no-mus", "pass"]:
+...     assert tracker.observation(state, 0).tobytes() == observer.observation(state, 0).tobytes()
+...     state = mus.apply(state, action)
+"""
+
+from __future__ import annotations
+
+import struct
+import weakref
+from typing import Any
+
+import numpy as np
+import numpy.typing as npt
+
+from mus.ai.observations import Observer, Vector
+from mus.actions import Declare, Discard, Signal
+from mus.cards import ALL_CARDS
+from mus.checks import quoted
+from mus.errors import MusError
+from mus.lances import Lance
+from mus.scoring import Outcome
+from mus.senas import Sena
+from mus.state import HandState, Phase
+
+__all__ = ["ObservationTracker"]
+
+_SHARED: weakref.WeakKeyDictionary[Observer, tuple[dict[tuple[Any, ...], bytes], dict[object, bytes]]] = (
+    weakref.WeakKeyDictionary()
+)
+
+_BETTING = Phase.BETTING
+_PHASES = tuple(Phase)
+_OUTCOMES = tuple(Outcome)
+_SENAS = tuple(Sena)
+_MAX_STEPS = 10  # "bets" counts up to 10 (the layout's); the tests compare every vector
+_NOTED = frozenset((Declare, Discard, Signal))  # the actions the history's part shows
+_EMPTY = ((), (), 0, ())  # the summary of no action
+# Card.index by Card.order (a plain int attribute, cheaper to read than the property).
+_CARD_INDEX = tuple(
+    next((card.index for card in ALL_CARDS if card.order == order), -1)
+    for order in range(max(card.order for card in ALL_CARDS) + 1)
+)
+_NONE = object()  # no state seen yet: unlike any field a state holds
+_CACHE_SIZE = 20_000
+_F32 = 4  # bytes an entry
+_NO_CARDS = bytes(40 * _F32)
+_PACK_STAKES = struct.Struct("=4f").pack  # native order, as numpy's float32
+_PHASE_INDEX = {id(phase): index for index, phase in enumerate(_PHASES)}  # by identity: Enum hashes in Python
+_SENA_INDEX = {sena: index for index, sena in enumerate(_SENAS)}
+_OUTCOME_INDEX = {id(outcome): index for index, outcome in enumerate(_OUTCOMES)}
+
+
+def _table_layout(seats: int, teams: int, senas: bool) -> dict[str, tuple[int, int]]:
+    """The parts of the table's vector, by absolute seat and side: ``name -> (offset,
+    size)``. Grouped by what they are written from, each group one block: the turn
+    (phase to accepted), the stakes, the scores, the history, the results, the winner,
+    the cards; then a constant 0 and a constant 1 (what a seat sees of a part hidden
+    from it, or fixed for it)."""
+    n, k = seats, teams
+    sizes = [
+        ("phase", len(_PHASES)), ("lance", len(Lance)), ("to_act", n), ("mano", n),
+        ("bettor", n), ("in_lance", n), ("folded", n), ("accepted", n),
+        ("stakes", 4),
+        ("scores", k),
+        ("pares_yes", n), ("pares_no", n), ("juego_yes", n), ("juego_no", n),
+        ("discarded", n), ("exchanges", 1), ("signals", n * len(_SENAS) if senas else 0),
+        ("results", len(Lance) * (len(_OUTCOMES) + 1 + k)),
+        ("winner", k),
+        ("hands", n * 40), ("pending", n * 40),
+        ("zero", 1), ("one", 1),
+    ]  # fmt: skip
+    layout, offset = {}, 0
+    for name, size in sizes:
+        layout[name] = (offset, size)
+        offset += size
+    return layout
+
+
+def _gathers(observer: Observer, table: dict[str, tuple[int, int]]) -> list[npt.NDArray[np.intp]]:
+    """Per seat, the index into the table's vector of each entry of its observation."""
+    rules = observer.rules
+    n, k = rules.seats, rules.teams
+    team_of = rules.team_of
+    width = len(_OUTCOMES) + 1 + k
+    zero, one = table["zero"][0], table["one"][0]
+    by_seat = []
+    for seat in range(n):
+        team = team_of[seat]
+        index = [zero] * observer.observation_size
+
+        def put(part: str, entry: int, at: int) -> None:
+            index[observer.layout[part][0] + entry] = at
+
+        def around(other: int) -> int:  # the absolute seat at relative place ``other``
+            return (seat + other) % n
+
+        for card in range(40):
+            put("hand", card, table["hands"][0] + seat * 40 + card)
+            put("pending", card, table["pending"][0] + seat * 40 + card)
+        for part in ("phase", "lance"):
+            for entry in range(table[part][1]):
+                put(part, entry, table[part][0] + entry)
+        for part in ("stake", "previous", "bets", "ordago"):
+            put(part, 0, table["stakes"][0] + ("stake", "previous", "bets", "ordago").index(part))
+        put("exchanges", 0, table["exchanges"][0])
+        for relative in range(n):
+            who = around(relative)
+            for part in ("to_act", "mano", "bettor", "in_lance", "folded", "accepted"):
+                put(part, relative, table[part][0] + who)
+            for part in ("pares_yes", "pares_no", "juego_yes", "juego_no", "discarded"):
+                put(part, relative, table[part][0] + who)
+            put("own_side", relative, one if team_of[who] == team else zero)
+            if rules.senas and who != seat and team_of[who] == team:  # a partner's señas only
+                for sena in range(len(_SENAS)):
+                    put("signals", relative * len(_SENAS) + sena, table["signals"][0] + who * len(_SENAS) + sena)
+        for side in range(k):
+            absolute = (side + team) % k
+            put("scores", side, table["scores"][0] + absolute)
+            put("winner", side, table["winner"][0] + absolute)
+        for lance in range(len(Lance)):
+            base = lance * width
+            for entry in range(len(_OUTCOMES) + 1):
+                put("results", base + entry, table["results"][0] + base + entry)
+            for side in range(k):
+                put("results", base + len(_OUTCOMES) + 1 + side,
+                    table["results"][0] + base + len(_OUTCOMES) + 1 + (side + team) % k)  # fmt: skip
+        by_seat.append(np.array(index, np.intp))
+    return by_seat
+
+
+class ObservationTracker:
+    """The observations of one table, kept from one state to the next (see the
+    module): what :meth:`observation` returns equals ``observer.observation(state,
+    seat)``.
+
+    One tracker per environment (it holds the vector of the state last seen); the
+    ``observer`` (an :class:`~mus.ai.encoding.Encoding`, say) may be shared.
+
+    >>> import mus
+    >>> from mus.ai.encoding import encoding_for
+    >>> tracker = ObservationTracker(encoding_for())
+    >>> vector = tracker.observation(mus.new_hand(seed=1), 2)
+    >>> vector.shape, vector.dtype, vector.flags.writeable
+    ((192,), dtype('float32'), True)
+    >>> ObservationTracker("standard")
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: ObservationTracker takes an Observer (encoding_for(rules)), got 'standard'
+    """
+
+    __slots__ = (
+        "_at",
+        "_betting",
+        "_blocks",
+        "_declared",
+        "_declared_at",
+        "_discards",
+        "_gather",
+        "_link",
+        "_mano",
+        "_observer",
+        "_phase",
+        "_queue",
+        "_results",
+        "_scores",
+        "_seat_count",
+        "_stakes",
+        "_state",
+        "_table",
+        "_target",
+        "_turn",
+        "_turn_end",
+        "_cards_end",
+        "_deal",
+        "_no_scores",
+        "_stakes_end",
+        "_turn_end",
+        "_cards_end",
+        "_deal",
+        "_no_scores",
+        "_stakes_end",
+        "_vector",
+        "_view",
+        "_winner",
+        "_zeros",
+    )
+
+    def __init__(self, observer: Observer) -> None:
+        if not isinstance(observer, Observer):
+            raise MusError(f"ObservationTracker takes an Observer (encoding_for(rules)), got {quoted(observer)}")
+        rules = observer.rules
+        self._observer = observer
+        self._seat_count = rules.seats
+        self._target = rules.target
+        layout = _table_layout(rules.seats, rules.teams, rules.senas)
+        self._at = {name: start for name, (start, _) in layout.items()}
+        # Each block's byte span, and the caches of the blocks that take few values.
+        self._blocks = {
+            "turn": (0, layout["stakes"][0] * _F32),
+            "stakes": (layout["stakes"][0] * _F32, layout["scores"][0] * _F32),
+            "scores": (layout["scores"][0] * _F32, layout["pares_yes"][0] * _F32),
+            "history": (layout["pares_yes"][0] * _F32, layout["results"][0] * _F32),
+            "results": (layout["results"][0] * _F32, layout["winner"][0] * _F32),
+            "winner": (layout["winner"][0] * _F32, layout["hands"][0] * _F32),
+            "cards": (layout["hands"][0] * _F32, layout["zero"][0] * _F32),
+        }
+        # The declarations' parts: the summary marks them at the observer's offsets.
+        self._declared = {
+            observer.layout[name][0]: layout[name][0] for name in ("pares_yes", "pares_no", "juego_yes", "juego_no")
+        }
+        self._declared_at = {
+            (Lance.PARES, True): layout["pares_yes"][0], (Lance.PARES, False): layout["pares_no"][0],
+            (Lance.JUEGO, True): layout["juego_yes"][0], (Lance.JUEGO, False): layout["juego_no"][0],
+        }  # fmt: skip
+        self._turn_end, self._stakes_end = layout["stakes"][0] * _F32, layout["scores"][0] * _F32
+        self._cards_end = layout["zero"][0] * _F32
+        self._no_scores = (0,) * rules.teams
+        self._turn_end, self._stakes_end = layout["stakes"][0] * _F32, layout["scores"][0] * _F32
+        self._cards_end = layout["zero"][0] * _F32
+        self._no_scores = (0,) * rules.teams
+        # Shared by the trackers of one observer: the blocks depend on the rules alone.
+        self._turn, self._stakes = _SHARED.setdefault(observer, ({}, {}))
+        self._zeros = bytes(layout["zero"][0] * _F32)
+        self._vector = np.zeros(layout["one"][0] + 1, np.float32)
+        self._vector[layout["one"][0]] = 1.0
+        self._view = memoryview(self._vector).cast("B")  # type: ignore[arg-type]  # numpy arrays are buffers
+        self._gather = _gathers(observer, layout)
+        # The fields the vector was last written from (none yet).
+        self._state: object = _NONE
+        self._deal: object = _NONE
+        self._table: object = _NONE
+        self._phase: object = _NONE
+        self._queue: object = _NONE
+        self._mano: object = _NONE
+        self._betting: object = _NONE
+        self._scores: object = _NONE
+        self._results: object = _NONE
+        self._winner: object = _NONE
+        self._link: object = _NONE
+        self._discards = 0
+
+    def observation(self, state: HandState, seat: int) -> Vector:
+        """What ``seat`` sees of ``state``: a new array, equal to
+        :meth:`Observer.observation <mus.ai.observations.Observer.observation>`'s.
+
+        >>> import mus
+        >>> from mus.ai.encoding import encoding_for
+        >>> enc = encoding_for()
+        >>> tracker = ObservationTracker(enc)
+        >>> state = mus.apply(mus.new_hand(seed=4), "no-mus")
+        >>> tracker.observation(state, 1).tobytes() == enc.observation(state, 1).tobytes()
+        True
+        """
+        if state is not self._state:
+            if type(state) is not HandState or state.deal.rules is not self._observer._known:
+                self._observer._checked(state)
+            self._update(state)
+        if type(seat) is not int or not 0 <= seat < self._seat_count:
+            seat = self._observer._arguments(state, seat)
+        return self._vector.take(self._gather[seat])
+
+    def _update(self, state: HandState) -> None:
+        """Rewrite the parts of the vector whose fields differ from the last state's."""
+        phase = state.phase
+        queue = state.queue
+        betting = state.betting
+        mano = state.mano
+        if betting is not self._betting or queue is not self._queue or phase is not self._phase or mano != self._mano:
+            self._phase, self._queue, self._mano = phase, queue, mano
+            # The turn's block: phase, lance, to_act, mano, bettor, in_lance, folded and
+            # accepted, a few hundred values in all (at most a few per seat and betting);
+            # then the stakes' block, which follows it.
+            if betting is None:
+                key: tuple[Any, ...] = (id(phase), queue[0] if queue else None, mano)
+                stakes: object = None
+            else:
+                lance, seats, stake, previous, bets, bettor, ordago, folded, accepted = betting
+                key = (
+                    id(phase), queue[0] if queue else None, mano, lance, bettor if bets else None,
+                    seats if phase is _BETTING else None, folded, accepted,
+                )  # fmt: skip
+                stakes = (stake, previous, bets, ordago) if bets else None
+            block = self._turn.get(key)
+            self._view[: self._turn_end] = self._turn_block(key) if block is None else block
+            if betting is not self._betting:
+                self._betting = betting
+                block = self._stakes.get(stakes)
+                self._view[self._turn_end : self._stakes_end] = self._stakes_block(stakes) if block is None else block
+        if state.deal is not self._deal:
+            self._new_deal(state)
+        link = state._log
+        if link is not self._link:
+            # The usual step: one action, which the history's part does not show.
+            if link is not None and link[0] is self._link and type(link[2]) not in _NOTED:
+                self._link = link
+            else:
+                self._write_actions(link)
+        if state.results is not self._results:
+            self._write_results(state.results)
+        if state.scores != self._scores:
+            self._write_scores(state.scores)
+        if state.winner != self._winner:
+            self._write_winner(state.winner)
+        if state._table is not self._table:
+            self._write_cards(state._table)
+        self._state = state
+
+    def _new_deal(self, state: HandState) -> None:
+        """Clear all but the turn's and the stakes' blocks, at a new hand: its first
+        state has no history, results or winner, and its own cards."""
+        self._deal = state.deal
+        start = self._stakes_end
+        self._view[start : self._cards_end] = self._zeros[: self._cards_end - start]
+        self._link, self._results, self._winner, self._table = None, (), None, _NONE  # all cleared
+        self._scores = self._no_scores
+        self._discards = 0
+
+    def _turn_block(self, key: tuple[Any, ...]) -> bytes:
+        """The turn's block of ``key`` (see :meth:`_update`), built and cached."""
+        at = self._at
+        block = np.zeros(at["stakes"], np.float32)
+        block[at["phase"] + _PHASE_INDEX[key[0]]] = 1.0
+        if key[1] is not None:
+            block[at["to_act"] + key[1]] = 1.0
+        block[at["mano"] + key[2]] = 1.0
+        if len(key) > 3:
+            _, _, _, lance, bettor, seats, folded, accepted = key
+            block[at["lance"] + lance] = 1.0
+            if bettor is not None:
+                block[at["bettor"] + bettor] = 1.0
+            for part, which in (("in_lance", seats or ()), ("folded", folded), ("accepted", accepted)):
+                for seat in which:
+                    block[at[part] + seat] = 1.0
+        data = block.tobytes()
+        if len(self._turn) > _CACHE_SIZE:
+            self._turn.clear()
+        self._turn[key] = data
+        return data
+
+    def _stakes_block(self, stakes: Any) -> bytes:
+        """The block of stake, previous, bets and ordago: the observer's arithmetic,
+        packed in float32 (a C cast of each double, as numpy stores it)."""
+        if stakes is None:
+            data = bytes(4 * _F32)
+        else:
+            stake, previous, bets, ordago = stakes
+            target = self._target
+            data = _PACK_STAKES(
+                (stake if stake < target else target) / target,
+                (previous if previous < target else target) / target,
+                (bets if bets < _MAX_STEPS else _MAX_STEPS) / _MAX_STEPS,
+                ordago,
+            )
+        if len(self._stakes) > _CACHE_SIZE:
+            self._stakes.clear()
+        self._stakes[stakes] = data
+        return data
+
+    def _clear(self, name: str) -> None:
+        start, end = self._blocks[name]
+        self._view[start:end] = self._zeros[: end - start]
+
+    def _write_winner(self, winner: int | None) -> None:
+        self._winner = winner
+        self._clear("winner")
+        if winner is not None:
+            self._vector[self._at["winner"] + winner] = 1.0
+
+    def _write_scores(self, scores: tuple[int, ...]) -> None:
+        self._scores = scores
+        self._clear("scores")
+        target = self._target
+        at = self._at["scores"]
+        for side, score in enumerate(scores):
+            if score:
+                self._vector[at + side] = (score if score < target else target) / target
+
+    def _write_results(self, results: tuple[Any, ...]) -> None:
+        before = self._results
+        self._results = results
+        # A lance's end adds its result to the last state's (the usual step): only the
+        # new ones to write.
+        known = len(before) if type(before) is tuple and before == results[: len(before)] else 0
+        if not known:
+            self._clear("results")
+        vector, target = self._vector, self._target
+        width = len(_OUTCOMES) + 1 + self._observer.rules.teams
+        for result in results[known:]:
+            base = self._at["results"] + result.lance * width
+            vector[base + _OUTCOME_INDEX[id(result.outcome)]] = 1.0
+            if result.stake:
+                vector[base + len(_OUTCOMES)] = min(result.stake, target) / target
+            if result.team is not None:
+                vector[base + len(_OUTCOMES) + 1 + result.team] = 1.0
+
+    def _write_actions(self, link: Any) -> None:
+        """The history's part after the actions since the last state's link: the usual
+        step is one action (a few when the engine declares for the seats), of which only
+        a declaration, a discard or a seña shows. Rebuilt from the observer's summary
+        when the last link is not a few actions back (a new hand, a state of another)."""
+        known = self._link
+        added = []
+        walk = link
+        while walk is not known:
+            if walk is None or len(added) == 16:
+                self._write_history(_EMPTY if link is None else self._observer._summary_of(link))
+                self._link = link
+                return
+            added.append(walk)
+            walk = walk[0]
+        self._link = link
+        vector, at = self._vector, self._at
+        for _, who, action in reversed(added):
+            kind = type(action)
+            if kind not in _NOTED:
+                continue
+            if kind is Declare:
+                vector[self._declared_at[action.lance, action.has] + who] = 1.0
+            elif kind is Discard:
+                # Each seat's latest discard, and the number of discards made.
+                vector[at["discarded"] + who] = len(action.cards) / 4
+                self._discards += 1
+                vector[at["exchanges"]] = min(self._discards // self._seat_count, 5) / 5
+            else:
+                vector[at["signals"] + who * len(_SENAS) + _SENA_INDEX[action.sena]] = 1.0
+
+    def _write_history(self, summary: Any) -> None:
+        """Declarations, discards and señas, by absolute seat, from the observer's
+        summary of the history."""
+        self._clear("history")
+        vector, at, seats = self._vector, self._at, self._seat_count
+        marks, discarded, discards, signals = summary
+        declared = self._declared
+        for offset, who in marks:
+            vector[declared[offset] + who] = 1.0
+        if discarded:
+            for who, count in discarded:
+                vector[at["discarded"] + who] = count / 4
+            vector[at["exchanges"]] = min(discards // seats, 5) / 5
+        for who, sena in signals:
+            vector[at["signals"] + who * len(_SENAS) + sena] = 1.0
+        self._discards = discards
+
+    def _write_cards(self, table: Any) -> None:
+        """Each seat's cards and pending discards whose objects changed: at a deal, all
+        of them (cleared already), after a discard or an exchange, a seat's."""
+        before = self._table
+        self._table = table
+        vector, view, at = self._vector, self._view, self._at
+        if before is _NONE:
+            for row, part in ((table[0], "hands"), (table[3], "pending")):
+                base = at[part]
+                for cards in row:
+                    for card in cards.cards if part == "hands" else cards:
+                        vector[base + _CARD_INDEX[card.order]] = 1.0
+                    base += 40
+            return
+        for part, index in (("hands", 0), ("pending", 3)):
+            now, old = table[index], before[index]
+            if now is old:
+                continue
+            for seat, cards in enumerate(now):
+                if old[seat] is cards:
+                    continue
+                base = at[part] + seat * 40
+                view[base * _F32 : (base + 40) * _F32] = _NO_CARDS
+                for card in cards.cards if index == 0 else cards:
+                    vector[base + _CARD_INDEX[card.order]] = 1.0
