@@ -46,21 +46,23 @@ require("gymnasium", "mus.ai.pettingzoo")
 from gymnasium import spaces  # noqa: E402
 from pettingzoo import AECEnv  # type: ignore[import-untyped]  # noqa: E402
 
-from mus.ai.action_ids import DEFAULT_MAX_BET  # noqa: E402
+from mus.ai.action_ids import ACCEPT, BET_2, DEFAULT_MAX_BET, FOLD, MUS, NO_MUS, ORDAGO, PASS, Mask  # noqa: E402
 from mus.ai.encoding import Encoding, encoding_for  # noqa: E402
 from mus.ai.observations import Vector  # noqa: E402
 from mus.ai.rewards import credited, zero_sum  # noqa: E402
 from mus.ai.seeding import generator  # noqa: E402
 from mus.ai.tracking import ObservationTracker  # noqa: E402
 from mus.checks import quoted, rules_arg  # noqa: E402
-from mus.errors import MusError, RulesError  # noqa: E402
-from mus.reducer import new_hand  # noqa: E402
+from mus.errors import IllegalActionError, MusError, RulesError  # noqa: E402
+from mus.reducer import apply, new_hand  # noqa: E402
 from mus.rules import Rules  # noqa: E402
-from mus.state import HandState  # noqa: E402
+from mus.state import HandState, Phase  # noqa: E402
 
 __all__ = ["MusEnv", "env", "raw_env", "spaces_of"]
 
 Observation = dict[str, Any]
+_PLAIN = frozenset((MUS, NO_MUS, PASS, ACCEPT, FOLD, ORDAGO))  # ids of one action whatever the state
+_DISCARD = Phase.DISCARD
 
 
 def spaces_of(coding: Encoding) -> tuple[spaces.Dict, spaces.Discrete]:
@@ -119,7 +121,16 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             raise RulesError(f"render_mode must be None, 'human' or 'ansi', got {quoted(render_mode)}")
         self.rules = Rules() if rules is None else rules_arg(rules)
         self.coding = encoding_for(self.rules, max_bet)
+        # Observations kept from one step to the next (mus.ai.tracking), masks shared.
         self._tracker = ObservationTracker(self.coding)
+        self._no_mask = self.coding.no_actions()
+        self._gated = bool(self.rules.gates)  # a house rule's hook: masks not cached
+        # The actions of the ids that name one whatever the state (all but the discards
+        # and declarations), for step() to hand the engine directly.
+        self._moves = tuple(
+            self.coding._action(index, None) if index in _PLAIN or index >= BET_2 else None  # type: ignore[arg-type]
+            for index in range(self.coding.num_actions)
+        )
         self.episode = episode
         self.reward_kind = reward
         self.render_mode = render_mode
@@ -191,10 +202,55 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             raise MusError(self._absent(agent))
         seat = self.agent_name_mapping[agent]
         hand = self.hand
-        coding = self.coding
         queue = hand.queue
-        mask = coding.legal_action_mask(hand) if queue and queue[0] == seat else coding.no_actions()
-        return {"observation": self._tracker.observation(hand, seat), "action_mask": mask}
+        return {
+            "observation": self._tracker.observation(hand, seat),
+            "action_mask": self._mask(hand) if queue and queue[0] == seat else self._no_mask,
+        }
+
+    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``: the observation (``None`` if not ``observe``),
+        cumulative reward, termination, truncation and info of the agent to act.
+
+        >>> game = env(seed=1)
+        >>> game.reset()
+        >>> observation, reward, termination, truncation, info = game.last()
+        >>> observation["action_mask"].nonzero()[0].tolist(), reward, termination
+        ([0, 1], 0.0, False)
+        """
+        agent = self.agent_selection
+        if agent is None:
+            raise MusError("call reset() before last()")
+        # observe() inline for the agent to act, the usual call: its mask is the hand's.
+        terminations = self.terminations
+        if observe and agent in terminations:
+            seat = self.agent_name_mapping[agent]
+            hand = self.hand
+            queue = hand.queue
+            observation: Observation | None = {
+                "observation": self._tracker.observation(hand, seat),
+                "action_mask": self._mask(hand) if queue and queue[0] == seat else self._no_mask,
+            }
+        else:
+            observation = self.observe(agent) if observe else None
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def _mask(self, hand: HandState) -> Mask:
+        """The encoding's mask of the seat to act, its cache read here first: the
+        engine shares its legal lists (but for the discards), and the encoding keeps
+        the mask of each by identity."""
+        if hand.phase is not _DISCARD and not self._gated:
+            legal = hand.legal_actions()
+            hit = self.coding._masks.get(id(legal))
+            if hit is not None and hit[0] is legal:
+                return hit[1]
+        return self.coding.legal_action_mask(hand)
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterable[str]:
         """PettingZoo's ``agent_iter``: the agent to act, until every agent is done or
@@ -231,7 +287,16 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         if action is None:
             raise MusError(f"{agent} is to act: give an action id, not None")
         hand = self.hand
-        after = self.coding.apply(hand, action)
+        # The engine checks the action; the encoding's apply (ids checked, errors that
+        # name the legal ids) only for what is not a plain legal action here.
+        move = self._moves[action] if type(action) is int and 0 <= action < len(self._moves) else None
+        if move is not None and hand.queue:
+            try:
+                after = apply(hand, move)
+            except IllegalActionError:
+                after = self.coding.apply(hand, action)
+        else:
+            after = self.coding.apply(hand, action)
         self._cumulative_rewards[agent] = 0.0
         if self._paid:
             rewards = self.rewards

@@ -265,6 +265,17 @@ class ObservationTracker:
         self._link: object = _NONE
         self._discards = 0
 
+    def __reduce__(self) -> tuple[Any, ...]:
+        """Pickled and copied as its observer: it comes back empty, and catches up with
+        the first state it is asked about.
+
+        >>> import copy
+        >>> from mus.ai.encoding import encoding_for
+        >>> copy.deepcopy(ObservationTracker(encoding_for()))._observer is encoding_for()
+        True
+        """
+        return (ObservationTracker, (self._observer,))
+
     def observation(self, state: HandState, seat: int) -> Vector:
         """What ``seat`` sees of ``state``: a new array, equal to
         :meth:`Observer.observation <mus.ai.observations.Observer.observation>`'s.
