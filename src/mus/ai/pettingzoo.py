@@ -124,6 +124,7 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         # Observations kept from one step to the next (mus.ai.tracking), masks shared.
         self._tracker = ObservationTracker(self.coding)
         self._no_mask = self.coding.no_actions()
+        self._target = self.rules.target
         self._gated = bool(self.rules.gates)  # a house rule's hook: masks not cached
         # The actions of the ids that name one whatever the state (all but the discards
         # and declarations), for step() to hand the engine directly.
@@ -136,6 +137,7 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self.render_mode = render_mode
         self.possible_agents = [f"seat_{seat}" for seat in range(self.rules.seats)]
         self.agent_name_mapping = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._sides = tuple(zip(self.possible_agents, self.rules.team_of, strict=True))  # (agent, its side)
         observe, act = spaces_of(self.coding)
         self.observation_spaces = dict.fromkeys(self.possible_agents, observe)
         self.action_spaces = dict.fromkeys(self.possible_agents, act)
@@ -170,15 +172,17 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         if seed is not None:
             self._random = generator(seed)
         if options is None:
-            options = {}
-        elif not isinstance(options, Mapping):
-            raise MusError(f"reset options are a dict, got {quoted(options)}")
-        scores = options.get("scores")
-        mano = options.get("mano")
-        try:
-            self.hand = self._deal(mano, None if scores is None else tuple(scores))
-        except TypeError as error:
-            raise MusError(f"bad reset options: {error}") from None
+            scores = mano = None
+            self.hand = self._deal(None, None)
+        else:
+            if not isinstance(options, Mapping):
+                raise MusError(f"reset options are a dict, got {quoted(options)}")
+            scores = options.get("scores")
+            mano = options.get("mano")
+            try:
+                self.hand = self._deal(mano, None if scores is None else tuple(scores))
+            except TypeError as error:
+                raise MusError(f"bad reset options: {error}") from None
         self.hands_played = 0
         agents = self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(agents, 0.0)
@@ -337,7 +341,11 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def _pay(self, after: HandState) -> None:
         """Give the rewards of the stones ``after`` scored (see the module)."""
-        now = credited(after)
+        scores = after.scores
+        if after.winner is None and max(scores) < self._target:
+            now = scores  # what credited() gives, without its copy: nothing to cap
+        else:
+            now = credited(after)
         if self.reward_kind != "win":  # under "terminal", only at the end: since the deal
             gains = [a - b for a, b in zip(now, self._credited, strict=True)]
         else:
@@ -345,11 +353,14 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._credited = now
         if not any(gains):
             return
-        rewards = self.rewards
-        for seat, value in enumerate(zero_sum(gains, self.rules)):
-            name = self.possible_agents[seat]
+        # zero_sum(gains, rules), its arithmetic inline (the gains are the engine's ints).
+        total, others = sum(gains), len(gains) - 1
+        by_side = [gain - (total - gain) / others for gain in gains]
+        rewards, cumulative = self.rewards, self._cumulative_rewards
+        for name, side in self._sides:
+            value = float(by_side[side])
             rewards[name] = value
-            self._cumulative_rewards[name] += value
+            cumulative[name] += value
         self._paid = True
 
     def render(self) -> str | None:
@@ -377,6 +388,10 @@ class _Turns:
     def __iter__(self) -> Iterator[str]:
         env = self.env
         left = self.max_iter
+        if left >= 2**62:  # no count to keep (the default): a turn a step, as long as agents play
+            while env.agents:
+                yield env.agent_selection  # type: ignore[misc]
+            return
         while env.agents and left > 0:
             left -= 1
             yield env.agent_selection  # type: ignore[misc]

@@ -50,9 +50,10 @@ from mus.state import HandState, Phase
 
 __all__ = ["ObservationTracker"]
 
-_SHARED: weakref.WeakKeyDictionary[Observer, tuple[dict[tuple[Any, ...], bytes], dict[object, bytes]]] = (
-    weakref.WeakKeyDictionary()
-)
+# Per observer, what its trackers share: the caches of the turn's and the stakes'
+# blocks, and each seat's gather (all depend on the rules alone).
+_Shared = tuple[dict[tuple[Any, ...], bytes], dict[object, bytes], list["npt.NDArray[np.intp]"]]
+_SHARED: weakref.WeakKeyDictionary[Observer, _Shared] = weakref.WeakKeyDictionary()
 
 _BETTING = Phase.BETTING
 _PHASES = tuple(Phase)
@@ -245,12 +246,14 @@ class ObservationTracker:
         self._cards_end = layout["zero"][0] * _F32
         self._no_scores = (0,) * rules.teams
         # Shared by the trackers of one observer: the blocks depend on the rules alone.
-        self._turn, self._stakes = _SHARED.setdefault(observer, ({}, {}))
+        if observer not in _SHARED:
+            _SHARED[observer] = ({}, {}, _gathers(observer, layout))
+        self._turn, self._stakes, _ = _SHARED[observer]
         self._zeros = bytes(layout["zero"][0] * _F32)
         self._vector = np.zeros(layout["one"][0] + 1, np.float32)
         self._vector[layout["one"][0]] = 1.0
         self._view = memoryview(self._vector).cast("B")  # type: ignore[arg-type]  # numpy arrays are buffers
-        self._gather = _gathers(observer, layout)
+        self._gather = _SHARED[observer][2]
         # The fields the vector was last written from (none yet).
         self._state: object = _NONE
         self._deal: object = _NONE
