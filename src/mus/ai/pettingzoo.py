@@ -49,7 +49,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]  # noqa: E402
 from mus.ai.action_ids import ACCEPT, BET_2, DEFAULT_MAX_BET, FOLD, MUS, NO_MUS, ORDAGO, PASS, Mask  # noqa: E402
 from mus.ai.encoding import Encoding, encoding_for  # noqa: E402
 from mus.ai.observations import Vector  # noqa: E402
-from mus.ai.rewards import credited, zero_sum  # noqa: E402
+from mus.ai.rewards import credited  # noqa: E402
 from mus.ai.seeding import generator  # noqa: E402
 from mus.ai.tracking import ObservationTracker  # noqa: E402
 from mus.checks import quoted, rules_arg  # noqa: E402
@@ -125,6 +125,7 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._tracker = ObservationTracker(self.coding)
         self._no_mask = self.coding.no_actions()
         self._target = self.rules.target
+        self._ids = self.coding.num_actions
         self._gated = bool(self.rules.gates)  # a house rule's hook: masks not cached
         # The actions of the ids that name one whatever the state (all but the discards
         # and declarations), for step() to hand the engine directly.
@@ -288,17 +289,17 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         if self.terminations[agent] or self.truncations[agent]:
             self._dead_step(agent, action)
             return
-        if action is None:
-            raise MusError(f"{agent} is to act: give an action id, not None")
         hand = self.hand
         # The engine checks the action; the encoding's apply (ids checked, errors that
         # name the legal ids) only for what is not a plain legal action here.
-        move = self._moves[action] if type(action) is int and 0 <= action < len(self._moves) else None
+        move = self._moves[action] if type(action) is int and 0 <= action < self._ids else None
         if move is not None and hand.queue:
             try:
                 after = apply(hand, move)
             except IllegalActionError:
                 after = self.coding.apply(hand, action)
+        elif action is None:
+            raise MusError(f"{agent} is to act: give an action id, not None")
         else:
             after = self.coding.apply(hand, action)
         self._cumulative_rewards[agent] = 0.0
@@ -342,10 +343,8 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     def _pay(self, after: HandState) -> None:
         """Give the rewards of the stones ``after`` scored (see the module)."""
         scores = after.scores
-        if after.winner is None and max(scores) < self._target:
-            now = scores  # what credited() gives, without its copy: nothing to cap
-        else:
-            now = credited(after)
+        # What credited() gives, without its copy when there is nothing to cap.
+        now = scores if after.winner is None and max(scores) < self._target else credited(after)
         if self.reward_kind != "win":  # under "terminal", only at the end: since the deal
             gains = [a - b for a, b in zip(now, self._credited, strict=True)]
         else:

@@ -38,8 +38,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from mus.ai.observations import Observer, Vector
 from mus.actions import Declare, Discard, Signal
+from mus.ai.observations import Observer, Vector
 from mus.cards import ALL_CARDS
 from mus.checks import quoted
 from mus.errors import MusError
@@ -103,56 +103,49 @@ def _table_layout(seats: int, teams: int, senas: bool) -> dict[str, tuple[int, i
     return layout
 
 
-def _gathers(observer: Observer, table: dict[str, tuple[int, int]]) -> list[npt.NDArray[np.intp]]:
-    """Per seat, the index into the table's vector of each entry of its observation."""
+def _gather(observer: Observer, table: dict[str, tuple[int, int]], seat: int) -> npt.NDArray[np.intp]:
+    """The index into the table's vector of each entry of ``seat``'s observation."""
     rules = observer.rules
     n, k = rules.seats, rules.teams
-    team_of = rules.team_of
+    team = rules.team_of[seat]
     width = len(_OUTCOMES) + 1 + k
     zero, one = table["zero"][0], table["one"][0]
-    by_seat = []
-    for seat in range(n):
-        team = team_of[seat]
-        index = [zero] * observer.observation_size
+    index = [zero] * observer.observation_size
 
-        def put(part: str, entry: int, at: int) -> None:
-            index[observer.layout[part][0] + entry] = at
+    def put(part: str, entry: int, at: int) -> None:
+        index[observer.layout[part][0] + entry] = at
 
-        def around(other: int) -> int:  # the absolute seat at relative place ``other``
-            return (seat + other) % n
-
-        for card in range(40):
-            put("hand", card, table["hands"][0] + seat * 40 + card)
-            put("pending", card, table["pending"][0] + seat * 40 + card)
-        for part in ("phase", "lance"):
-            for entry in range(table[part][1]):
-                put(part, entry, table[part][0] + entry)
-        for part in ("stake", "previous", "bets", "ordago"):
-            put(part, 0, table["stakes"][0] + ("stake", "previous", "bets", "ordago").index(part))
-        put("exchanges", 0, table["exchanges"][0])
-        for relative in range(n):
-            who = around(relative)
-            for part in ("to_act", "mano", "bettor", "in_lance", "folded", "accepted"):
-                put(part, relative, table[part][0] + who)
-            for part in ("pares_yes", "pares_no", "juego_yes", "juego_no", "discarded"):
-                put(part, relative, table[part][0] + who)
-            put("own_side", relative, one if team_of[who] == team else zero)
-            if rules.senas and who != seat and team_of[who] == team:  # a partner's señas only
-                for sena in range(len(_SENAS)):
-                    put("signals", relative * len(_SENAS) + sena, table["signals"][0] + who * len(_SENAS) + sena)
+    for card in range(40):
+        put("hand", card, table["hands"][0] + seat * 40 + card)
+        put("pending", card, table["pending"][0] + seat * 40 + card)
+    for part in ("phase", "lance"):
+        for entry in range(table[part][1]):
+            put(part, entry, table[part][0] + entry)
+    for entry, part in enumerate(("stake", "previous", "bets", "ordago")):
+        put(part, 0, table["stakes"][0] + entry)
+    put("exchanges", 0, table["exchanges"][0])
+    for relative in range(n):
+        who = (seat + relative) % n  # the absolute seat the observer sees there
+        for part in ("to_act", "mano", "bettor", "in_lance", "folded", "accepted"):
+            put(part, relative, table[part][0] + who)
+        for part in ("pares_yes", "pares_no", "juego_yes", "juego_no", "discarded"):
+            put(part, relative, table[part][0] + who)
+        put("own_side", relative, one if rules.team_of[who] == team else zero)
+        if rules.senas and who != seat and rules.team_of[who] == team:  # a partner's señas only
+            for sena in range(len(_SENAS)):
+                put("signals", relative * len(_SENAS) + sena, table["signals"][0] + who * len(_SENAS) + sena)
+    for side in range(k):
+        absolute = (side + team) % k
+        put("scores", side, table["scores"][0] + absolute)
+        put("winner", side, table["winner"][0] + absolute)
+    for lance in range(len(Lance)):
+        base = lance * width
+        for entry in range(len(_OUTCOMES) + 1):
+            put("results", base + entry, table["results"][0] + base + entry)
         for side in range(k):
-            absolute = (side + team) % k
-            put("scores", side, table["scores"][0] + absolute)
-            put("winner", side, table["winner"][0] + absolute)
-        for lance in range(len(Lance)):
-            base = lance * width
-            for entry in range(len(_OUTCOMES) + 1):
-                put("results", base + entry, table["results"][0] + base + entry)
-            for side in range(k):
-                put("results", base + len(_OUTCOMES) + 1 + side,
-                    table["results"][0] + base + len(_OUTCOMES) + 1 + (side + team) % k)  # fmt: skip
-        by_seat.append(np.array(index, np.intp))
-    return by_seat
+            put("results", base + len(_OUTCOMES) + 1 + side,
+                table["results"][0] + base + len(_OUTCOMES) + 1 + (side + team) % k)  # fmt: skip
+    return np.array(index, np.intp)
 
 
 class ObservationTracker:
@@ -179,12 +172,15 @@ class ObservationTracker:
         "_at",
         "_betting",
         "_blocks",
+        "_cards_end",
+        "_deal",
         "_declared",
         "_declared_at",
         "_discards",
         "_gather",
         "_link",
         "_mano",
+        "_no_scores",
         "_observer",
         "_phase",
         "_queue",
@@ -192,20 +188,13 @@ class ObservationTracker:
         "_scores",
         "_seat_count",
         "_stakes",
+        "_stakes_end",
+        "_stakes_now",
         "_state",
         "_table",
         "_target",
         "_turn",
         "_turn_end",
-        "_cards_end",
-        "_deal",
-        "_no_scores",
-        "_stakes_end",
-        "_turn_end",
-        "_cards_end",
-        "_deal",
-        "_no_scores",
-        "_stakes_end",
         "_vector",
         "_view",
         "_winner",
@@ -221,17 +210,19 @@ class ObservationTracker:
         self._target = rules.target
         layout = _table_layout(rules.seats, rules.teams, rules.senas)
         self._at = {name: start for name, (start, _) in layout.items()}
-        # Each block's byte span, and the caches of the blocks that take few values.
+        # Each block's span in bytes (the turn's and the stakes' as plain ints too: they
+        # are written at nearly every step).
         self._blocks = {
-            "turn": (0, layout["stakes"][0] * _F32),
-            "stakes": (layout["stakes"][0] * _F32, layout["scores"][0] * _F32),
             "scores": (layout["scores"][0] * _F32, layout["pares_yes"][0] * _F32),
             "history": (layout["pares_yes"][0] * _F32, layout["results"][0] * _F32),
             "results": (layout["results"][0] * _F32, layout["winner"][0] * _F32),
             "winner": (layout["winner"][0] * _F32, layout["hands"][0] * _F32),
-            "cards": (layout["hands"][0] * _F32, layout["zero"][0] * _F32),
         }
-        # The declarations' parts: the summary marks them at the observer's offsets.
+        self._turn_end, self._stakes_end = layout["stakes"][0] * _F32, layout["scores"][0] * _F32
+        self._cards_end = layout["zero"][0] * _F32
+        self._zeros = bytes(self._cards_end)
+        self._no_scores = (0,) * rules.teams
+        # The declarations' parts: the observer's summary marks them at its offsets.
         self._declared = {
             observer.layout[name][0]: layout[name][0] for name in ("pares_yes", "pares_no", "juego_yes", "juego_no")
         }
@@ -239,21 +230,13 @@ class ObservationTracker:
             (Lance.PARES, True): layout["pares_yes"][0], (Lance.PARES, False): layout["pares_no"][0],
             (Lance.JUEGO, True): layout["juego_yes"][0], (Lance.JUEGO, False): layout["juego_no"][0],
         }  # fmt: skip
-        self._turn_end, self._stakes_end = layout["stakes"][0] * _F32, layout["scores"][0] * _F32
-        self._cards_end = layout["zero"][0] * _F32
-        self._no_scores = (0,) * rules.teams
-        self._turn_end, self._stakes_end = layout["stakes"][0] * _F32, layout["scores"][0] * _F32
-        self._cards_end = layout["zero"][0] * _F32
-        self._no_scores = (0,) * rules.teams
-        # Shared by the trackers of one observer: the blocks depend on the rules alone.
+        # Shared by the trackers of one observer: they depend on the rules alone.
         if observer not in _SHARED:
-            _SHARED[observer] = ({}, {}, _gathers(observer, layout))
-        self._turn, self._stakes, _ = _SHARED[observer]
-        self._zeros = bytes(layout["zero"][0] * _F32)
+            _SHARED[observer] = ({}, {}, [_gather(observer, layout, seat) for seat in range(rules.seats)])
+        self._turn, self._stakes, self._gather = _SHARED[observer]
         self._vector = np.zeros(layout["one"][0] + 1, np.float32)
         self._vector[layout["one"][0]] = 1.0
         self._view = memoryview(self._vector).cast("B")  # type: ignore[arg-type]  # numpy arrays are buffers
-        self._gather = _SHARED[observer][2]
         # The fields the vector was last written from (none yet).
         self._state: object = _NONE
         self._deal: object = _NONE
@@ -262,6 +245,7 @@ class ObservationTracker:
         self._queue: object = _NONE
         self._mano: object = _NONE
         self._betting: object = _NONE
+        self._stakes_now: object = _NONE
         self._scores: object = _NONE
         self._results: object = _NONE
         self._winner: object = _NONE
@@ -322,12 +306,20 @@ class ObservationTracker:
                 stakes = (stake, previous, bets, ordago) if bets else None
             block = self._turn.get(key)
             self._view[: self._turn_end] = self._turn_block(key) if block is None else block
-            if betting is not self._betting:
-                self._betting = betting
+            self._betting = betting
+            if stakes != self._stakes_now:  # a pass, an acceptance... leave the stakes
+                self._stakes_now = stakes
                 block = self._stakes.get(stakes)
                 self._view[self._turn_end : self._stakes_end] = self._stakes_block(stakes) if block is None else block
-        if state.deal is not self._deal:
-            self._new_deal(state)
+        # The parts that change a few times a hand, in one test (identities all).
+        if (
+            state.results is not self._results
+            or state.scores is not self._scores
+            or state.winner is not self._winner
+            or state._table is not self._table
+            or state.deal is not self._deal
+        ):
+            self._write_hand(state)
         link = state._log
         if link is not self._link:
             # The usual step: one action, which the history's part does not show.
@@ -335,15 +327,23 @@ class ObservationTracker:
                 self._link = link
             else:
                 self._write_actions(link)
+        self._state = state
+
+    def _write_hand(self, state: HandState) -> None:
+        """The parts of ``state`` that differ from the last state's: a new deal, the
+        results, the scores, the winner, the cards."""
+        if state.deal is not self._deal:
+            self._new_deal(state)
         if state.results is not self._results:
             self._write_results(state.results)
-        if state.scores != self._scores:
-            self._write_scores(state.scores)
-        if state.winner != self._winner:
+        if state.scores is not self._scores:
+            if state.scores != self._scores:
+                self._write_scores(state.scores)
+            self._scores = state.scores
+        if state.winner is not self._winner:
             self._write_winner(state.winner)
         if state._table is not self._table:
             self._write_cards(state._table)
-        self._state = state
 
     def _new_deal(self, state: HandState) -> None:
         """Clear all but the turn's and the stakes' blocks, at a new hand: its first
@@ -439,7 +439,7 @@ class ObservationTracker:
         a declaration, a discard or a seña shows. Rebuilt from the observer's summary
         when the last link is not a few actions back (a new hand, a state of another)."""
         known = self._link
-        added = []
+        added: list[Any] = []
         walk = link
         while walk is not known:
             if walk is None or len(added) == 16:
@@ -484,7 +484,7 @@ class ObservationTracker:
     def _write_cards(self, table: Any) -> None:
         """Each seat's cards and pending discards whose objects changed: at a deal, all
         of them (cleared already), after a discard or an exchange, a seat's."""
-        before = self._table
+        before: Any = self._table
         self._table = table
         vector, view, at = self._vector, self._view, self._at
         if before is _NONE:
