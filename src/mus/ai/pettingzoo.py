@@ -213,22 +213,26 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             "action_mask": self._mask(hand) if queue and queue[0] == seat else self._no_mask,
         }
 
-    def last(self, observe: bool = True) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """PettingZoo's ``last``: the observation (``None`` if not ``observe``),
-        cumulative reward, termination, truncation and info of the agent to act.
+        cumulative reward, termination, truncation and info of the agent to act. (The
+        observation is typed ``Any``, as PettingZoo's own: a dict here, ``None`` without
+        ``observe``.)
 
         >>> game = env(seed=1)
         >>> game.reset()
         >>> observation, reward, termination, truncation, info = game.last()
         >>> observation["action_mask"].nonzero()[0].tolist(), reward, termination
         ([0, 1], 0.0, False)
+        >>> game.last(observe=False)[0] is None
+        True
         """
         agent = self.agent_selection
-        if agent is None:
-            raise MusError("call reset() before last()")
-        # observe() inline for the agent to act, the usual call: its mask is the hand's.
         terminations = self.terminations
-        if observe and agent in terminations:
+        if agent not in terminations:  # before reset(), or every agent done
+            raise MusError("call reset() before last()" if agent is None else self._absent(agent))
+        if observe is True:
+            # observe() inline, for the agent to act: its mask is the hand's.
             seat = self.agent_name_mapping[agent]
             hand = self.hand
             queue = hand.queue
@@ -236,8 +240,10 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
                 "observation": self._tracker.observation(hand, seat),
                 "action_mask": self._mask(hand) if queue and queue[0] == seat else self._no_mask,
             }
+        elif observe is False:
+            observation = None
         else:
-            observation = self.observe(agent) if observe else None
+            raise MusError(f"last() takes observe=True or False, got {quoted(observe)}")
         return (
             observation,
             self._cumulative_rewards[agent],

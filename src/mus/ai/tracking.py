@@ -256,9 +256,12 @@ class ObservationTracker:
         """Pickled and copied as its observer: it comes back empty, and catches up with
         the first state it is asked about.
 
-        >>> import copy
+        >>> import copy, mus
         >>> from mus.ai.encoding import encoding_for
-        >>> copy.deepcopy(ObservationTracker(encoding_for()))._observer is encoding_for()
+        >>> tracker = ObservationTracker(encoding_for())
+        >>> state = mus.new_hand(seed=2)
+        >>> copied = copy.deepcopy(tracker)
+        >>> copied.observation(state, 1).tobytes() == tracker.observation(state, 1).tobytes()
         True
         """
         return (ObservationTracker, (self._observer,))
