@@ -126,7 +126,10 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._no_mask = self.coding.no_actions()
         self._target = self.rules.target
         self._ids = self.coding.num_actions
-        self._gated = bool(self.rules.gates)  # a house rule's hook: masks not cached
+        self._gated = bool(self.rules.gates)
+        self._masks = (
+            self.coding._masks
+        )  # by the identity of the engine's legal lists  # a house rule's hook: masks not cached
         # The actions of the ids that name one whatever the state (all but the discards
         # and declarations), for step() to hand the engine directly.
         self._moves = tuple(
@@ -236,9 +239,19 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             seat = self.agent_name_mapping[agent]
             hand = self.hand
             queue = hand.queue
+            mask = self._no_mask
+            if queue and queue[0] == seat:
+                # _mask() inline: the mask of the engine's shared legal list, cached by
+                # the encoding (not for the discards, nor under a house rule's hook).
+                if hand.phase is not _DISCARD and not self._gated:
+                    legal = hand.legal_actions()
+                    hit = self._masks.get(id(legal))
+                    mask = hit[1] if hit is not None and hit[0] is legal else self.coding.legal_action_mask(hand)
+                else:
+                    mask = self.coding.legal_action_mask(hand)
             observation: Observation | None = {
                 "observation": self._tracker.observation(hand, seat),
-                "action_mask": self._mask(hand) if queue and queue[0] == seat else self._no_mask,
+                "action_mask": mask,
             }
         elif observe is False:
             observation = None
@@ -258,7 +271,7 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         the mask of each by identity."""
         if hand.phase is not _DISCARD and not self._gated:
             legal = hand.legal_actions()
-            hit = self.coding._masks.get(id(legal))
+            hit = self._masks.get(id(legal))
             if hit is not None and hit[0] is legal:
                 return hit[1]
         return self.coding.legal_action_mask(hand)

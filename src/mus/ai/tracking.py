@@ -50,9 +50,9 @@ from mus.state import HandState, Phase
 
 __all__ = ["ObservationTracker"]
 
-# Per observer, what its trackers share: the caches of the turn's and the stakes'
-# blocks, and each seat's gather (all depend on the rules alone).
-_Shared = tuple[dict[tuple[Any, ...], bytes], dict[object, bytes], list["npt.NDArray[np.intp]"]]
+# Per observer, what its trackers share: the cache of the turn's blocks and each
+# seat's gather (both depend on the rules alone).
+_Shared = tuple[dict[tuple[Any, ...], bytes], list["npt.NDArray[np.intp]"]]
 _SHARED: weakref.WeakKeyDictionary[Observer, _Shared] = weakref.WeakKeyDictionary()
 
 _BETTING = Phase.BETTING
@@ -71,6 +71,7 @@ _NONE = object()  # no state seen yet: unlike any field a state holds
 _CACHE_SIZE = 20_000
 _F32 = 4  # bytes an entry
 _NO_CARDS = bytes(40 * _F32)
+_NO_STAKES = bytes(4 * _F32)
 _PACK_STAKES = struct.Struct("=4f").pack  # native order, as numpy's float32
 _PHASE_INDEX = {id(phase): index for index, phase in enumerate(_PHASES)}  # by identity: Enum hashes in Python
 _SENA_INDEX = {sena: index for index, sena in enumerate(_SENAS)}
@@ -187,7 +188,6 @@ class ObservationTracker:
         "_results",
         "_scores",
         "_seat_count",
-        "_stakes",
         "_stakes_end",
         "_stakes_now",
         "_state",
@@ -232,8 +232,8 @@ class ObservationTracker:
         }  # fmt: skip
         # Shared by the trackers of one observer: they depend on the rules alone.
         if observer not in _SHARED:
-            _SHARED[observer] = ({}, {}, [_gather(observer, layout, seat) for seat in range(rules.seats)])
-        self._turn, self._stakes, self._gather = _SHARED[observer]
+            _SHARED[observer] = ({}, [_gather(observer, layout, seat) for seat in range(rules.seats)])
+        self._turn, self._gather = _SHARED[observer]
         self._vector = np.zeros(layout["one"][0] + 1, np.float32)
         self._vector[layout["one"][0]] = 1.0
         self._view = memoryview(self._vector).cast("B")  # type: ignore[arg-type]  # numpy arrays are buffers
@@ -281,56 +281,67 @@ class ObservationTracker:
         if state is not self._state:
             if type(state) is not HandState or state.deal.rules is not self._observer._known:
                 self._observer._checked(state)
-            self._update(state)
+            # Rewrite the parts whose fields differ from the last state's (inline: this
+            # runs at every step).
+            phase = state.phase
+            queue = state.queue
+            betting = state.betting
+            mano = state.mano
+            if (
+                betting is not self._betting
+                or queue is not self._queue
+                or phase is not self._phase
+                or mano != self._mano
+            ):
+                self._phase, self._queue, self._mano = phase, queue, mano
+                # The turn's block: phase, lance, to_act, mano, bettor, in_lance, folded and
+                # accepted, a few hundred values in all (at most a few per seat and betting);
+                # then the stakes' block, which follows it.
+                if betting is None:
+                    key: tuple[Any, ...] = (id(phase), queue[0] if queue else None, mano)
+                    stakes: object = None
+                else:
+                    lance, seats, stake, previous, bets, bettor, ordago, folded, accepted = betting
+                    key = (
+                        id(phase), queue[0] if queue else None, mano, lance, bettor if bets else None,
+                        seats if phase is _BETTING else None, folded, accepted,
+                    )  # fmt: skip
+                    stakes = (stake, previous, bets, ordago) if bets else None
+                block = self._turn.get(key)
+                self._view[: self._turn_end] = self._turn_block(key) if block is None else block
+                self._betting = betting
+                if stakes != self._stakes_now:  # a pass, an acceptance... leave the stakes
+                    self._stakes_now = stakes
+                    if stakes is None:
+                        self._view[self._turn_end : self._stakes_end] = _NO_STAKES
+                    else:  # the observer's arithmetic, packed in float32 as numpy stores it
+                        target = self._target
+                        self._view[self._turn_end : self._stakes_end] = _PACK_STAKES(
+                            (stake if stake < target else target) / target,
+                            (previous if previous < target else target) / target,
+                            (bets if bets < _MAX_STEPS else _MAX_STEPS) / _MAX_STEPS,
+                            ordago,
+                        )
+            # The parts that change a few times a hand, in one test (identities all).
+            if (
+                state.results is not self._results
+                or state.scores is not self._scores
+                or state.winner is not self._winner
+                or state._table is not self._table
+                or state.deal is not self._deal
+            ):
+                self._write_hand(state)
+            link = state._log
+            if link is not self._link:
+                # The usual step: one action, which the history's part does not show.
+                if link is not None and link[0] is self._link and type(link[2]) not in _NOTED:
+                    self._link = link
+                else:
+                    self._write_actions(link)
+            self._state = state
         if type(seat) is not int or not 0 <= seat < self._seat_count:
             seat = self._observer._arguments(state, seat)
         return self._vector.take(self._gather[seat])
-
-    def _update(self, state: HandState) -> None:
-        """Rewrite the parts of the vector whose fields differ from the last state's."""
-        phase = state.phase
-        queue = state.queue
-        betting = state.betting
-        mano = state.mano
-        if betting is not self._betting or queue is not self._queue or phase is not self._phase or mano != self._mano:
-            self._phase, self._queue, self._mano = phase, queue, mano
-            # The turn's block: phase, lance, to_act, mano, bettor, in_lance, folded and
-            # accepted, a few hundred values in all (at most a few per seat and betting);
-            # then the stakes' block, which follows it.
-            if betting is None:
-                key: tuple[Any, ...] = (id(phase), queue[0] if queue else None, mano)
-                stakes: object = None
-            else:
-                lance, seats, stake, previous, bets, bettor, ordago, folded, accepted = betting
-                key = (
-                    id(phase), queue[0] if queue else None, mano, lance, bettor if bets else None,
-                    seats if phase is _BETTING else None, folded, accepted,
-                )  # fmt: skip
-                stakes = (stake, previous, bets, ordago) if bets else None
-            block = self._turn.get(key)
-            self._view[: self._turn_end] = self._turn_block(key) if block is None else block
-            self._betting = betting
-            if stakes != self._stakes_now:  # a pass, an acceptance... leave the stakes
-                self._stakes_now = stakes
-                block = self._stakes.get(stakes)
-                self._view[self._turn_end : self._stakes_end] = self._stakes_block(stakes) if block is None else block
-        # The parts that change a few times a hand, in one test (identities all).
-        if (
-            state.results is not self._results
-            or state.scores is not self._scores
-            or state.winner is not self._winner
-            or state._table is not self._table
-            or state.deal is not self._deal
-        ):
-            self._write_hand(state)
-        link = state._log
-        if link is not self._link:
-            # The usual step: one action, which the history's part does not show.
-            if link is not None and link[0] is self._link and type(link[2]) not in _NOTED:
-                self._link = link
-            else:
-                self._write_actions(link)
-        self._state = state
 
     def _write_hand(self, state: HandState) -> None:
         """The parts of ``state`` that differ from the last state's: a new deal, the
@@ -359,7 +370,7 @@ class ObservationTracker:
         self._discards = 0
 
     def _turn_block(self, key: tuple[Any, ...]) -> bytes:
-        """The turn's block of ``key`` (see :meth:`_update`), built and cached."""
+        """The turn's block of ``key`` (see :meth:`observation`), built and cached."""
         at = self._at
         block = np.zeros(at["stakes"], np.float32)
         block[at["phase"] + _PHASE_INDEX[key[0]]] = 1.0
@@ -378,25 +389,6 @@ class ObservationTracker:
         if len(self._turn) > _CACHE_SIZE:
             self._turn.clear()
         self._turn[key] = data
-        return data
-
-    def _stakes_block(self, stakes: Any) -> bytes:
-        """The block of stake, previous, bets and ordago: the observer's arithmetic,
-        packed in float32 (a C cast of each double, as numpy stores it)."""
-        if stakes is None:
-            data = bytes(4 * _F32)
-        else:
-            stake, previous, bets, ordago = stakes
-            target = self._target
-            data = _PACK_STAKES(
-                (stake if stake < target else target) / target,
-                (previous if previous < target else target) / target,
-                (bets if bets < _MAX_STEPS else _MAX_STEPS) / _MAX_STEPS,
-                ordago,
-            )
-        if len(self._stakes) > _CACHE_SIZE:
-            self._stakes.clear()
-        self._stakes[stakes] = data
         return data
 
     def _clear(self, name: str) -> None:
