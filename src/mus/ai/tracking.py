@@ -185,6 +185,7 @@ class ObservationTracker:
         "_observer",
         "_phase",
         "_queue",
+        "_result_width",
         "_results",
         "_scores",
         "_seat_count",
@@ -222,6 +223,7 @@ class ObservationTracker:
         self._cards_end = layout["zero"][0] * _F32
         self._zeros = bytes(self._cards_end)
         self._no_scores = (0,) * rules.teams
+        self._result_width = len(_OUTCOMES) + 1 + rules.teams
         # The declarations' parts: the observer's summary marks them at its offsets.
         self._declared = {
             observer.layout[name][0]: layout[name][0] for name in ("pares_yes", "pares_no", "juego_yes", "juego_no")
@@ -345,29 +347,37 @@ class ObservationTracker:
 
     def _write_hand(self, state: HandState) -> None:
         """The parts of ``state`` that differ from the last state's: a new deal, the
-        results, the scores, the winner, the cards."""
+        results, the scores, the winner, the cards (a few times a hand)."""
+        vector, view = self._vector, self._view
         if state.deal is not self._deal:
-            self._new_deal(state)
-        if state.results is not self._results:
-            self._write_results(state.results)
-        if state.scores is not self._scores:
-            if state.scores != self._scores:
-                self._write_scores(state.scores)
-            self._scores = state.scores
-        if state.winner is not self._winner:
-            self._write_winner(state.winner)
+            # A new hand: all but the turn's and the stakes' blocks cleared at once (its
+            # first state has no history, results or winner).
+            self._deal = state.deal
+            view[self._stakes_end : self._cards_end] = self._zeros[: self._cards_end - self._stakes_end]
+            self._link, self._results, self._winner, self._table = None, (), None, _NONE
+            self._scores, self._discards = self._no_scores, 0
+        results = state.results
+        if results is not self._results:
+            self._write_results(results)
+        scores = state.scores
+        if scores is not self._scores:
+            if scores != self._scores:
+                start, end = self._blocks["scores"]
+                view[start:end] = self._zeros[: end - start]
+                target, at = self._target, self._at["scores"]
+                for side, score in enumerate(scores):
+                    if score:
+                        vector[at + side] = (score if score < target else target) / target
+            self._scores = scores
+        winner = state.winner
+        if winner is not self._winner:
+            start, end = self._blocks["winner"]
+            view[start:end] = self._zeros[: end - start]
+            if winner is not None:
+                vector[self._at["winner"] + winner] = 1.0
+            self._winner = winner
         if state._table is not self._table:
             self._write_cards(state._table)
-
-    def _new_deal(self, state: HandState) -> None:
-        """Clear all but the turn's and the stakes' blocks, at a new hand: its first
-        state has no history, results or winner, and its own cards."""
-        self._deal = state.deal
-        start = self._stakes_end
-        self._view[start : self._cards_end] = self._zeros[: self._cards_end - start]
-        self._link, self._results, self._winner, self._table = None, (), None, _NONE  # all cleared
-        self._scores = self._no_scores
-        self._discards = 0
 
     def _turn_block(self, key: tuple[Any, ...]) -> bytes:
         """The turn's block of ``key`` (see :meth:`observation`), built and cached."""
@@ -395,21 +405,6 @@ class ObservationTracker:
         start, end = self._blocks[name]
         self._view[start:end] = self._zeros[: end - start]
 
-    def _write_winner(self, winner: int | None) -> None:
-        self._winner = winner
-        self._clear("winner")
-        if winner is not None:
-            self._vector[self._at["winner"] + winner] = 1.0
-
-    def _write_scores(self, scores: tuple[int, ...]) -> None:
-        self._scores = scores
-        self._clear("scores")
-        target = self._target
-        at = self._at["scores"]
-        for side, score in enumerate(scores):
-            if score:
-                self._vector[at + side] = (score if score < target else target) / target
-
     def _write_results(self, results: tuple[Any, ...]) -> None:
         before = self._results
         self._results = results
@@ -418,10 +413,9 @@ class ObservationTracker:
         known = len(before) if type(before) is tuple and before == results[: len(before)] else 0
         if not known:
             self._clear("results")
-        vector, target = self._vector, self._target
-        width = len(_OUTCOMES) + 1 + self._observer.rules.teams
+        vector, target, at, width = self._vector, self._target, self._at["results"], self._result_width
         for result in results[known:]:
-            base = self._at["results"] + result.lance * width
+            base = at + result.lance * width
             vector[base + _OUTCOME_INDEX[id(result.outcome)]] = 1.0
             if result.stake:
                 vector[base + len(_OUTCOMES)] = min(result.stake, target) / target
@@ -482,11 +476,16 @@ class ObservationTracker:
         before: Any = self._table
         self._table = table
         vector, view, at = self._vector, self._view, self._at
-        if before is _NONE:
-            for row, part in ((table[0], "hands"), (table[3], "pending")):
-                base = at[part]
-                for cards in row:
-                    for card in cards.cards if part == "hands" else cards:
+        if before is _NONE:  # a new hand: every seat's cards, on zeros
+            base = at["hands"]
+            for hand in table[0]:
+                for card in hand.cards:
+                    vector[base + _CARD_INDEX[card.order]] = 1.0
+                base += 40
+            if any(table[3]):  # discards pending already (a state in the middle of an exchange)
+                base = at["pending"]
+                for cards in table[3]:
+                    for card in cards:
                         vector[base + _CARD_INDEX[card.order]] = 1.0
                     base += 40
             return
