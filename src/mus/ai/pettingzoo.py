@@ -2,7 +2,8 @@
 
 Agents are ``seat_0`` to ``seat_{n-1}``. Observations follow PettingZoo's classic
 games: a dict of ``"observation"`` (the float32 vector of
-:meth:`Encoding.observation <mus.ai.encoding.Encoding.observation>`) and
+:meth:`Encoding.observation <mus.ai.encoding.Encoding.observation>`, kept from one step
+to the next by :class:`~mus.ai.tracking.ObservationTracker`) and
 ``"action_mask"`` (int8, all zeros for a seat whose turn it is not). Actions are the
 ids of :mod:`mus.ai.action_ids`; an illegal id raises :class:`~mus.IllegalActionError`.
 
