@@ -14,7 +14,10 @@ PettingZoo's AEC loop (``last()`` with the observation vector and mask at every 
 turn, ``step``, the finished agents' dead steps, ``reset`` dealing each hand) and through
 the engine alone (``new_hand``, then ``legal_actions`` and ``apply`` at each turn), timed
 in interleaved rounds; the figure is a PettingZoo step's cost over an engine step's
-(target: at most 2).
+(target: at most 2). The harness's ratio follows it: the engine's time per step over
+PettingZoo's, a speed (target at least 0.5); ``--check`` runs the step ratio alone and
+exits 1 below its floor, 60% of that target (``benchmarks/ratio.py``): a step that costs
+more than 3.3 engine steps.
 
 For scale, the engine alone comes next: bench_hands.py's loop (``mus.apply`` on a
 uniform pick among the listed legal actions). Each loop is timed against the naive engine
@@ -24,10 +27,10 @@ over the naive engine's, on the same machine at the same minutes (the adapters' 
 are longer under a uniform pick of ids). The naive engine plays the default rules only:
 under another ``--preset`` the loops are timed alone.
 
-One hand per episode, dealt from the environment's seeded generator. Prints figures;
-asserts nothing about speed (the PettingZoo target is 5,000 hands/s).
+One hand per episode, dealt from the environment's seeded generator. The hands per
+second are figures, never checked (the PettingZoo target is 5,000 hands/s).
 
-    python benchmarks/bench_ai.py [--hands N] [--rounds R] [--preset NAME]
+    python benchmarks/bench_ai.py [--hands N] [--rounds R] [--preset NAME] [--check]
 
 ``--repeat`` is the old name of ``--rounds``.
 """
@@ -36,6 +39,7 @@ from __future__ import annotations
 
 import argparse
 import random
+import statistics
 from collections.abc import Callable
 from typing import Any
 
@@ -146,9 +150,16 @@ def recorded(rules: mus.Rules, hands: int, seed: int) -> list[tuple[int | str, i
     return hands_played
 
 
-def step_ratio(rules: mus.Rules, hands: int, rounds: int, seed: int = 11) -> float:
-    """Print and return the cost of a PettingZoo step over an engine step, the same
-    hands played in both (see the module): the median over interleaved rounds."""
+STEP_TARGET = 2.0
+"""The target cost of a PettingZoo step, in engine steps: at most this."""
+
+
+def step_comparison(rules: mus.Rules, hands: int, seed: int = 11) -> ratio.Comparison:
+    """The same hands played through PettingZoo's AEC loop and through the engine alone
+    (see the module). As a ratio of the harness, the engine's time per step over
+    PettingZoo's: the speed of a PettingZoo step relative to an engine step, whose
+    target, ``1 / STEP_TARGET``, a cost of at most ``STEP_TARGET`` engine steps is;
+    ``--check`` guards 60% of it (a cost of 3.3 engine steps)."""
     played = recorded(rules, hands, seed)
     steps = sum(len(ids) for _, _, ids, _ in played)
 
@@ -165,32 +176,61 @@ def step_ratio(rules: mus.Rules, hands: int, rounds: int, seed: int = 11) -> flo
             game.reset()
             turns = iter(ids)
             for _agent in game.agent_iter():
-                _observation, _reward, termination, _truncation, _info = game.last()
+                observation, _reward, termination, _truncation, _info = game.last()
+                # Both read, as a policy would: the vector and the mask of every turn.
+                _vector, _mask = observation["observation"], observation["action_mask"]
                 game.step(None if termination else next(turns))
 
-    measured = ratio.measure(
-        ratio.Comparison(
-            "PettingZoo step / engine step", pettingzoo_loop, engine_loop, work=steps, unit="steps",
-            labels=("PettingZoo", "engine"),
-        ),
-        rounds,
-    )  # fmt: skip
-    cost = 1 / measured.ratio if measured.ratio else float("nan")
-    ratios = sorted(1 / r for r in measured.ratios if r)
-    print("PettingZoo step / engine step (the same hands; last() + step() against legal_actions() + apply())")
-    print(f"  ratio   {cost:.2f}  (rounds {ratios[0]:.2f} to {ratios[-1]:.2f}, median of {len(ratios)}; target <= 2)")
-    print(f"  PettingZoo: {measured.ours_rate:,.0f} steps/s; engine: {measured.reference_rate or 0:,.0f} steps/s")
-    print(f"  {steps / hands:.1f} steps per hand")
+    return ratio.Comparison(
+        "PettingZoo step against engine step (speed ratio: engine time per step over PettingZoo's)",
+        pettingzoo_loop,
+        engine_loop,
+        work=steps,
+        unit="steps",
+        target=1 / STEP_TARGET,
+        labels=("PettingZoo", "engine"),
+        details=lambda: f"{steps / hands:.1f} steps per hand",
+    )
+
+
+def step_ratio(rules: mus.Rules, hands: int, rounds: int, seed: int = 11) -> ratio.Measured:
+    """Print and return the measure of a PettingZoo step against an engine step, the
+    same hands played in both (see the module): first the cost (a PettingZoo step over
+    an engine step, the median over interleaved rounds), then the harness's report."""
+    measured = ratio.measure(step_comparison(rules, hands, seed), rounds)
+    costs = sorted(1 / r for r in measured.ratios if r)
+    cost = statistics.median(costs)
+    verdict = "met" if cost <= STEP_TARGET else "not met"
+    print("THE STEP RATIO: a PettingZoo step's cost over an engine step's, the same hands")
+    print("  (last() with the observation vector and mask at every turn + step(), dead steps and resets")
+    print("   included, against legal_actions() + apply() and new_hand())")
+    print(
+        f"  cost {cost:.2f} engine steps a step (rounds {costs[0]:.2f} to {costs[-1]:.2f}, median of {len(costs)});"
+        f" target <= {STEP_TARGET:g}: {verdict}"
+    )
+    ratio.report(measured)
     print()
-    return cost
+    return measured
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--hands", type=int, default=5_000)
     parser.add_argument("--preset", default="standard", choices=sorted(mus.PRESETS))
-    ratio.add_options(parser, rounds="3", check=False, aliases=("--repeat",))
+    ratio.add_options(parser, rounds="3; the step ratio's 5, 15 under --check", aliases=("--repeat",))
     args = parser.parse_args()
+    if args.check:
+        # The step ratio alone, the one figure with a target: under a minute.
+        rules = mus.Rules.preset(args.preset)
+        ratio.header("the step ratio: PettingZoo's AEC loop against the engine alone, the same hands")
+        measured = step_ratio(rules, max(args.hands // 5, 200), 15 if args.rounds is None else args.rounds)
+        if measured.below_floor:
+            print(
+                f"--check: the step ratio {measured.ratio:.2f}x is below the floor {measured.comparison.guard_text()}"
+            )
+            raise SystemExit(1)
+        print(f"--check: the step ratio is at least its floor, {measured.comparison.guard_text()}")
+        return
     rules = mus.Rules.preset(args.preset)
     with_naive = rules == mus.Rules()
     ratio.header("random hands through the AI adapters, against the naive engine (benchmarks/naive.py)")

@@ -163,11 +163,15 @@ def _numpy_instances() -> dict[str, Callable[[], object]]:
 
 
 def _ai_calls() -> dict[str, Callable[[], Call]]:
+    from mus.ai.encoding import Encoding
     from mus.ai.vector import VectorSeatEnv
 
     env = VectorSeatEnv(2, RULES, seed=1)
     env.reset(seed=1)
     return {
+        "mus.ai.pettingzoo.MusEnv.last": _kw(observe=True),
+        "mus.ai.tracking.ObservationTracker": _kw(observer=Encoding(RULES)),
+        "mus.ai.tracking.ObservationTracker.observation": _kw(state=STATE, seat=0),
         "mus.ai.openspiel.MusGame": _kw(rules=RULES, seed=1),
         "mus.ai.openspiel.MusGame.state_of": _kw(hand=STATE),
         "mus.ai.openspiel.MusState.resample_from_infostate": _kw(player=0),
@@ -179,6 +183,8 @@ def _ai_calls() -> dict[str, Callable[[], Call]]:
 
 
 def _ai_instances() -> dict[str, Callable[[], object]]:
+    from mus.ai.encoding import Encoding
+    from mus.ai.tracking import ObservationTracker
     from mus.ai.vector import VectorSeatEnv
 
     def vector_env() -> object:
@@ -186,7 +192,10 @@ def _ai_instances() -> dict[str, Callable[[], object]]:
         env.reset(seed=1)
         return env
 
-    return {"mus.ai.vector.VectorSeatEnv": vector_env}
+    return {
+        "mus.ai.vector.VectorSeatEnv": vector_env,
+        "mus.ai.tracking.ObservationTracker": lambda: ObservationTracker(Encoding(RULES)),
+    }
 
 
 def _data_calls() -> dict[str, Callable[[], Call]]:

@@ -10,6 +10,8 @@ without the extra raises :class:`MissingExtraError`, a :class:`~mus.errors.MusEr
   :mod:`mus.ai.observations`, :mod:`mus.ai.rewards`; the generators of the deals in
   :mod:`mus.ai.seeding`);
 * :mod:`mus.ai.pettingzoo`: a PettingZoo AEC environment (``env()``, ``raw_env()``);
+* :mod:`mus.ai.tracking`: observation vectors kept from one state to the next (what
+  the PettingZoo environment observes through: equal to the encoding's, cheaper a step);
 * :mod:`mus.ai.openspiel`: an OpenSpiel-shaped game (:class:`~mus.ai.openspiel.MusGame`)
   that needs no OpenSpiel, registered as ``python_mus`` when ``pyspiel`` imports;
 * :mod:`mus.ai.gym`: a Gymnasium environment that plays one seat against bots;

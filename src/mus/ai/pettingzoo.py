@@ -2,7 +2,8 @@
 
 Agents are ``seat_0`` to ``seat_{n-1}``. Observations follow PettingZoo's classic
 games: a dict of ``"observation"`` (the float32 vector of
-:meth:`Encoding.observation <mus.ai.encoding.Encoding.observation>`) and
+:meth:`Encoding.observation <mus.ai.encoding.Encoding.observation>`, kept from one step
+to the next by :class:`~mus.ai.tracking.ObservationTracker`) and
 ``"action_mask"`` (int8, all zeros for a seat whose turn it is not). Actions are the
 ids of :mod:`mus.ai.action_ids`; an illegal id raises :class:`~mus.IllegalActionError`.
 
@@ -46,20 +47,23 @@ require("gymnasium", "mus.ai.pettingzoo")
 from gymnasium import spaces  # noqa: E402
 from pettingzoo import AECEnv  # type: ignore[import-untyped]  # noqa: E402
 
-from mus.ai.action_ids import DEFAULT_MAX_BET  # noqa: E402
+from mus.ai.action_ids import ACCEPT, BET_2, DEFAULT_MAX_BET, FOLD, MUS, NO_MUS, ORDAGO, PASS, Mask  # noqa: E402
 from mus.ai.encoding import Encoding, encoding_for  # noqa: E402
 from mus.ai.observations import Vector  # noqa: E402
-from mus.ai.rewards import credited, zero_sum  # noqa: E402
+from mus.ai.rewards import credited  # noqa: E402
 from mus.ai.seeding import generator  # noqa: E402
+from mus.ai.tracking import ObservationTracker  # noqa: E402
 from mus.checks import quoted, rules_arg  # noqa: E402
-from mus.errors import MusError, RulesError  # noqa: E402
-from mus.reducer import new_hand  # noqa: E402
+from mus.errors import IllegalActionError, MusError, RulesError  # noqa: E402
+from mus.reducer import apply, new_hand  # noqa: E402
 from mus.rules import Rules  # noqa: E402
-from mus.state import HandState  # noqa: E402
+from mus.state import HandState, Phase  # noqa: E402
 
 __all__ = ["MusEnv", "env", "raw_env", "spaces_of"]
 
 Observation = dict[str, Any]
+_PLAIN = frozenset((MUS, NO_MUS, PASS, ACCEPT, FOLD, ORDAGO))  # ids of one action whatever the state
+_DISCARD = Phase.DISCARD
 
 
 def spaces_of(coding: Encoding) -> tuple[spaces.Dict, spaces.Discrete]:
@@ -118,11 +122,27 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             raise RulesError(f"render_mode must be None, 'human' or 'ansi', got {quoted(render_mode)}")
         self.rules = Rules() if rules is None else rules_arg(rules)
         self.coding = encoding_for(self.rules, max_bet)
+        # Observations kept from one step to the next (mus.ai.tracking), masks shared.
+        self._tracker = ObservationTracker(self.coding)
+        self._no_mask = self.coding.no_actions()
+        self._target = self.rules.target
+        self._ids = self.coding.num_actions
+        self._gated = bool(self.rules.gates)
+        self._masks = (
+            self.coding._masks
+        )  # by the identity of the engine's legal lists  # a house rule's hook: masks not cached
+        # The actions of the ids that name one whatever the state (all but the discards
+        # and declarations), for step() to hand the engine directly.
+        self._moves = tuple(
+            self.coding._action(index, None) if index in _PLAIN or index >= BET_2 else None  # type: ignore[arg-type]
+            for index in range(self.coding.num_actions)
+        )
         self.episode = episode
         self.reward_kind = reward
         self.render_mode = render_mode
         self.possible_agents = [f"seat_{seat}" for seat in range(self.rules.seats)]
         self.agent_name_mapping = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self._sides = tuple(zip(self.possible_agents, self.rules.team_of, strict=True))  # (agent, its side)
         observe, act = spaces_of(self.coding)
         self.observation_spaces = dict.fromkeys(self.possible_agents, observe)
         self.action_spaces = dict.fromkeys(self.possible_agents, act)
@@ -157,15 +177,17 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         if seed is not None:
             self._random = generator(seed)
         if options is None:
-            options = {}
-        elif not isinstance(options, Mapping):
-            raise MusError(f"reset options are a dict, got {quoted(options)}")
-        scores = options.get("scores")
-        mano = options.get("mano")
-        try:
-            self.hand = self._deal(mano, None if scores is None else tuple(scores))
-        except TypeError as error:
-            raise MusError(f"bad reset options: {error}") from None
+            scores = mano = None
+            self.hand = self._deal(None, None)
+        else:
+            if not isinstance(options, Mapping):
+                raise MusError(f"reset options are a dict, got {quoted(options)}")
+            scores = options.get("scores")
+            mano = options.get("mano")
+            try:
+                self.hand = self._deal(mano, None if scores is None else tuple(scores))
+            except TypeError as error:
+                raise MusError(f"bad reset options: {error}") from None
         self.hands_played = 0
         agents = self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(agents, 0.0)
@@ -189,10 +211,71 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             raise MusError(self._absent(agent))
         seat = self.agent_name_mapping[agent]
         hand = self.hand
-        coding = self.coding
         queue = hand.queue
-        mask = coding.legal_action_mask(hand) if queue and queue[0] == seat else coding.no_actions()
-        return {"observation": coding.observation(hand, seat), "action_mask": mask}
+        return {
+            "observation": self._tracker.observation(hand, seat),
+            "action_mask": self._mask(hand) if queue and queue[0] == seat else self._no_mask,
+        }
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """PettingZoo's ``last``: the observation (``None`` if not ``observe``),
+        cumulative reward, termination, truncation and info of the agent to act. (The
+        observation is typed ``Any``, as PettingZoo's own: a dict here, ``None`` without
+        ``observe``.)
+
+        >>> game = env(seed=1)
+        >>> game.reset()
+        >>> observation, reward, termination, truncation, info = game.last()
+        >>> observation["action_mask"].nonzero()[0].tolist(), reward, termination
+        ([0, 1], 0.0, False)
+        >>> game.last(observe=False)[0] is None
+        True
+        """
+        agent = self.agent_selection
+        terminations = self.terminations
+        if agent not in terminations:  # before reset(), or every agent done
+            raise MusError("call reset() before last()" if agent is None else self._absent(agent))
+        if observe is True:
+            # observe() inline, for the agent to act: its mask is the hand's.
+            seat = self.agent_name_mapping[agent]
+            hand = self.hand
+            queue = hand.queue
+            mask = self._no_mask
+            if queue and queue[0] == seat:
+                # _mask() inline: the mask of the engine's shared legal list, cached by
+                # the encoding (not for the discards, nor under a house rule's hook).
+                if hand.phase is not _DISCARD and not self._gated:
+                    legal = hand.legal_actions()
+                    hit = self._masks.get(id(legal))
+                    mask = hit[1] if hit is not None and hit[0] is legal else self.coding.legal_action_mask(hand)
+                else:
+                    mask = self.coding.legal_action_mask(hand)
+            observation: Observation | None = {
+                "observation": self._tracker.observation(hand, seat),
+                "action_mask": mask,
+            }
+        elif observe is False:
+            observation = None
+        else:
+            raise MusError(f"last() takes observe=True or False, got {quoted(observe)}")
+        return (
+            observation,
+            self._cumulative_rewards[agent],
+            terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
+
+    def _mask(self, hand: HandState) -> Mask:
+        """The encoding's mask of the seat to act, its cache read here first: the
+        engine shares its legal lists (but for the discards), and the encoding keeps
+        the mask of each by identity."""
+        if hand.phase is not _DISCARD and not self._gated:
+            legal = hand.legal_actions()
+            hit = self._masks.get(id(legal))
+            if hit is not None and hit[0] is legal:
+                return hit[1]
+        return self.coding.legal_action_mask(hand)
 
     def agent_iter(self, max_iter: int = 2**63) -> Iterable[str]:
         """PettingZoo's ``agent_iter``: the agent to act, until every agent is done or
@@ -226,10 +309,19 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         if self.terminations[agent] or self.truncations[agent]:
             self._dead_step(agent, action)
             return
-        if action is None:
-            raise MusError(f"{agent} is to act: give an action id, not None")
         hand = self.hand
-        after = self.coding.apply(hand, action)
+        # The engine checks the action; the encoding's apply (ids checked, errors that
+        # name the legal ids) only for what is not a plain legal action here.
+        move = self._moves[action] if type(action) is int and 0 <= action < self._ids else None
+        if move is not None and hand.queue:
+            try:
+                after = apply(hand, move)
+            except IllegalActionError:
+                after = self.coding.apply(hand, action)
+        elif action is None:
+            raise MusError(f"{agent} is to act: give an action id, not None")
+        else:
+            after = self.coding.apply(hand, action)
         self._cumulative_rewards[agent] = 0.0
         if self._paid:
             rewards = self.rewards
@@ -270,7 +362,9 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def _pay(self, after: HandState) -> None:
         """Give the rewards of the stones ``after`` scored (see the module)."""
-        now = credited(after)
+        scores = after.scores
+        # What credited() gives, without its copy when there is nothing to cap.
+        now = scores if after.winner is None and max(scores) < self._target else credited(after)
         if self.reward_kind != "win":  # under "terminal", only at the end: since the deal
             gains = [a - b for a, b in zip(now, self._credited, strict=True)]
         else:
@@ -278,11 +372,14 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._credited = now
         if not any(gains):
             return
-        rewards = self.rewards
-        for seat, value in enumerate(zero_sum(gains, self.rules)):
-            name = self.possible_agents[seat]
+        # zero_sum(gains, rules), its arithmetic inline (the gains are the engine's ints).
+        total, others = sum(gains), len(gains) - 1
+        by_side = [gain - (total - gain) / others for gain in gains]
+        rewards, cumulative = self.rewards, self._cumulative_rewards
+        for name, side in self._sides:
+            value = float(by_side[side])
             rewards[name] = value
-            self._cumulative_rewards[name] += value
+            cumulative[name] += value
         self._paid = True
 
     def render(self) -> str | None:
@@ -310,6 +407,10 @@ class _Turns:
     def __iter__(self) -> Iterator[str]:
         env = self.env
         left = self.max_iter
+        if left >= 2**62:  # no count to keep (the default): a turn a step, as long as agents play
+            while env.agents:
+                yield env.agent_selection  # type: ignore[misc]
+            return
         while env.agents and left > 0:
             left -= 1
             yield env.agent_selection  # type: ignore[misc]
