@@ -104,8 +104,8 @@ def test_pettingzoo_and_gymnasium_take_terminal_rewards() -> None:
         _, info = seat.reset(seed=episode)
         done, rewards = False, []
         while not done:
-            _, reward, done, _, info = seat.step(int(rng.choice(info["action_mask"].nonzero()[0])))
-            rewards.append(float(reward))
+            _, paid, done, _, info = seat.step(int(rng.choice(info["action_mask"].nonzero()[0])))
+            rewards.append(float(paid))
         assert rewards[:-1] == [0.0] * (len(rewards) - 1)
         assert rewards[-1] == pytest.approx(returns(seat.hand)[0])
     for build in (lambda: env(reward="late"), lambda: SeatEnv(reward="late")):

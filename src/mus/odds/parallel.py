@@ -154,12 +154,15 @@ def iter_tasks(function: Callable[[T], R], tasks: Iterable[T], *, workers: int) 
         if finished:
             pool.shutdown()
         else:
-            # Nobody wants the results any more: the tasks not started are dropped, and
-            # the workers stopped now rather than after the tasks in hand. (The pool's
-            # own thread cancels the futures: cancelling them here too could race with
-            # it failing them once the workers are gone.)
-            pool.shutdown(wait=False, cancel_futures=True)
+            # Nobody wants the results any more: the workers are stopped now rather
+            # than after the tasks in hand, and the tasks not started are dropped. (The
+            # pool's own thread cancels the futures: cancelling them here too could race
+            # with it failing them once the workers are gone.) Then the pool's thread is
+            # waited for, which ends at once with its workers gone: left running, it
+            # could close its wake-up pipe while the interpreter's exit writes to it
+            # (Python 3.11's concurrent.futures, a "Bad file descriptor" traceback).
             context.stop()
+            pool.shutdown(wait=True, cancel_futures=True)
 
 
 def _check_work(function: object, progress: object) -> None:
