@@ -7,12 +7,18 @@ from __future__ import annotations
 import argparse
 import json
 import re
+from typing import TYPE_CHECKING
 
-from mus import MusError
+from mus import Discard, Lance, MusError
 from mus.cli.known import add_known_options, known_from_options
 from mus.cli.options import add_command, rules_from_options, rules_summary, seed_option
+from mus.cli.words import lance_name
+from mus.i18n import gettext as _
 
-__all__ = ["register", "run"]
+if TYPE_CHECKING:
+    from mus.advise import Advice
+
+__all__ = ["advice_lines", "register", "run"]
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -67,6 +73,56 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(advice.to_json(), indent=2, ensure_ascii=False))
         return 0
     print(rules_summary(rules))
-    for line in advice.lines():
+    for line in advice_lines(advice):
         print(line)
     return 0
+
+
+def advice_lines(advice: Advice) -> list[str]:
+    """:meth:`mus.advise.Advice.lines` in the language in use: the choices as a table,
+    most expected stones first, then the best."""
+    scores = (
+        ""
+        if advice.scores is None
+        else _(", scores {scores} (own side first)").format(scores="-".join(map(str, advice.scores)))
+    )
+    where = (
+        _("{hand} at seat {seat} (mano) of {seats}: expected stones of each choice at an en paso count{scores}")
+        if advice.seat == 0
+        else _("{hand} at seat {seat} of {seats}: expected stones of each choice at an en paso count{scores}")
+    )
+    lines = [where.format(hand=advice.hand, seat=advice.seat, seats=advice.rules.seats, scores=scores)]
+    if advice.given:  # what the seat knew beyond its hand (the library's words)
+        lines.append(_("given: {given}").format(given=advice.given))
+    heads = [_("choice"), _("stones"), _("± error"), *(lance_name(lance) for lance in Lance)]
+    sizes = [20, 9, 10, *(9 for _lance in Lance)]
+    if advice.scores is not None:
+        heads.append(_("game"))
+        sizes.append(8)
+    widths = [max(size, len(head) + 1) for size, head in zip(sizes, heads, strict=True)]
+    lines.append(
+        f"{heads[0]:{widths[0]}}"
+        + "".join(f"{head:>{width}}" for head, width in zip(heads[1:], widths[1:], strict=True))
+        + "  "
+        + _("deals")
+    )
+    lances = len(Lance)
+    for option in advice.ranked():
+        row = f"{_choice(option.action):{widths[0]}}{option.expected_stones:>+{widths[1]}.3f}"
+        row += f"{option.stderr:>{widths[2]}.3f}"
+        row += "".join(f"{option.lances[lance]:>{widths[3 + lance]}.1%}" for lance in Lance)
+        if option.game is not None:
+            row += f"{option.game:>{widths[3 + lances]}.1%}"
+        lines.append(row + "  " + (_("exact") if option.exact else str(option.deals)))
+    if any(not option.exact for option in advice.options):
+        text = _("sampled choices: {samples} deals each, seed {seed}; each error is one standard error")
+        lines.append(text.format(samples=advice.samples, seed=advice.seed))
+    lines.append(_("best: {choice}").format(choice=_choice(advice.best.action)))
+    return lines
+
+
+def _choice(action: object) -> str:
+    """A choice of :mod:`mus.advise` (``no-mus``, ``discard 7e 1b``) in the language in use."""
+    if isinstance(action, Discard):
+        return _("discard {cards}").format(cards=" ".join(map(str, action.cards)))
+    return _("no-mus")

@@ -8,10 +8,16 @@ import argparse
 import json
 import sys
 import time
+from typing import TYPE_CHECKING
 
 from mus.cli.options import add_command, rules_from_options, rules_summary, seed_option
+from mus.i18n import gettext as _
+from mus.i18n import ngettext
 
-__all__ = ["register", "run"]
+if TYPE_CHECKING:
+    from mus.tournament import Standing, TournamentResult
+
+__all__ = ["register", "run", "tournament_lines"]
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -63,7 +69,8 @@ class _Bar:
             return
         width = 30
         filled = width * done // total
-        sys.stderr.write(f"\rplaying [{'#' * filled}{'.' * (width - filled)}] {done}/{total} deals")
+        bar = "#" * filled + "." * (width - filled)
+        sys.stderr.write("\r" + _("playing [{bar}] {done}/{total} deals").format(bar=bar, done=done, total=total))
         sys.stderr.write("\n" if done == total else "")
         sys.stderr.flush()
 
@@ -89,13 +96,50 @@ def run(args: argparse.Namespace) -> int:
         print(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
         return 0
     deals = args.tournament_games // 2
-    print(f"tournament of {', '.join(bots)}, seed {seed}: {rules_summary(rules)}")
     print(
-        f"each pair played {args.tournament_games} games: {deals} deals, each from both sides; win rates with a "
-        "95% Wilson interval, stones per hand (the bot's side's less the other's) with one standard error"
+        _("tournament of {bots}, seed {seed}: {rules}").format(
+            bots=", ".join(bots), seed=seed, rules=rules_summary(rules)
+        )
     )
+    played = ngettext(
+        "each pair played {games} game: {deals} deals, each from both sides",
+        "each pair played {games} games: {deals} deals, each from both sides",
+        args.tournament_games,
+    ).format(games=args.tournament_games, deals=deals)
+    text = _(
+        "{played}; win rates with a 95% Wilson interval, stones per hand (the bot's side's less the other's) with "
+        "one standard error"
+    )
+    print(text.format(played=played))
     print()
-    for line in result.lines():
+    for line in tournament_lines(result):
         print(line)
-    print(f"time: {elapsed:.1f} s")
+    print(_("time: {seconds:.1f} s").format(seconds=elapsed))
     return 0
+
+
+def tournament_lines(result: TournamentResult) -> list[str]:
+    """:meth:`mus.tournament.TournamentResult.lines` in the language in use: the results
+    as tables, by bot, then by pair."""
+    heads = [_("bot"), _("games"), _("wins"), _("win rate"), _("95% interval"), _("stones/hand"), _("± error")]
+    widths = [max(size, len(head) + 1) for size, head in zip((24, 7, 7, 10, 18, 13, 9), heads, strict=True)]
+    header = f"{heads[0]:{widths[0]}}" + "".join(
+        f"{head:>{width}}" for head, width in zip(heads[1:], widths[1:], strict=True)
+    )
+    lines = [header]
+    lines += [_row(row, widths) for row in result.standings]
+    if len(result.pairings) > 1:
+        lines += ["", _("by pair:"), header]
+        for pairing in result.pairings:
+            label = _("{first} v {second}").format(first=pairing.first.bot, second=pairing.second.bot)
+            lines += [_row(pairing.first, widths, label), _row(pairing.second, widths)]
+    return lines
+
+
+def _row(row: Standing, widths: list[int], label: str | None = None) -> str:
+    interval = f"[{row.low:.1%}, {row.high:.1%}]"
+    return (
+        f"{label or row.bot:{widths[0]}}{row.games:>{widths[1]}}{row.wins:>{widths[2]}}"
+        f"{row.win_rate:>{widths[3]}.1%}{interval:>{widths[4]}}"
+        f"{row.stones_per_hand:>+{widths[5]}.3f}{row.stderr:>{widths[6]}.3f}"
+    )

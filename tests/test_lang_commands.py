@@ -1,0 +1,142 @@
+"""``mus advise``, ``mus tournament`` and ``mus check`` in Spanish, Basque and French
+(:mod:`mus.i18n`): their tables and lines through the catalogs, the same as the
+library's ``lines()`` in English, and their JSON the same in every language.
+
+Quick, unlike :mod:`test_lang` (whose catalog checks cover these commands' messages too).
+"""
+
+from __future__ import annotations
+
+import contextlib
+import io
+import pathlib
+import re
+
+import pytest
+
+import mus
+from mus.cli import main
+from mus.cli.check import check_lines, hand_outcome_words
+from mus.notation.checking import check_text
+
+LANGUAGES = ("es", "eu", "fr")
+
+
+def run(*args: str, status: int = 0) -> str:
+    """``main(args)`` in this process: its standard output."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        assert main(list(args)) == status, out.getvalue()
+    return out.getvalue()
+
+
+def _played(seed: int, steps: int | None = None) -> mus.MatchState:
+    match = mus.new_match(seed=seed)
+    bots = [mus.bots.RandomBot(seed + seat) for seat in range(4)]
+    while not match.is_over and (steps is None or steps > 0):
+        hand = match.hand
+        assert hand.to_act is not None
+        match = mus.apply(match, bots[hand.to_act].choose(hand.view(hand.to_act)))
+        steps = None if steps is None else steps - 1
+    return match
+
+
+@pytest.fixture(scope="module")
+def histories(tmp_path_factory: pytest.TempPathFactory) -> list[str]:
+    """A finished match, an unfinished one and a bad one, as files."""
+    folder = tmp_path_factory.mktemp("histories")
+    unfinished = mus.notation.format_match(mus.apply(mus.new_match(seed=7), "no-mus"))
+    texts = {
+        "done.mus": mus.notation.format_match(_played(3)),
+        "open.mus": unfinished,
+        "bad.mus": unfinished.replace("0 no-mus", "0 bet 2"),
+    }
+    for name, text in texts.items():
+        (folder / name).write_text(text, encoding="utf-8")
+    return [str(folder / name) for name in texts]
+
+
+class TestEnglishIsTheLibrarys:
+    """In English the command line's tables are the library's ``lines()``, byte for byte."""
+
+    def test_advice(self) -> None:
+        pytest.importorskip("numpy")
+        from mus.advise import advise
+        from mus.cli.advise import advice_lines
+
+        for advice in (
+            advise("Ro Rc Re Rb", mus.Rules(seats=2)),
+            advise("Ro Rc 7e 1b", mus.Rules(), seat=1, scores=(12, 30), samples=300, partner="Re 5c"),
+        ):
+            assert advice_lines(advice) == advice.lines()
+
+    def test_tournament(self) -> None:
+        from mus.cli.tournament import tournament_lines
+        from mus.tournament import tournament
+
+        for bots in (["random", "heuristic"], ["random", "heuristic", "advisor"]):
+            result = tournament(bots, mus.Rules(games_to_win=1), games=2, seed=1)
+            assert tournament_lines(result) == result.lines()
+
+    @pytest.mark.parametrize("seed", range(6))
+    def test_check(self, seed: int) -> None:
+        for match in (_played(seed), _played(seed, 30 + 20 * seed)):
+            text = mus.notation.format_match(match)
+            for result in (check_text(text, "m.mus", 3), check_text(text.replace("no-mus", "bet 2", 1), "m.mus")):
+                assert check_lines(result) == result.lines()
+                assert [hand_outcome_words(hand) for hand in result.hands] == [str(hand) for hand in result.hands]
+        lone = mus.apply(mus.new_hand(mus.Rules.preset("individual-3"), seed=seed), "no-mus")
+        result = check_text(mus.notation.format_hand(lone), "h.mus")
+        assert check_lines(result) == result.lines()
+
+
+class TestTranslated:
+    def test_advise(self) -> None:
+        pytest.importorskip("numpy")
+        out = run("--lang", "es", "advise", "Ro Rc 7e 1b", "--seat", "1", "--scores", "12-30", "--samples", "300")
+        assert "Ro Rc 7e 1b en el puesto 1 de 4: tantos esperados de cada opción" in out
+        assert "tanteo 12-30 (el propio lado primero)" in out
+        assert out.splitlines()[2].split()[:3] == ["opción", "tantos", "±"]
+        assert "descartar 7e 1b" in out and "la mejor: descartar" in out
+        assert "opciones de muestra: 300 repartos cada una, semilla 0" in out
+        for english in ("choice", "stones", "discard", "best:", "sampled", "expected"):
+            assert english not in out
+        assert "handia" in run("--lang", "eu", "advise", "Ro Rc Re Rb", "--seats", "2")
+        assert "écarter" in run("--lang", "fr", "advise", "Ro Rc Re Rb", "--seats", "2")
+
+    def test_tournament(self) -> None:
+        out = run("--lang", "es", "tournament", "--games", "2", "--bots", "random,heuristic,advisor")
+        assert out.startswith("torneo de random, heuristic, advisor, semilla 0: ")
+        assert "cada pareja jugó 2 juegos: 1 repartos, cada uno desde los dos lados; tasas de victoria" in out
+        assert "juegos ganados % victorias" in out and "por parejas:" in out and "random contra heuristic" in out
+        assert "tiempo: " in out
+        for english in ("tournament", "each pair", "wins", "by pair", "time:", " v "):
+            assert english not in out
+
+    def test_check(self, histories: list[str]) -> None:
+        out = run("--lang", "es", "check", *histories, str(pathlib.Path(histories[0]).with_name("none.mus")), status=1)
+        lines = out.splitlines()
+        assert re.search(
+            r": mano 3: .*; tanteo 0-0; el equipo 1 gana el juego; el equipo 1 gana la partida, 0-3$", lines[-5]
+        )
+        assert lines[-4].endswith(
+            ": mano 1: no se jugó ningún lance; tanteo 0-0 (sin acabar: grande, habla el jugador 0)"
+        )
+        assert lines[-3].endswith("bad.mus:7: error: durante el mus, di mus o no hay mus, no envido 2")
+        assert lines[-1] == "4 historias, 4 manos: 2 no válidas"
+        assert "hand" not in out and "score" not in out and "team" not in out
+        assert run("--lang", "eu", "check", histories[1]).endswith("1 historia, 1 esku: denak baliozkoak\n")
+        assert run("--lang", "fr", "check", histories[1]).endswith("1 historique, 1 donne : toutes valides\n")
+
+    def test_english_stays(self, histories: list[str]) -> None:
+        out = run("--lang", "en", "check", histories[1])
+        assert out.endswith(
+            ": hand 1: no lance played; score 0-0 (unfinished: grande, seat 0 to speak)\n1 history, 1 hand: all valid\n"
+        )
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_json_is_the_same_in_every_language(code: str) -> None:
+    pytest.importorskip("numpy")
+    for args in (("advise", "Ro Rc 7e 1b", "--seats", "2", "--json"), ("tournament", "--games", "2", "--json")):
+        assert run("--lang", code, *args) == run("--lang", "en", *args)
