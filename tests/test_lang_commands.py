@@ -1,12 +1,14 @@
 """``mus advise``, ``mus tournament`` and ``mus check`` in Spanish, Basque and French
 (:mod:`mus.i18n`): their tables and lines through the catalogs, the same as the
-library's ``lines()`` in English, and their JSON the same in every language.
+library's ``lines()`` in English, and their JSON the same in every language; and the
+``--help`` of ``mus`` and of every subcommand translated.
 
 Quick, unlike :mod:`test_lang` (whose catalog checks cover these commands' messages too).
 """
 
 from __future__ import annotations
 
+import argparse
 import contextlib
 import io
 import pathlib
@@ -15,8 +17,9 @@ import re
 import pytest
 
 import mus
-from mus.cli import main
+from mus.cli import _argparse_speaks, build_parser, main
 from mus.cli.check import check_lines, hand_outcome_words
+from mus.i18n import language
 from mus.notation.checking import check_text
 
 LANGUAGES = ("es", "eu", "fr")
@@ -140,3 +143,79 @@ def test_json_is_the_same_in_every_language(code: str) -> None:
     pytest.importorskip("numpy")
     for args in (("advise", "Ro Rc 7e 1b", "--seats", "2", "--json"), ("tournament", "--games", "2", "--json")):
         assert run("--lang", code, *args) == run("--lang", "en", *args)
+
+
+SYMBOLS = {"N", "K", "LANG", "A-B", "B,B[,...]", "B[,B...]"}
+"""The metavars that are no word of any language: the same in every one."""
+
+SAME_WORDS: dict[str, set[str]] = {"es": set(), "eu": set(), "fr": {"options", "MODULE"}}
+"""The help texts that are the same word in English and in the language."""
+
+COMMANDS = ("demo", "play", "simulate", "compare", "replay", "check", "odds", "advise", "tournament")
+
+
+def _help_texts(parser: argparse.ArgumentParser, where: str = "mus") -> dict[tuple[str, ...], str | None]:
+    """Every text of the ``--help`` of ``parser`` and its subcommands, by where it is:
+    the description, the group titles, each argument's help and metavar, each command's summary."""
+    texts: dict[tuple[str, ...], str | None] = {(where, "description"): parser.description}
+    for index, group in enumerate(parser._action_groups):
+        texts[where, "group", str(index)] = group.title
+        texts[where, "group description", str(index)] = group.description
+    for action in parser._actions:
+        name = "/".join(action.option_strings) or action.dest
+        texts[where, name, "help"] = action.help
+        texts[where, name, "metavar"] = action.metavar if isinstance(action.metavar, str) else None
+        if isinstance(action, argparse._SubParsersAction):
+            for choice in action._choices_actions:
+                texts[where, choice.dest, "summary"] = choice.help
+            for command, subparser in action.choices.items():
+                texts.update(_help_texts(subparser, f"{where} {command}"))
+    return texts
+
+
+def _help_in(code: str) -> dict[tuple[str, ...], str | None]:
+    with language(code), _argparse_speaks():
+        return _help_texts(build_parser())
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_no_help_text_is_left_in_english(code: str) -> None:
+    """Each summary, description, group title, help and word metavar of ``mus --help``
+    and of every subcommand's differs from the English one under ``--lang``."""
+    english, translated = _help_in("en"), _help_in(code)
+    assert english.keys() == translated.keys()
+    assert {key[1] for key in english if key[-1] == "summary"} == set(COMMANDS)
+    left = {
+        key: text
+        for key, text in english.items()
+        if text is not None
+        and text == translated[key]
+        and text not in SAME_WORDS[code]
+        and not (key[-1] == "metavar" and text in SYMBOLS)
+    }
+    assert not left, left
+
+
+def _help(*args: str) -> str:
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out), pytest.raises(SystemExit):
+        main(list(args))
+    return out.getvalue()
+
+
+@pytest.mark.parametrize("code", ("en", *LANGUAGES))
+def test_every_help_shows(code: str) -> None:
+    """``--help`` of ``mus`` and of each subcommand prints in every language (a help
+    text's ``%`` is argparse's: ``%%`` shows one, a description's shows as it is)."""
+    usage = {"en": "usage: mus", "es": "uso: mus", "eu": "erabilera: mus", "fr": "usage : mus"}[code]
+    for command in ((), *((name,) for name in COMMANDS)):
+        out = _help(*command, "--help", "--lang", code)
+        assert out.startswith(usage) and "%%" not in out, out
+    assert "95" in _help("--help", "--lang", code)
+
+
+def test_english_help_keeps_its_words() -> None:
+    out = " ".join(_help("advise", "--help", "--lang", "en").split())
+    for words in ("HAND", "--known SEAT:CARDS", "--pares LIST", "--signal SEAT:SEÑA", "what the seat knows", "SEED"):
+        assert words in out, out
+    assert "a fair round robin between bots: win rates with 95% intervals" in " ".join(_help("--help").split())

@@ -14,6 +14,7 @@ from mus.cli.known import add_known_options, known_from_options
 from mus.cli.options import add_command, rules_from_options, rules_summary, seed_option
 from mus.cli.words import lance_name
 from mus.i18n import gettext as _
+from mus.i18n import pgettext
 
 if TYPE_CHECKING:
     from mus.advise import Advice
@@ -27,22 +28,29 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         commands,
         "advise",
         run,
-        summary="cut or mus, and which cards to throw: the 16 choices of a hand",
-        description="The expected stones of each choice of a hand (no-mus, or each of its 15 discards, the new "
-        "cards drawn from those the seat has not seen) at a count where nobody bets, the side's stones less "
-        "the others'; each lance's chances; the best choice. Exact where every deal can be counted cheaply, "
-        "sampled otherwise (with standard errors).",
+        summary=_("cut or mus, and which cards to throw: the 16 choices of a hand"),
+        description=_(
+            "The expected stones of each choice of a hand (no-mus, or each of its 15 discards, the new "
+            "cards drawn from those the seat has not seen) at a count where nobody bets, the side's stones less "
+            "the others'; each lance's chances; the best choice. Exact where every deal can be counted cheaply, "
+            "sampled otherwise (with standard errors)."
+        ),
     )
-    parser.add_argument("hand", metavar="HAND", help='four cards, such as "Ro Rc 7e 1b"')
+    parser.add_argument("hand", metavar=pgettext("metavar", "HAND"), help=_('four cards, such as "Ro Rc 7e 1b"'))
     parser.add_argument(
-        "--seat", type=int, default=0, metavar="N", help="the hand's speaking position from the mano: 0 is the mano"
+        "--seat", type=int, default=0, metavar="N", help=_("the hand's speaking position from the mano: 0 is the mano")
     )
     parser.add_argument(
-        "--scores", metavar="A-B", help="the game's scores, the seat's side first: the count stops at the target"
+        "--scores", metavar="A-B", help=_("the game's scores, the seat's side first: the count stops at the target")
     )
-    parser.add_argument("--samples", type=int, metavar="N", help="deals to sample for each choice (default 10000)")
-    parser.add_argument("--seed", type=seed_option, help="the seed of the sampled deals (default 0)")
-    parser.add_argument("--json", action="store_true", help="print the advice as JSON")
+    parser.add_argument("--samples", type=int, metavar="N", help=_("deals to sample for each choice (default 10000)"))
+    parser.add_argument(
+        "--seed",
+        type=seed_option,
+        metavar=pgettext("metavar", "SEED"),
+        help=_("the seed of the sampled deals (default {seed})").format(seed=0),
+    )
+    parser.add_argument("--json", action="store_true", help=_("print the advice as JSON"))
     add_known_options(parser)
 
 

@@ -15,7 +15,7 @@ from mus.cli.house import loaded_hint
 from mus.cli.options import add_command, file_errors
 from mus.cli.words import lance_name, outcome_name
 from mus.i18n import gettext as _
-from mus.i18n import ngettext
+from mus.i18n import ngettext, pgettext
 from mus.notation.checking import CheckResult, HandOutcome, check_file, check_stream
 
 __all__ = ["check_lines", "hand_outcome_words", "register", "run"]
@@ -27,15 +27,22 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         commands,
         "check",
         run,
-        summary="check files of hand and match histories",
-        description="Read every history of the files (text histories one after another, or JSON Lines; "
-        "'-' reads standard input), replay each and check it: every action legal, the cards and the recorded "
-        "count the replay's own. Prints one line per hand (who won each lance, the score) or the file, line "
-        "and reason of what is wrong; exits 1 when any history is not valid. The rules come from the "
-        "histories; --house-rules loads the house rules they name.",
+        summary=_("check files of hand and match histories"),
+        description=_(
+            "Read every history of the files (text histories one after another, or JSON Lines; "
+            "'-' reads standard input), replay each and check it: every action legal, the cards and the recorded "
+            "count the replay's own. Prints one line per hand (who won each lance, the score) or the file, line "
+            "and reason of what is wrong; exits 1 when any history is not valid. The rules come from the "
+            "histories; --house-rules loads the house rules they name."
+        ),
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="a file of histories, or - for standard input")
-    parser.add_argument("--quiet", action="store_true", help="print only what is wrong, and the summary")
+    parser.add_argument(
+        "files",
+        nargs="+",
+        metavar=pgettext("metavar", "FILE"),
+        help=_("a file of histories, or - for standard input"),
+    )
+    parser.add_argument("--quiet", action="store_true", help=_("print only what is wrong, and the summary"))
 
 
 def run(args: argparse.Namespace) -> int:

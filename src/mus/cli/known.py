@@ -18,6 +18,8 @@ from typing import Any
 
 import mus
 from mus import Lance, MusError, Rules
+from mus.i18n import gettext as _
+from mus.i18n import lance_name, pgettext
 
 __all__ = ["add_known_options", "known_from_options"]
 
@@ -28,30 +30,34 @@ _NONE = {"-", "?", ""}
 def add_known_options(parser: argparse.ArgumentParser) -> None:
     """Add the options that tell what the seat knows: its partner's hand, cards seen,
     its discards, the declarations, the señas."""
-    group = parser.add_argument_group("what the seat knows (seats are speaking positions from the mano)")
-    group.add_argument("--partner", metavar="HAND", help="the partner's hand (its four cards)")
+    group = parser.add_argument_group(_("what the seat knows (seats are speaking positions from the mano)"))
+    group.add_argument("--partner", metavar=pgettext("metavar", "HAND"), help=_("the partner's hand (its four cards)"))
     group.add_argument(
         "--known",
         action="append",
         default=[],
-        metavar="SEAT:CARDS",
-        help='cards known to be in a seat\'s hand, such as "1:Rb" (a card seen); may be repeated',
+        metavar=pgettext("metavar", "SEAT:CARDS"),
+        help=_('cards known to be in a seat\'s hand, such as "1:Rb" (a card seen); may be repeated'),
     )
-    group.add_argument("--exposed", metavar="CARDS", help="cards in no hand: seen out of play")
-    group.add_argument("--discards", metavar="CARDS", help="the seat's own discards (in no hand either)")
+    group.add_argument("--exposed", metavar=pgettext("metavar", "CARDS"), help=_("cards in no hand: seen out of play"))
+    group.add_argument(
+        "--discards", metavar=pgettext("metavar", "CARDS"), help=_("the seat's own discards (in no hand either)")
+    )
     for lance in ("pares", "juego"):
         group.add_argument(
             f"--{lance}",
-            metavar="LIST",
-            help=f"the {lance} declarations, one a seat from the mano: yes, no or - (not declared), "
-            'such as "yes,no,-,yes"',
+            metavar=pgettext("metavar", "LIST"),
+            help=_(
+                "the {lance} declarations, one a seat from the mano: yes, no or - (not declared), "
+                'such as "yes,no,-,yes"'
+            ).format(lance=lance_name(lance)),
         )
     group.add_argument(
         "--signal",
         action="append",
         default=[],
-        metavar="SEAT:SEÑA",
-        help='a seña a seat made (true of its hand), such as "2:dos reyes"; may be repeated',
+        metavar=pgettext("metavar", "SEAT:SEÑA"),
+        help=_('a seña a seat made (true of its hand), such as "2:dos reyes"; may be repeated'),
     )
 
 

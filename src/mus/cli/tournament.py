@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 from mus.cli.options import add_command, rules_from_options, rules_summary, seed_option
 from mus.i18n import gettext as _
-from mus.i18n import ngettext
+from mus.i18n import ngettext, pgettext
 
 if TYPE_CHECKING:
     from mus.tournament import Standing, TournamentResult
@@ -26,35 +26,41 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         commands,
         "tournament",
         run,
-        summary="a fair round robin between bots: win rates with 95% intervals",
-        description="Each pair of bots plays N games (matches of one game to the target) on common deals: "
-        "every deal is played twice, the sides swapped, and the first mano moves round the table. Per bot: "
-        "games won with a 95%% Wilson interval, and its side's stones less the other's per hand, with a "
-        "standard error. Bots are built-in names (advisor, heuristic, random) or module:Class.",
+        summary=_("a fair round robin between bots: win rates with 95%% intervals"),
+        description=_(
+            "Each pair of bots plays N games (matches of one game to the target) on common deals: "
+            "every deal is played twice, the sides swapped, and the first mano moves round the table. Per bot: "
+            "games won with a 95% Wilson interval, and its side's stones less the other's per hand, with a "
+            "standard error. Bots are built-in names (advisor, heuristic, random) or module:Class."
+        ),
     )
     # Here --games counts the games played, not the games a match takes (each game is a
     # match of one game): this option replaces the rules option of that name.
-    group = parser.add_argument_group("tournament options", conflict_handler="resolve")
+    group = parser.add_argument_group(_("tournament options"), conflict_handler="resolve")
     group.add_argument(
         "--games",
         dest="tournament_games",
         type=int,
         default=100,
         metavar="N",
-        help="games each pair of bots plays, an even number: N/2 deals, each from both sides (default 100)",
+        help=_("games each pair of bots plays, an even number: N/2 deals, each from both sides (default 100)"),
     )
     parser.set_defaults(games=None)  # the rules option it replaces: every game is a match of one game
     parser.add_argument(
         "--bots",
         default="advisor,heuristic,random",
         metavar="B,B[,...]",
-        help="the bots, by built-in name (advisor, heuristic, random) or module:Class (default all three)",
+        help=_("the bots, by built-in name (advisor, heuristic, random) or module:Class (default all three)"),
     )
-    parser.add_argument("--seed", type=seed_option, help="the seed of the deals (default 0)")
-    parser.add_argument("--workers", type=int, default=1, metavar="N", help="processes sharing the deals (default 1)")
-    parser.add_argument("--json", action="store_true", help="print the results as JSON")
     parser.add_argument(
-        "--progress", action="store_true", help="show a progress bar on stderr even when it is not a terminal"
+        "--seed", type=seed_option, metavar=pgettext("metavar", "SEED"), help=_("the seed of the deals (default 0)")
+    )
+    parser.add_argument(
+        "--workers", type=int, default=1, metavar="N", help=_("processes sharing the deals (default 1)")
+    )
+    parser.add_argument("--json", action="store_true", help=_("print the results as JSON"))
+    parser.add_argument(
+        "--progress", action="store_true", help=_("show a progress bar on stderr even when it is not a terminal")
     )
 
 
