@@ -92,6 +92,7 @@ EXEMPT: dict[str, str] = {
     "mus.rules.Rules.bonus": "the count's unchecked path (documented so): mus.bonus checks its arguments",
     "mus.legal.discards": "the engine's list of discards of a hand it holds (legal_actions' hot path)",
     "mus.legal.capped": "the engine's capped copy of a shared list (legal_actions' hot path)",
+    "mus.legal.betting": "the engine's choice of a shared betting list from a state it holds (legal_actions' hot path)",
     **dict.fromkeys(
         [
             "mus.state.allowed",

@@ -43,6 +43,7 @@ __all__ = [
     "ANSWER",
     "ANSWER_TEAM",
     "DECLARE",
+    "MAX_BETS",
     "MUS",
     "NO_ACTIONS",
     "OPENING",
@@ -51,9 +52,15 @@ __all__ = [
     "SERVIDO",
     "Judge",
     "LegalActions",
+    "betting",
     "capped",
     "discards",
 ]
+
+MAX_BETS = 100
+"""After this many bets and raises in one lance only accept, fold or órdago are legal:
+a raise war always ends (rules section 7 sets no limit; no table raises a hundred
+times). (:mod:`mus.state` gives it under its old name ``mus.state.MAX_BETS`` too.)"""
 
 
 class Judge(Protocol):
@@ -221,6 +228,32 @@ _new = object.__new__
 _SERVIDO = Servido()
 _set_cards = Discard.__dict__["cards"].__set__
 _DISCARD_SIZES = range(1, HAND_SIZE + 1)
+
+
+def betting(seat: int, bets: int, ordago: bool, partners: bool, max_bet: int | None) -> LegalActions:
+    """The shared list of ``seat``'s betting actions: the opening while no bet stands
+    (``bets`` 0), else the answer to a bet or to an órdago (with a team fold while
+    ``partners`` of the seat's side are still to answer); bets capped at ``max_bet``
+    (``Rules.max_bet``), and none after :data:`MAX_BETS` of them. The engine's (and the
+    view replay's) choice of list, unchecked.
+
+    >>> betting(0, 0, False, False, None) is OPENING[0]
+    True
+    >>> str(betting(1, 1, False, True, 5)), str(betting(1, MAX_BETS, False, False, None))
+    ('accept, fold, bet 2-5, ordago', 'accept, fold, ordago')
+    """
+    if bets == 0:
+        listed = OPENING[seat]
+    elif partners:
+        # Two or more partners still to answer: a team fold differs from a fold.
+        listed = (ORDAGO_ANSWER_TEAM if ordago else ANSWER_TEAM)[seat]
+    else:
+        listed = (ORDAGO_ANSWER if ordago else ANSWER)[seat]
+    if bets >= MAX_BETS:
+        return capped(listed, 0)
+    if max_bet is not None and listed.min_bet is not None:
+        return capped(listed, max_bet)
+    return listed
 
 
 def capped(listed: LegalActions, cap: int) -> LegalActions:

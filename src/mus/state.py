@@ -71,10 +71,9 @@ __all__ = [
     "unpickle",
 ]
 
-MAX_BETS = 100
-"""After this many bets and raises in one lance only accept, fold or órdago are legal:
-a raise war always ends (rules section 7 sets no limit; no table raises a hundred
-times)."""
+MAX_BETS = lists.MAX_BETS
+"""After this many bets and raises in one lance only accept, fold or órdago are legal
+(:data:`mus.legal.MAX_BETS`, its home)."""
 MAX_MUS_ROUNDS = 5_000
 """After this many rounds of the mus in one hand only no-mus is legal: a hand always ends
 (rules section 4 sets no limit; no table plays thousands of rounds, while a program may
@@ -127,10 +126,8 @@ _BETTING = Phase.BETTING
 # --- what the seat to act may do ------------------------------------------------------
 
 _NO_ACTIONS = lists.NO_ACTIONS
-_OPENING, _ANSWER, _ANSWER_TEAM = lists.OPENING, lists.ANSWER, lists.ANSWER_TEAM
-_ORDAGO_ANSWER, _ORDAGO_ANSWER_TEAM = lists.ORDAGO_ANSWER, lists.ORDAGO_ANSWER_TEAM
 _MUS_LISTS, _SERVIDO, _DECLARE_LISTS = lists.MUS, lists.SERVIDO, lists.DECLARE
-_discards, _capped = lists.discards, lists.capped
+_discards, _betting = lists.discards, lists.betting
 _MUS_KINDS = frozenset((Mus, NoMus))
 _OPENING_KINDS = frozenset(type(action) for action in lists.OPENING[0])
 _ANSWER_KINDS = frozenset(type(action) for action in lists.ANSWER[0]) | {TeamFold}
@@ -307,17 +304,7 @@ def legal_actions(state: HandState) -> LegalActions:
     if phase is _BETTING:
         betting = state.betting
         assert betting is not None
-        if betting.bets == 0:
-            listed = _OPENING[seat]
-        elif len(queue) > 1 and rules.teams == 2:
-            # Two or more partners still to answer: a team fold differs from a fold.
-            listed = (_ORDAGO_ANSWER_TEAM if betting.ordago else _ANSWER_TEAM)[seat]
-        else:
-            listed = (_ORDAGO_ANSWER if betting.ordago else _ANSWER)[seat]
-        if betting.bets >= MAX_BETS:
-            listed = _capped(listed, 0)
-        elif rules.max_bet is not None and listed.min_bet is not None:
-            listed = _capped(listed, rules.max_bet)
+        listed = _betting(seat, betting.bets, betting.ordago, len(queue) > 1 and rules.teams == 2, rules.max_bet)
     elif phase is _MUS:
         table = state._table
         if table[6] >= MAX_MUS_ROUNDS or (table[5] is not None and served(state, seat)):

@@ -56,18 +56,8 @@ from mus.data.knowledge import CardKnowledge
 from mus.data.reading import fail
 from mus.errors import NotationError
 from mus.hand import HAND_SIZE, Hand
-from mus.legal import (
-    ANSWER,
-    ANSWER_TEAM,
-    DECLARE,
-    MUS,
-    OPENING,
-    ORDAGO_ANSWER,
-    ORDAGO_ANSWER_TEAM,
-    SERVIDO,
-    capped,
-    discards,
-)
+from mus.legal import DECLARE, MUS, SERVIDO, discards
+from mus.legal import betting as betting_list
 from mus.ranking import Lance
 from mus.rules import Rules
 from mus.scoring import LanceResult, Outcome, false_declarations, record, showdown, tally
@@ -175,16 +165,8 @@ class HandReplay:
         if self.phase is Phase.BETTING:
             betting = self.betting
             assert betting is not None
-            if betting.bets == 0:
-                listed = OPENING[seat]
-            elif len(self.queue) > 1 and rules.teams == 2:
-                listed = (ORDAGO_ANSWER_TEAM if betting.ordago else ANSWER_TEAM)[seat]
-            else:
-                listed = (ORDAGO_ANSWER if betting.ordago else ANSWER)[seat]
-            if betting.bets >= MAX_BETS:
-                listed = capped(listed, 0)
-            elif rules.max_bet is not None and listed.min_bet is not None:
-                listed = capped(listed, rules.max_bet)
+            team_still = len(self.queue) > 1 and rules.teams == 2
+            listed = betting_list(seat, betting.bets, betting.ordago, team_still, rules.max_bet)
         elif self.phase is Phase.MUS:
             listed = (SERVIDO if self.rounds >= MAX_MUS_ROUNDS or self._served(seat) else MUS)[seat]
         elif self.phase is Phase.DISCARD:
