@@ -96,6 +96,17 @@ def _layout(rules: Rules) -> dict[str, tuple[int, int]]:
         ("signals", n * len(_SENAS) if rules.senas else 0),
         ("winner", k),
     ]  # fmt: skip
+    return blocks(sizes)
+
+
+def blocks(sizes: list[tuple[str, int]]) -> dict[str, tuple[int, int]]:
+    """The parts of a vector laid end to end in the order given: ``name -> (offset,
+    size)``. The layout of an observation, and of the tracker's table
+    (:mod:`mus.ai.tracking`); unchecked, from their own lists of sizes.
+
+    >>> blocks([("hand", 40), ("phase", 4), ("signals", 0), ("lance", 4)])
+    {'hand': (0, 40), 'phase': (40, 4), 'signals': (44, 0), 'lance': (44, 4)}
+    """
     layout, offset = {}, 0
     for name, size in sizes:
         layout[name] = (offset, size)

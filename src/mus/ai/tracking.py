@@ -39,7 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from mus.actions import Declare, Discard, Signal
-from mus.ai.observations import Observer, Vector
+from mus.ai.observations import Observer, Vector, blocks
 from mus.cards import ALL_CARDS
 from mus.checks import quoted
 from mus.errors import MusError
@@ -97,11 +97,7 @@ def _table_layout(seats: int, teams: int, senas: bool) -> dict[str, tuple[int, i
         ("hands", n * 40), ("pending", n * 40),
         ("zero", 1), ("one", 1),
     ]  # fmt: skip
-    layout, offset = {}, 0
-    for name, size in sizes:
-        layout[name] = (offset, size)
-        offset += size
-    return layout
+    return blocks(sizes)
 
 
 def _gather(observer: Observer, table: dict[str, tuple[int, int]], seat: int) -> npt.NDArray[np.intp]:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 from mus import Discard, Lance, MusError
 from mus.cli.known import add_known_options, known_from_options
 from mus.cli.options import add_command, rules_from_options, rules_summary, seed_option
-from mus.cli.words import lance_name
+from mus.cli.words import lance_name, table_head
 from mus.i18n import gettext as _
 from mus.i18n import pgettext
 
@@ -107,13 +107,8 @@ def advice_lines(advice: Advice) -> list[str]:
     if advice.scores is not None:
         heads.append(_("game"))
         sizes.append(8)
-    widths = [max(size, len(head) + 1) for size, head in zip(sizes, heads, strict=True)]
-    lines.append(
-        f"{heads[0]:{widths[0]}}"
-        + "".join(f"{head:>{width}}" for head, width in zip(heads[1:], widths[1:], strict=True))
-        + "  "
-        + _("deals")
-    )
+    widths, header = table_head(heads, sizes)
+    lines.append(header + "  " + _("deals"))
     lances = len(Lance)
     for option in advice.ranked():
         row = f"{_choice(option.action):{widths[0]}}{option.expected_stones:>+{widths[1]}.3f}"

@@ -23,7 +23,7 @@ from mus.cli.options import (
     seed_option,
     workers_option,
 )
-from mus.cli.words import lance_name
+from mus.cli.words import lance_name, table_head
 from mus.i18n import gettext as _
 from mus.i18n import pgettext
 
@@ -139,11 +139,8 @@ def odds_lines(result: Odds) -> list[str]:
     if result.given:  # what the seat knew beyond its hand (the library's words)
         lines.append(_("given: {given}").format(given=result.given))
     heads = [_("lance"), _("win"), _("± error"), _("own hand"), _("played"), _("stones"), _("against")]
-    widths = [max(width, len(head) + 1) for width, head in zip((8, 9, 11, 11, 11, 9, 9), heads, strict=True)]
-    lines.append(
-        f"{heads[0]:{widths[0]}}"
-        + "".join(f"{head:>{width}}" for head, width in zip(heads[1:], widths[1:], strict=True))
-    )
+    widths, header = table_head(heads, (8, 9, 11, 11, 11, 9, 9))
+    lines.append(header)
     for lance in Lance:
         row = f"{lance_name(lance):{widths[0]}}{result.win[lance]:>{widths[1]}.2%}{result.error[lance]:>{widths[2]}.3%}"
         row += f"{result.own[lance]:>{widths[3]}.2%}{result.played[lance]:>{widths[4]}.2%}"

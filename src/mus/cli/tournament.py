@@ -11,6 +11,7 @@ import time
 from typing import TYPE_CHECKING
 
 from mus.cli.options import add_command, rules_from_options, rules_summary, seed_option
+from mus.cli.words import table_head
 from mus.i18n import gettext as _
 from mus.i18n import ngettext, pgettext
 
@@ -128,10 +129,7 @@ def tournament_lines(result: TournamentResult) -> list[str]:
     """:meth:`mus.tournament.TournamentResult.lines` in the language in use: the results
     as tables, by bot, then by pair."""
     heads = [_("bot"), _("games"), _("wins"), _("win rate"), _("95% interval"), _("stones/hand"), _("± error")]
-    widths = [max(size, len(head) + 1) for size, head in zip((24, 7, 7, 10, 18, 13, 9), heads, strict=True)]
-    header = f"{heads[0]:{widths[0]}}" + "".join(
-        f"{head:>{width}}" for head, width in zip(heads[1:], widths[1:], strict=True)
-    )
+    widths, header = table_head(heads, (24, 7, 7, 10, 18, 13, 9))
     lines = [header]
     lines += [_row(row, widths) for row in result.standings]
     if len(result.pairings) > 1:

@@ -69,6 +69,7 @@ __all__ = [
     "sides_line",
     "signals_left",
     "stones_words",
+    "table_head",
     "team_name",
     "team_seats",
     "team_title",
@@ -79,6 +80,21 @@ def plural(n: int, word: str) -> str:
     """``n`` and ``word``, in the plural unless ``n`` is 1: ``plural(2, "stone")`` is '2 stones'
     (English only: the commands say their counts with :func:`mus.i18n.ngettext`)."""
     return f"{n} {word}{'' if n == 1 else 's'}"
+
+
+def table_head(heads: Sequence[str], sizes: Sequence[int]) -> tuple[list[int], str]:
+    """The columns' widths (each at least its size, and one more than its heading) and
+    the heading line of a table: the first column to the left, the others to the right.
+    A translated heading longer than its column widens it.
+
+    >>> table_head(["lance", "win", "a long heading"], [8, 6, 6])
+    ([8, 6, 15], 'lance      win a long heading')
+    """
+    widths = [max(size, len(head) + 1) for size, head in zip(sizes, heads, strict=True)]
+    line = f"{heads[0]:{widths[0]}}" + "".join(
+        f"{head:>{width}}" for head, width in zip(heads[1:], widths[1:], strict=True)
+    )
+    return widths, line
 
 
 def labelled(name: str, text: str) -> str:
