@@ -340,10 +340,7 @@ class Batch:
         self._play(rows, chosen.astype(tables.action_type))
 
     def _where(self, where: Any) -> Array:
-        try:
-            mask = np.asarray(where)
-        except Exception:  # numpy's refusal, or a value that raises as it is read
-            mask = np.zeros(0)
+        mask = _array(where)
         if mask.shape != (self.n,) or mask.dtype != bool:
             raise MusError(f"where is {self.n} bools, one a hand, got {quoted(where)}")
         rows: Array = mask.nonzero()[0]
@@ -374,10 +371,7 @@ class Batch:
         >>> batch.over.tolist(), batch.state(1) == mus.new_hand(seed="new", mano=3)
         ([True, False], True)
         """
-        try:
-            given = np.asarray(rows)
-        except Exception:  # numpy's refusal, or a value that raises as it is read
-            given = np.zeros(0)
+        given = _array(rows)
         if not np.issubdtype(given.dtype, np.integer):  # no float cut down to a row
             raise MusError(f"rows are hand numbers, got {quoted(rows)}")
         chosen = given.reshape(-1)
@@ -487,6 +481,15 @@ def _seeds(seeds: object) -> list[Any]:
     raise MusError(f"seeds are a list of seeds, one a hand, got {quoted(seeds)}")
 
 
+def _array(value: object) -> Array:
+    """``value`` as an array, or an empty one when numpy refuses it (or it raises as it
+    is read): the callers' shape and type checks then refuse it with their own words."""
+    try:
+        return np.asarray(value)
+    except Exception:  # the caller's value: refused by the checks that follow
+        return np.zeros(0)
+
+
 def _view(array: Array) -> Array:
     view = array.view()
     view.flags.writeable = False
@@ -504,10 +507,7 @@ def _generator(seed: object) -> np.random.Generator:
 
 
 def _actions(actions: Any, n: int) -> Array:
-    try:
-        array = np.asarray(actions)
-    except Exception:  # numpy's refusal, or a value that raises as it is read
-        raise MusError(f"actions are {n} action ids, one a hand, got {quoted(actions)}") from None
+    array = _array(actions)
     if array.shape != (n,) or not np.issubdtype(array.dtype, np.integer):
         raise MusError(f"actions are {n} action ids, one a hand (ints), got shape {array.shape} of {array.dtype}")
     return array.astype(np.int64, copy=False)
@@ -519,10 +519,7 @@ def _manos(mano: int | Sequence[int] | Array, n: int, rules: Rules) -> Array:
         if not 0 <= mano < seats:
             raise MusError(f"mano must be a seat from 0 to {seats - 1}, got {quoted(mano)}")
         return np.full(n, int(mano), np.int64)
-    try:
-        array = np.asarray(mano)
-    except Exception:  # numpy's refusal, or a value that raises as it is read
-        array = np.zeros(0)
+    array = _array(mano)
     if array.shape != (n,) or not np.issubdtype(array.dtype, np.integer) or ((array < 0) | (array >= seats)).any():
         raise MusError(f"mano is one seat from 0 to {seats - 1}, or one a hand ({n}), got {quoted(mano)}")
     return array.astype(np.int64)
@@ -531,10 +528,7 @@ def _manos(mano: int | Sequence[int] | Array, n: int, rules: Rules) -> Array:
 def _scores(scores: Any, n: int, rules: Rules) -> Array | None:
     if scores is None:
         return None
-    try:
-        array = np.asarray(scores)
-    except Exception:  # numpy's refusal, or a value that raises as it is read
-        array = np.zeros(0)
+    array = _array(scores)
     if array.shape == (2,):
         array = np.broadcast_to(array, (n, 2))
     if (
