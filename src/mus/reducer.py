@@ -142,10 +142,14 @@ def new_hand(
 
 
 def _restocks(restocks: Sequence[Sequence[Card | str] | str]) -> tuple[tuple[Card, ...], ...]:
-    # The type first: a value's own __bool__ is not asked.
-    if not isinstance(restocks, (tuple, list)):
+    # The type first (a value's own __bool__ is not asked); the default, no restocks,
+    # costs one type test on new_hand's path.
+    if type(restocks) is tuple:
+        if not restocks:
+            return ()
+    elif not isinstance(restocks, (tuple, list)):
         raise MusError(f"restocks are a list of the cards drawn from each reshuffle, got {quoted(restocks)}")
-    if not restocks:
+    elif not restocks:
         return ()
     tops = tuple(parse_cards(top) for top in restocks)
     for top in tops:
