@@ -134,6 +134,7 @@ def _ai_calls() -> dict[str, Callable[[], Call]]:
         "apply": _kw(state=STATE, action_id=pass_id),
         "decode": _kw(action_id=pass_id, state=STATE),
         "encode": _kw(action=mus.Pass(), state=STATE),
+        "plain_action": _kw(index=pass_id),
     }
     observations = {
         "information_state_string": _kw(state=STATE, seat=0),

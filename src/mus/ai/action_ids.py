@@ -19,6 +19,7 @@ out-of-turn events (señas, mus visto).
 from __future__ import annotations
 
 import operator
+from collections.abc import Mapping
 from typing import Any
 
 import numpy as np
@@ -41,7 +42,7 @@ from mus.batch.ids import (
     PASS,
     action_name,
 )
-from mus.checks import quoted
+from mus.checks import index_arg, quoted
 from mus.errors import IllegalActionError, RulesError
 from mus.reducer import apply
 from mus.rules import Rules
@@ -223,6 +224,37 @@ class ActionIds(RulesBound):
                     pass
         self.decode(index, state)
         raise IllegalActionError(f"action {index} ({self.action_name(index)}) is not legal now")  # pragma: no cover
+
+    @property
+    def shared_masks(self) -> Mapping[int, tuple[object, Mask]]:
+        """The masks of the engine's shared legal lists, by the list's ``id``: each entry
+        is ``(list, mask)``, a hit only when the list is that same object (the discards'
+        lists and those a house rule's hook trims are never kept). Filled by
+        :meth:`legal_action_mask`; the environments read it to spare a call a step.
+
+        >>> import mus
+        >>> ids = ActionIds()
+        >>> legal = mus.new_hand(seed=1).legal_actions()
+        >>> mask = ids.legal_action_mask(mus.new_hand(seed=1))
+        >>> ids.shared_masks[id(legal)] == (legal, mask)
+        True
+        """
+        return self._masks
+
+    def plain_action(self, index: int) -> Action | None:
+        """The action of id ``index`` when that id names one whatever the state (mus,
+        no-mus, pass, accept, fold, órdago, a bet), else ``None`` (a discard, a
+        declaration, whose cards or lance the state says).
+
+        >>> ids = ActionIds()
+        >>> ids.plain_action(BET_2 + 3), ids.plain_action(DISCARD_FIRST)
+        (Bet(5), None)
+        """
+        if type(index) is not int or not 0 <= index < self.num_actions:
+            index = index_arg(index, "an action id", 0, self.num_actions - 1)
+        if index >= BET_2 or index in _FIXED:
+            return self._action(index, None)  # type: ignore[arg-type]  # these need no state
+        return None
 
     def _action(self, index: int, state: HandState) -> Action:
         if index >= BET_2:

@@ -47,7 +47,7 @@ require("gymnasium", "mus.ai.pettingzoo")
 from gymnasium import spaces  # noqa: E402
 from pettingzoo import AECEnv  # type: ignore[import-untyped]  # noqa: E402
 
-from mus.ai.action_ids import ACCEPT, BET_2, DEFAULT_MAX_BET, FOLD, MUS, NO_MUS, ORDAGO, PASS, Mask  # noqa: E402
+from mus.ai.action_ids import DEFAULT_MAX_BET, Mask  # noqa: E402
 from mus.ai.encoding import Encoding, encoding_for  # noqa: E402
 from mus.ai.observations import Vector  # noqa: E402
 from mus.ai.rewards import credited  # noqa: E402
@@ -62,7 +62,6 @@ from mus.state import HandState, Phase  # noqa: E402
 __all__ = ["MusEnv", "env", "raw_env", "spaces_of"]
 
 Observation = dict[str, Any]
-_PLAIN = frozenset((MUS, NO_MUS, PASS, ACCEPT, FOLD, ORDAGO))  # ids of one action whatever the state
 _DISCARD = Phase.DISCARD
 
 
@@ -128,15 +127,10 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._target = self.rules.target
         self._ids = self.coding.num_actions
         self._gated = bool(self.rules.gates)
-        self._masks = (
-            self.coding._masks
-        )  # by the identity of the engine's legal lists  # a house rule's hook: masks not cached
+        self._masks = self.coding.shared_masks  # the encoding's, by the engine's lists
         # The actions of the ids that name one whatever the state (all but the discards
         # and declarations), for step() to hand the engine directly.
-        self._moves = tuple(
-            self.coding._action(index, None) if index in _PLAIN or index >= BET_2 else None  # type: ignore[arg-type]
-            for index in range(self.coding.num_actions)
-        )
+        self._moves = tuple(map(self.coding.plain_action, range(self.coding.num_actions)))
         self.episode = episode
         self.reward_kind = reward
         self.render_mode = render_mode
@@ -240,19 +234,9 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             seat = self.agent_name_mapping[agent]
             hand = self.hand
             queue = hand.queue
-            mask = self._no_mask
-            if queue and queue[0] == seat:
-                # _mask() inline: the mask of the engine's shared legal list, cached by
-                # the encoding (not for the discards, nor under a house rule's hook).
-                if hand.phase is not _DISCARD and not self._gated:
-                    legal = hand.legal_actions()
-                    hit = self._masks.get(id(legal))
-                    mask = hit[1] if hit is not None and hit[0] is legal else self.coding.legal_action_mask(hand)
-                else:
-                    mask = self.coding.legal_action_mask(hand)
             observation: Observation | None = {
                 "observation": self._tracker.observation(hand, seat),
-                "action_mask": mask,
+                "action_mask": self._mask(hand) if queue and queue[0] == seat else self._no_mask,
             }
         elif observe is False:
             observation = None
