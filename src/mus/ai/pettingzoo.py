@@ -125,12 +125,12 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._tracker = ObservationTracker(self.coding)
         self._no_mask = self.coding.no_actions()
         self._target = self.rules.target
-        self._ids = self.coding.num_actions
         self._gated = bool(self.rules.gates)
         self._masks = self.coding.shared_masks  # the encoding's, by the engine's lists
         # The actions of the ids that name one whatever the state (all but the discards
         # and declarations), for step() to hand the engine directly.
-        self._moves = tuple(map(self.coding.plain_action, range(self.coding.num_actions)))
+        moves = map(self.coding.plain_action, range(self.coding.num_actions))
+        self._move_of = {index: move for index, move in enumerate(moves) if move is not None}
         self.episode = episode
         self.reward_kind = reward
         self.render_mode = render_mode
@@ -146,6 +146,7 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self.agents: list[str] = []
         self.terminations: dict[str, bool] = {}  # the agents in play, once reset() deals
         self.agent_selection: str | None = None
+        self._live = False  # an agent to act (step() plays), else a dead step or no reset() yet
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space (one shared object for every agent)."""
@@ -190,6 +191,7 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self.truncations = self.terminations.copy()
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
         self._paid = False
+        self._live = True  # until the episode ends: every agent terminates at once
         hand = self.hand
         # A fresh deal's credit is its scores (no game is won before the first action).
         self._credited = hand.scores if scores is None else credited(hand)
@@ -225,30 +227,37 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         >>> game.last(observe=False)[0] is None
         True
         """
-        agent = self.agent_selection
-        terminations = self.terminations
-        if agent not in terminations:  # before reset(), or every agent done
-            raise MusError("call reset() before last()" if agent is None else self._absent(agent))
+        # None before reset(): the lookup fails then, as for an agent done.
+        agent: str = self.agent_selection  # type: ignore[assignment]
+        try:  # one lookup: the agent in play and its termination
+            termination = self.terminations[agent]
+        except KeyError:  # before reset(), or every agent done
+            raise MusError("call reset() before last()" if agent is None else self._absent(agent)) from None
         if observe is True:
-            # observe() inline, for the agent to act: its mask is the hand's.
+            # observe() inline, for the agent to act, and _mask() inline: this runs at
+            # every turn, and a dead step's too.
             seat = self.agent_name_mapping[agent]
             hand = self.hand
             queue = hand.queue
+            if queue and queue[0] == seat:
+                if hand.phase is not _DISCARD and not self._gated:
+                    # The dict keeps each list it holds alive, so no other list has its
+                    # id: a hit is that list's mask.
+                    hit = self._masks.get(id(hand.legal_actions()))
+                    mask = self.coding.legal_action_mask(hand) if hit is None else hit[1]
+                else:
+                    mask = self.coding.legal_action_mask(hand)
+            else:
+                mask = self._no_mask
             observation: Observation | None = {
                 "observation": self._tracker.observation(hand, seat),
-                "action_mask": self._mask(hand) if queue and queue[0] == seat else self._no_mask,
+                "action_mask": mask,
             }
         elif observe is False:
             observation = None
         else:
             raise MusError(f"last() takes observe=True or False, got {quoted(observe)}")
-        return (
-            observation,
-            self._cumulative_rewards[agent],
-            terminations[agent],
-            self.truncations[agent],
-            self.infos[agent],
-        )
+        return observation, self._cumulative_rewards[agent], termination, self.truncations[agent], self.infos[agent]
 
     def _mask(self, hand: HandState) -> Mask:
         """The encoding's mask of the seat to act, its cache read here first: the
@@ -287,17 +296,18 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def step(self, action: int | None) -> None:
         """Play ``action`` (an id) for the agent to act; ``None`` for a finished agent."""
-        agent = self.agent_selection
-        if agent is None:
-            raise MusError("call reset() before step()")
-        if self.terminations[agent] or self.truncations[agent]:
+        # None before reset(), when not live.
+        agent: str = self.agent_selection  # type: ignore[assignment]
+        if not self._live:  # before reset(), or every agent terminated at once
+            if agent is None:
+                raise MusError("call reset() before step()")
             self._dead_step(agent, action)
             return
         hand = self.hand
         # The engine checks the action; the encoding's apply (ids checked, errors that
         # name the legal ids) only for what is not a plain legal action here.
-        move = self._moves[action] if type(action) is int and 0 <= action < self._ids else None
-        if move is not None and hand.queue:
+        move = self._move_of.get(action) if type(action) is int else None
+        if move is not None:
             try:
                 after = apply(hand, move)
             except IllegalActionError:
@@ -323,6 +333,7 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             else:
                 for name in self.terminations:
                     self.terminations[name] = True
+                self._live = False
         self.hand = after
         queue = after.queue
         self.agent_selection = self.possible_agents[queue[0] if queue else 0]
@@ -341,8 +352,9 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         agents.remove(agent)
         if agents:
             self.agent_selection = agents[0]
-        for name in self.rewards:
-            self.rewards[name] = 0
+        rewards = self.rewards
+        for name in rewards:
+            rewards[name] = 0
 
     def _pay(self, after: HandState) -> None:
         """Give the rewards of the stones ``after`` scored (see the module)."""
