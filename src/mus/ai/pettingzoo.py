@@ -361,13 +361,20 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def _pay(self, after: HandState) -> None:
         """Give the rewards of the stones ``after`` scored (see the module)."""
-        scores = after.scores
-        # What credited() gives, without its copy when there is nothing to cap.
-        now = scores if after.winner is None and max(scores) < self._target else credited(after)
+        scores, winner, target = after.scores, after.winner, self._target
+        # What credited() gives, inline (an órdago accepted ends many a random hand),
+        # without its copy when there is nothing to cap.
+        if winner is None and max(scores) < target:
+            now = scores
+        else:
+            capped = [score if score < target else target for score in scores]
+            if winner is not None:
+                capped[winner] = target
+            now = tuple(capped)
         if self.reward_kind != "win":  # under "terminal", only at the end: since the deal
             gains = [a - b for a, b in zip(now, self._credited, strict=True)]
         else:
-            gains = [int(side == after.winner) for side in range(self.rules.teams)]
+            gains = [int(side == winner) for side in range(self.rules.teams)]
         self._credited = now
         if not any(gains):
             return
