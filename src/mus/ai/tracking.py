@@ -9,10 +9,10 @@ sides absolute (every seat's cards, every seat's señas...), and rewrites at eac
 state only the parts whose fields changed: states are immutable values, and a step
 keeps the objects it does not change, so comparing fields by identity says which parts
 can have changed. The parts that change at nearly every step (whose turn it is, the
-betting) take few values: each is a block of bytes built once and copied in one write.
-A seat's observation is then one gather from that vector (``take`` of a fixed index
-per seat: its relative seats and sides, its own cards, its partners' señas, the
-others' hidden), a new array for each call.
+betting) take few values: each block of bytes is built once, and the turn's and the
+stakes' are copied in one write. A seat's observation is then one gather from that
+vector (indexing by a fixed array per seat: its relative seats and sides, its own
+cards, its partners' señas, the others' hidden), a new array for each call.
 
 What it returns equals the vector built from scratch, bit for bit, whatever the order
 of the states asked for (a part depends on its fields alone, so states need not follow
