@@ -325,10 +325,14 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             for name in rewards:
                 rewards[name] = 0.0
             self._paid = False
-        over = not after.queue
-        if over or (after.scores is not hand.scores and self.reward_kind == "stones"):
+        queue = after.queue
+        if queue:  # the usual step: the hand goes on
+            if after.scores is not hand.scores and self.reward_kind == "stones":
+                self._pay(after)
+            self.hand = after
+            self.agent_selection = self.possible_agents[queue[0]]
+        else:
             self._pay(after)
-        if over:
             self.hands_played += 1
             if self.episode == "game" and after.winner is None:
                 after = self._deal((after.mano + 1) % self.rules.seats, after.scores)
@@ -337,9 +341,9 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
                 for name in self.terminations:
                     self.terminations[name] = True
                 self._live = False
-        self.hand = after
-        queue = after.queue
-        self.agent_selection = self.possible_agents[queue[0] if queue else 0]
+            self.hand = after
+            queue = after.queue
+            self.agent_selection = self.possible_agents[queue[0] if queue else 0]
         if self.render_mode is not None and self.render_mode == "human":
             self.render()
 
