@@ -125,16 +125,18 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._tracker = ObservationTracker(self.coding)
         self._no_mask = self.coding.no_actions()
         self._target = self.rules.target
-        self._ids = self.coding.num_actions
         self._gated = bool(self.rules.gates)
         self._masks = self.coding.shared_masks  # the encoding's, by the engine's lists
         # The actions of the ids that name one whatever the state (all but the discards
         # and declarations), for step() to hand the engine directly.
-        self._moves = tuple(map(self.coding.plain_action, range(self.coding.num_actions)))
+        moves = map(self.coding.plain_action, range(self.coding.num_actions))
+        self._move_of = {index: move for index, move in enumerate(moves) if move is not None}
         self.episode = episode
         self.reward_kind = reward
         self.render_mode = render_mode
         self.possible_agents = [f"seat_{seat}" for seat in range(self.rules.seats)]
+        self._no_rewards = dict.fromkeys(self.possible_agents, 0.0)
+        self._no_terminations = dict.fromkeys(self.possible_agents, False)
         self.agent_name_mapping = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._sides = tuple(zip(self.possible_agents, self.rules.team_of, strict=True))  # (agent, its side)
         observe, act = spaces_of(self.coding)
@@ -146,6 +148,7 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self.agents: list[str] = []
         self.terminations: dict[str, bool] = {}  # the agents in play, once reset() deals
         self.agent_selection: str | None = None
+        self._live = False  # an agent to act (step() plays), else a dead step or no reset() yet
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
         """The observation space (one shared object for every agent)."""
@@ -184,12 +187,14 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
                 raise MusError(f"bad reset options: {error}") from None
         self.hands_played = 0
         agents = self.agents = self.possible_agents[:]
-        self.rewards = dict.fromkeys(agents, 0.0)
-        self._cumulative_rewards = dict.fromkeys(agents, 0.0)
-        self.terminations = dict.fromkeys(agents, False)
+        # Copies of dicts built once: a few times cheaper than building them again.
+        self.rewards = self._no_rewards.copy()
+        self._cumulative_rewards = self._no_rewards.copy()
+        self.terminations = self._no_terminations.copy()
         self.truncations = self.terminations.copy()
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
         self._paid = False
+        self._live = True  # until the episode ends: every agent terminates at once
         hand = self.hand
         # A fresh deal's credit is its scores (no game is won before the first action).
         self._credited = hand.scores if scores is None else credited(hand)
@@ -225,30 +230,37 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         >>> game.last(observe=False)[0] is None
         True
         """
-        agent = self.agent_selection
-        terminations = self.terminations
-        if agent not in terminations:  # before reset(), or every agent done
-            raise MusError("call reset() before last()" if agent is None else self._absent(agent))
+        # None before reset(): the lookup fails then, as for an agent done.
+        agent: str = self.agent_selection  # type: ignore[assignment]
+        try:  # one lookup: the agent in play and its termination
+            termination = self.terminations[agent]
+        except KeyError:  # before reset(), or every agent done
+            raise MusError("call reset() before last()" if agent is None else self._absent(agent)) from None
         if observe is True:
-            # observe() inline, for the agent to act: its mask is the hand's.
+            # observe() inline, for the agent to act, and _mask() inline: this runs at
+            # every turn, and a dead step's too.
             seat = self.agent_name_mapping[agent]
             hand = self.hand
             queue = hand.queue
+            if queue and queue[0] == seat:
+                if hand.phase is not _DISCARD and not self._gated:
+                    # The dict keeps each list it holds alive, so no other list has its
+                    # id: a hit is that list's mask.
+                    hit = self._masks.get(id(hand.legal_actions()))
+                    mask = self.coding.legal_action_mask(hand) if hit is None else hit[1]
+                else:
+                    mask = self.coding.legal_action_mask(hand)
+            else:
+                mask = self._no_mask
             observation: Observation | None = {
                 "observation": self._tracker.observation(hand, seat),
-                "action_mask": self._mask(hand) if queue and queue[0] == seat else self._no_mask,
+                "action_mask": mask,
             }
         elif observe is False:
             observation = None
         else:
             raise MusError(f"last() takes observe=True or False, got {quoted(observe)}")
-        return (
-            observation,
-            self._cumulative_rewards[agent],
-            terminations[agent],
-            self.truncations[agent],
-            self.infos[agent],
-        )
+        return observation, self._cumulative_rewards[agent], termination, self.truncations[agent], self.infos[agent]
 
     def _mask(self, hand: HandState) -> Mask:
         """The encoding's mask of the seat to act, its cache read here first: the
@@ -287,17 +299,18 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def step(self, action: int | None) -> None:
         """Play ``action`` (an id) for the agent to act; ``None`` for a finished agent."""
-        agent = self.agent_selection
-        if agent is None:
-            raise MusError("call reset() before step()")
-        if self.terminations[agent] or self.truncations[agent]:
+        # None before reset(), when not live.
+        agent: str = self.agent_selection  # type: ignore[assignment]
+        if not self._live:  # before reset(), or every agent terminated at once
+            if agent is None:
+                raise MusError("call reset() before step()")
             self._dead_step(agent, action)
             return
         hand = self.hand
         # The engine checks the action; the encoding's apply (ids checked, errors that
         # name the legal ids) only for what is not a plain legal action here.
-        move = self._moves[action] if type(action) is int and 0 <= action < self._ids else None
-        if move is not None and hand.queue:
+        move = self._move_of.get(action) if type(action) is int else None
+        if move is not None:
             try:
                 after = apply(hand, move)
             except IllegalActionError:
@@ -312,10 +325,14 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             for name in rewards:
                 rewards[name] = 0.0
             self._paid = False
-        over = not after.queue
-        if over or (after.scores is not hand.scores and self.reward_kind == "stones"):
+        queue = after.queue
+        if queue:  # the usual step: the hand goes on
+            if after.scores is not hand.scores and self.reward_kind == "stones":
+                self._pay(after)
+            self.hand = after
+            self.agent_selection = self.possible_agents[queue[0]]
+        else:
             self._pay(after)
-        if over:
             self.hands_played += 1
             if self.episode == "game" and after.winner is None:
                 after = self._deal((after.mano + 1) % self.rules.seats, after.scores)
@@ -323,10 +340,11 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             else:
                 for name in self.terminations:
                     self.terminations[name] = True
-        self.hand = after
-        queue = after.queue
-        self.agent_selection = self.possible_agents[queue[0] if queue else 0]
-        if self.render_mode == "human":
+                self._live = False
+            self.hand = after
+            queue = after.queue
+            self.agent_selection = self.possible_agents[queue[0] if queue else 0]
+        if self.render_mode is not None and self.render_mode == "human":
             self.render()
 
     def _dead_step(self, agent: str, action: int | None) -> None:
@@ -341,18 +359,26 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         agents.remove(agent)
         if agents:
             self.agent_selection = agents[0]
-        for name in self.rewards:
-            self.rewards[name] = 0
+        rewards = self.rewards
+        for name in rewards:
+            rewards[name] = 0
 
     def _pay(self, after: HandState) -> None:
         """Give the rewards of the stones ``after`` scored (see the module)."""
-        scores = after.scores
-        # What credited() gives, without its copy when there is nothing to cap.
-        now = scores if after.winner is None and max(scores) < self._target else credited(after)
+        scores, winner, target = after.scores, after.winner, self._target
+        # What credited() gives, inline (an órdago accepted ends many a random hand),
+        # without its copy when there is nothing to cap.
+        if winner is None and max(scores) < target:
+            now = scores
+        else:
+            capped = [score if score < target else target for score in scores]
+            if winner is not None:
+                capped[winner] = target
+            now = tuple(capped)
         if self.reward_kind != "win":  # under "terminal", only at the end: since the deal
             gains = [a - b for a, b in zip(now, self._credited, strict=True)]
         else:
-            gains = [int(side == after.winner) for side in range(self.rules.teams)]
+            gains = [int(side == winner) for side in range(self.rules.teams)]
         self._credited = now
         if not any(gains):
             return

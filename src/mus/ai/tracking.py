@@ -9,10 +9,10 @@ sides absolute (every seat's cards, every seat's señas...), and rewrites at eac
 state only the parts whose fields changed: states are immutable values, and a step
 keeps the objects it does not change, so comparing fields by identity says which parts
 can have changed. The parts that change at nearly every step (whose turn it is, the
-betting) take few values: each is a block of bytes built once and copied in one write.
-A seat's observation is then one gather from that vector (``take`` of a fixed index
-per seat: its relative seats and sides, its own cards, its partners' señas, the
-others' hidden), a new array for each call.
+betting) take few values: each block of bytes is built once, and the turn's and the
+stakes' are copied in one write. A seat's observation is then one gather from that
+vector (indexing by a fixed array per seat: its relative seats and sides, its own
+cards, its partners' señas, the others' hidden), a new array for each call.
 
 What it returns equals the vector built from scratch, bit for bit, whatever the order
 of the states asked for (a part depends on its fields alone, so states need not follow
@@ -50,9 +50,9 @@ from mus.state import HandState, Phase
 
 __all__ = ["ObservationTracker"]
 
-# Per observer, what its trackers share: the cache of the turn's blocks and each
-# seat's gather (both depend on the rules alone).
-_Shared = tuple[dict[tuple[Any, ...], bytes], list["npt.NDArray[np.intp]"]]
+# Per observer, what its trackers share: the caches of the turn's and the stakes'
+# blocks, and each seat's gather (all depend on the rules alone).
+_Shared = tuple[dict[tuple[Any, ...], bytes], dict[tuple[Any, ...], bytes], list["npt.NDArray[np.intp]"]]
 _SHARED: weakref.WeakKeyDictionary[Observer, _Shared] = weakref.WeakKeyDictionary()
 
 _BETTING = Phase.BETTING
@@ -167,31 +167,28 @@ class ObservationTracker:
 
     __slots__ = (
         "_at",
-        "_betting",
         "_blocks",
         "_cards_end",
         "_deal",
         "_declared",
         "_declared_at",
         "_discards",
+        "_floats",
         "_gather",
         "_link",
-        "_mano",
         "_no_scores",
         "_observer",
-        "_phase",
-        "_queue",
+        "_rare",
         "_result_width",
         "_results",
         "_scores",
         "_seat_count",
+        "_stakes",
         "_stakes_end",
-        "_stakes_now",
         "_state",
         "_table",
         "_target",
         "_turn",
-        "_turn_end",
         "_vector",
         "_view",
         "_winner",
@@ -207,15 +204,15 @@ class ObservationTracker:
         self._target = rules.target
         layout = _table_layout(rules.seats, rules.teams, rules.senas)
         self._at = {name: start for name, (start, _) in layout.items()}
-        # Each block's span in bytes (the turn's and the stakes' as plain ints too: they
-        # are written at nearly every step).
+        # Each block's span in bytes (the turn's and the stakes' end as a plain int too:
+        # it is written at nearly every step).
         self._blocks = {
             "scores": (layout["scores"][0] * _F32, layout["pares_yes"][0] * _F32),
             "history": (layout["pares_yes"][0] * _F32, layout["results"][0] * _F32),
             "results": (layout["results"][0] * _F32, layout["winner"][0] * _F32),
             "winner": (layout["winner"][0] * _F32, layout["hands"][0] * _F32),
         }
-        self._turn_end, self._stakes_end = layout["stakes"][0] * _F32, layout["scores"][0] * _F32
+        self._stakes_end = layout["scores"][0] * _F32
         self._cards_end = layout["zero"][0] * _F32
         self._zeros = bytes(self._cards_end)
         self._no_scores = (0,) * rules.teams
@@ -230,20 +227,19 @@ class ObservationTracker:
         }  # fmt: skip
         # Shared by the trackers of one observer: they depend on the rules alone.
         if observer not in _SHARED:
-            _SHARED[observer] = ({}, [_gather(observer, layout, seat) for seat in range(rules.seats)])
-        self._turn, self._gather = _SHARED[observer]
+            _SHARED[observer] = ({}, {}, [_gather(observer, layout, seat) for seat in range(rules.seats)])
+        self._turn, self._stakes, self._gather = _SHARED[observer]
         self._vector = np.zeros(layout["one"][0] + 1, np.float32)
         self._vector[layout["one"][0]] = 1.0
         self._view = memoryview(self._vector).cast("B")  # type: ignore[arg-type]  # numpy arrays are buffers
+        # Single entries written through a float32 view: a few times cheaper than
+        # numpy's item assignment, and rounded alike (to the nearest float32).
+        self._floats: memoryview[float] = memoryview(self._vector)  # type: ignore[arg-type]
         # The fields the vector was last written from (none yet).
         self._state: object = _NONE
         self._deal: object = _NONE
         self._table: object = _NONE
-        self._phase: object = _NONE
-        self._queue: object = _NONE
-        self._mano: object = _NONE
-        self._betting: object = _NONE
-        self._stakes_now: object = _NONE
+        self._rare: object = _NONE
         self._scores: object = _NONE
         self._results: object = _NONE
         self._winner: object = _NONE
@@ -277,58 +273,39 @@ class ObservationTracker:
         True
         """
         if state is not self._state:
-            if type(state) is not HandState or state.deal.rules is not self._observer._known:
-                self._observer._checked(state)
-            # Rewrite the parts whose fields differ from the last state's (inline: this
-            # runs at every step).
-            phase = state.phase
-            queue = state.queue
-            betting = state.betting
-            mano = state.mano
-            if (
-                betting is not self._betting
-                or queue is not self._queue
-                or phase is not self._phase
-                or mano != self._mano
-            ):
-                self._phase, self._queue, self._mano = phase, queue, mano
-                # The turn's block: phase, lance, to_act, mano, bettor, in_lance, folded and
-                # accepted, a few hundred values in all (at most a few per seat and betting);
-                # then the stakes' block, which follows it.
-                if betting is None:
-                    key: tuple[Any, ...] = (id(phase), queue[0] if queue else None, mano)
-                    stakes: object = None
-                else:
-                    lance, seats, stake, previous, bets, bettor, ordago, folded, accepted = betting
-                    key = (
-                        id(phase), queue[0] if queue else None, mano, lance, bettor if bets else None,
-                        seats if phase is _BETTING else None, folded, accepted,
-                    )  # fmt: skip
-                    stakes = (stake, previous, bets, ordago) if bets else None
-                block = self._turn.get(key)
-                self._view[: self._turn_end] = self._turn_block(key) if block is None else block
-                self._betting = betting
-                if stakes != self._stakes_now:  # a pass, an acceptance... leave the stakes
-                    self._stakes_now = stakes
-                    if stakes is None:
-                        self._view[self._turn_end : self._stakes_end] = _NO_STAKES
-                    else:  # the observer's arithmetic, packed in float32 as numpy stores it
-                        target = self._target
-                        self._view[self._turn_end : self._stakes_end] = _PACK_STAKES(
-                            (stake if stake < target else target) / target,
-                            (previous if previous < target else target) / target,
-                            (bets if bets < _MAX_STEPS else _MAX_STEPS) / _MAX_STEPS,
-                            ordago,
-                        )
-            # The parts that change a few times a hand, in one test (identities all).
-            if (
-                state.results is not self._results
-                or state.scores is not self._scores
-                or state.winner is not self._winner
-                or state._table is not self._table
-                or state.deal is not self._deal
-            ):
+            if type(state) is not HandState:
+                self._observer._checked(state)  # raises: only hands are read below
+            # The parts that change a few times a hand first, in one comparison (a
+            # tuple's compares identity first, and fields equal in value write equal
+            # values); a new deal's rules are checked there, before anything is written.
+            rare = (state.results, state.scores, state.winner, state._table, state.deal)
+            if rare != self._rare:
                 self._write_hand(state)
+                self._rare = rare
+            betting = state.betting
+            queue = state.queue
+            if betting is None:
+                key: tuple[Any, ...] = (id(state.phase), queue[0] if queue else None, state.mano)
+                block = self._turn.get(key)
+                if block is None:
+                    block = self._turn_block(key)
+                self._view[: self._stakes_end] = block + _NO_STAKES
+            else:
+                lance, seats, stake, previous, bets, bettor, ordago, folded, accepted = betting
+                phase = state.phase
+                key = (
+                    id(phase), queue[0] if queue else None, state.mano, lance, bettor if bets else None,
+                    seats if phase is _BETTING else None, folded, accepted,
+                )  # fmt: skip
+                block = self._turn.get(key)
+                if block is None:
+                    block = self._turn_block(key)
+                if bets:
+                    stakes = (stake, previous, bets, ordago)
+                    packed = self._stakes.get(stakes)
+                    self._view[: self._stakes_end] = block + (self._pack(stakes) if packed is None else packed)
+                else:
+                    self._view[: self._stakes_end] = block + _NO_STAKES
             link = state._log
             if link is not self._link:
                 # The usual step: one action, which the history's part does not show.
@@ -339,13 +316,32 @@ class ObservationTracker:
             self._state = state
         if type(seat) is not int or not 0 <= seat < self._seat_count:
             seat = self._observer._arguments(state, seat)
-        return self._vector.take(self._gather[seat])
+        # Indexing rather than take(): the same new array, a little cheaper.
+        return self._vector[self._gather[seat]]
+
+    def _pack(self, stakes: tuple[int, int, int, bool]) -> bytes:
+        """The stakes' block of ``stakes`` (stake, previous, bets, órdago), cached: the
+        observer's arithmetic, packed in float32 as numpy stores it."""
+        stake, previous, bets, ordago = stakes
+        target = self._target
+        data = _PACK_STAKES(
+            (stake if stake < target else target) / target,
+            (previous if previous < target else target) / target,
+            (bets if bets < _MAX_STEPS else _MAX_STEPS) / _MAX_STEPS,
+            ordago,
+        )
+        if len(self._stakes) > _CACHE_SIZE:
+            self._stakes.clear()
+        self._stakes[stakes] = data
+        return data
 
     def _write_hand(self, state: HandState) -> None:
         """The parts of ``state`` that differ from the last state's: a new deal, the
         results, the scores, the winner, the cards (a few times a hand)."""
-        vector, view = self._vector, self._view
+        vector, view = self._floats, self._view
         if state.deal is not self._deal:
+            if state.deal.rules is not self._observer._known:
+                self._observer._checked(state)
             # A new hand: all but the turn's and the stakes' blocks cleared at once (its
             # first state has no history, results or winner).
             self._deal = state.deal
@@ -409,7 +405,7 @@ class ObservationTracker:
         known = len(before) if type(before) is tuple and before == results[: len(before)] else 0
         if not known:
             self._clear("results")
-        vector, target, at, width = self._vector, self._target, self._at["results"], self._result_width
+        vector, target, at, width = self._floats, self._target, self._at["results"], self._result_width
         for result in results[known:]:
             base = at + result.lance * width
             vector[base + _OUTCOME_INDEX[id(result.outcome)]] = 1.0
@@ -434,7 +430,7 @@ class ObservationTracker:
             added.append(walk)
             walk = walk[0]
         self._link = link
-        vector, at = self._vector, self._at
+        vector, at = self._floats, self._at
         for _, who, action in reversed(added):
             kind = type(action)
             if kind not in _NOTED:
@@ -453,7 +449,7 @@ class ObservationTracker:
         """Declarations, discards and señas, by absolute seat, from the observer's
         summary of the history."""
         self._clear("history")
-        vector, at, seats = self._vector, self._at, self._seat_count
+        vector, at, seats = self._floats, self._at, self._seat_count
         marks, discarded, discards, signals = summary
         declared = self._declared
         for offset, who in marks:
@@ -471,7 +467,7 @@ class ObservationTracker:
         of them (cleared already), after a discard or an exchange, a seat's."""
         before: Any = self._table
         self._table = table
-        vector, view, at = self._vector, self._view, self._at
+        vector, view, at = self._floats, self._view, self._at
         if before is _NONE:  # a new hand: every seat's cards, on zeros
             base = at["hands"]
             for hand in table[0]:
