@@ -130,3 +130,32 @@ def test_last_checks_its_call() -> None:
         game.step(None if termination else int(observation["action_mask"].nonzero()[0][-1]))
     with pytest.raises(mus.MusError, match="done with this episode"):
         game.last(observe=False)
+
+
+@pytest.mark.parametrize("name", ["standard", "heads-up", "individual-3", "senas"])
+def test_the_gymnasium_and_openspiel_observations_equal_the_ones_built_from_scratch(name: str) -> None:
+    # SeatEnv and the OpenSpiel game read their vectors from a tracker too: at each of
+    # the seat's turns, and at every state of OpenSpiel hands for every player.
+    pytest.importorskip("gymnasium")
+    from mus.ai.gym import SeatEnv
+    from mus.ai.openspiel import MusGame
+
+    rules = TABLES[name]
+    environment = SeatEnv(rules, seat=1, episode="game", seed=2)
+    coding = environment.coding
+    rng = random.Random(5)
+    observation, info = environment.reset(seed=2)
+    for _ in range(300):
+        assert observation.tobytes() == coding.observation(environment.hand, 1).tobytes()
+        legal = info["action_mask"].nonzero()[0]
+        observation, _reward, done, _truncated, info = environment.step(int(rng.choice(legal)))
+        if done:
+            observation, info = environment.reset()
+    game = MusGame(rules, seed=3)
+    for _ in range(5):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            for player in range(rules.seats):
+                expected = game.encoding.observation(state.hand, player).tolist()
+                assert state.information_state_tensor(player) == state.observation_tensor(player) == expected
+            state.apply_action(rng.choice(state.legal_actions()))

@@ -42,6 +42,7 @@ from mus.ai.encoding import encoding_for  # noqa: E402
 from mus.ai.observations import Vector  # noqa: E402
 from mus.ai.rewards import credited, returns, zero_sum  # noqa: E402
 from mus.ai.seeding import generator  # noqa: E402
+from mus.ai.tracking import ObservationTracker  # noqa: E402
 from mus.bots import Bot, HeuristicBot  # noqa: E402
 from mus.checks import quoted, rules_arg  # noqa: E402
 from mus.errors import MusError, RulesError  # noqa: E402
@@ -100,6 +101,8 @@ class SeatEnv(gymnasium.Env[Vector, int]):
         self.episode = episode
         self.render_mode = render_mode
         self.coding = encoding_for(self.rules, max_bet)
+        # The observations kept up to date from one turn of the seat to the next.
+        self._tracker = ObservationTracker(self.coding)
         self.observation_space = spaces.Box(0.0, 1.0, (self.coding.observation_size,), np.float32)
         self.action_space = spaces.Discrete(self.coding.num_actions)  # type: ignore[assignment]
         self._deals = generator(seed)
@@ -166,7 +169,7 @@ class SeatEnv(gymnasium.Env[Vector, int]):
         return reward
 
     def _observe(self) -> Vector:
-        return self.coding.observation(self.hand, self.seat)
+        return self._tracker.observation(self.hand, self.seat)
 
     def _info(self) -> dict[str, Any]:
         mask = self.coding.legal_action_mask(self.hand) if self.hand.to_act == self.seat else self.coding.no_actions()

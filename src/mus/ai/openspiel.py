@@ -57,6 +57,7 @@ from mus.ai.encoding import Encoding, encoding_for
 from mus.ai.rewards import credited, zero_sum
 from mus.ai.rewards import returns as hand_returns
 from mus.ai.seeding import generator
+from mus.ai.tracking import ObservationTracker
 from mus.checks import index_arg, quoted, rules_arg
 from mus.determinize import determinize
 from mus.errors import IllegalActionError, MusError, RulesError
@@ -124,6 +125,9 @@ class MusGame:
         self._random = generator(seed)
         # What a state holds while chance deals the first cards: no seat's cards yet.
         self._stand_in = new_hand(self.rules, seed=0)
+        self.tracker = ObservationTracker(self.encoding)
+        """The observation vectors of the game's states, kept up to date from one
+        state to the next (:mod:`mus.ai.tracking`): what the tensors are read from."""
 
     def num_players(self) -> int:
         """The seats."""
@@ -404,7 +408,7 @@ class MusState:
         seat = self._seat(player)
         if self._dealing is not None and self._dealing.exchange is None:
             return [0.0] * self.game.encoding.observation_size
-        return self.game.encoding.observation(self.hand, seat).tolist()  # type: ignore[no-any-return]
+        return self.game.tracker.observation(self.hand, seat).tolist()  # type: ignore[no-any-return]
 
     observation_tensor = information_state_tensor
 
@@ -633,6 +637,7 @@ class _Observer:
 
         self.coding = coding
         self.perfect_recall = perfect_recall
+        self.tracker = ObservationTracker(coding)
         self.tensor = np.zeros(coding.observation_size, np.float32)
         self.dict = {name: self.tensor[start : start + size] for name, (start, size) in coding.layout.items()}
 
@@ -644,7 +649,7 @@ class _Observer:
         if dealing is not None and dealing.exchange is None:
             self.tensor.fill(0.0)
         else:
-            self.tensor[:] = self.coding.observation(inner.hand, player)
+            self.tensor[:] = self.tracker.observation(inner.hand, player)
 
     def string_from(self, state: Any, player: int) -> str:
         inner: MusState = state.inner
