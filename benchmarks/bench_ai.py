@@ -16,8 +16,8 @@ the engine alone (``new_hand``, then ``legal_actions`` and ``apply`` at each tur
 in interleaved rounds; the figure is a PettingZoo step's cost over an engine step's
 (target: at most 2). The harness's ratio follows it: the engine's time per step over
 PettingZoo's, a speed (target at least 0.5); ``--check`` runs the step ratio alone and
-exits 1 below its floor, 60% of that target (``benchmarks/ratio.py``): a step that costs
-more than 3.3 engine steps.
+exits 1 below its own floor while the target is not reached (``STEP_FLOOR``,
+``benchmarks/ratio.py``): a step that costs more than about 2.9 engine steps.
 
 For scale, the engine alone comes next: bench_hands.py's loop (``mus.apply`` on a
 uniform pick among the listed legal actions). Each loop is timed against the naive engine
@@ -152,6 +152,11 @@ def recorded(rules: mus.Rules, hands: int, seed: int) -> list[tuple[int | str, i
 
 STEP_TARGET = 2.0
 """The target cost of a PettingZoo step, in engine steps: at most this."""
+STEP_FLOOR = 0.35
+"""The speed ratio ``--check`` guards while the target is not reached (issue 24;
+CONTRIBUTING.md says why): a PettingZoo step of at most about 2.9 engine steps.
+Measured when set (2026-11-27, 15 rounds): 0.41x (a step of 2.45 engine steps), rounds
+0.37x to 0.48x; so a step made about 15% dearer fails CI. Raise it as the step gains."""
 
 
 def step_comparison(rules: mus.Rules, hands: int, seed: int = 11) -> ratio.Comparison:
@@ -159,7 +164,7 @@ def step_comparison(rules: mus.Rules, hands: int, seed: int = 11) -> ratio.Compa
     (see the module). As a ratio of the harness, the engine's time per step over
     PettingZoo's: the speed of a PettingZoo step relative to an engine step, whose
     target, ``1 / STEP_TARGET``, a cost of at most ``STEP_TARGET`` engine steps is;
-    ``--check`` guards 60% of it (a cost of 3.3 engine steps)."""
+    ``--check`` guards :data:`STEP_FLOOR` until it is reached."""
     played = recorded(rules, hands, seed)
     steps = sum(len(ids) for _, _, ids, _ in played)
 
@@ -188,6 +193,7 @@ def step_comparison(rules: mus.Rules, hands: int, seed: int = 11) -> ratio.Compa
         work=steps,
         unit="steps",
         target=1 / STEP_TARGET,
+        floor=STEP_FLOOR,
         labels=("PettingZoo", "engine"),
         details=lambda: f"{steps / hands:.1f} steps per hand",
     )
