@@ -50,7 +50,7 @@ from pettingzoo import AECEnv  # type: ignore[import-untyped]  # noqa: E402
 from mus.ai.action_ids import DEFAULT_MAX_BET, Mask  # noqa: E402
 from mus.ai.encoding import Encoding, encoding_for  # noqa: E402
 from mus.ai.observations import Vector  # noqa: E402
-from mus.ai.rewards import credited  # noqa: E402
+from mus.ai.rewards import capped, credited  # noqa: E402
 from mus.ai.seeding import generator  # noqa: E402
 from mus.ai.tracking import ObservationTracker  # noqa: E402
 from mus.checks import quoted, rules_arg  # noqa: E402
@@ -237,21 +237,11 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         except KeyError:  # before reset(), or every agent done
             raise MusError("call reset() before last()" if agent is None else self._absent(agent)) from None
         if observe is True:
-            # observe() inline, for the agent to act, and _mask() inline: this runs at
-            # every turn, and a dead step's too.
+            # observe() inline: this runs at every turn, and a dead step's too.
             seat = self.agent_name_mapping[agent]
             hand = self.hand
             queue = hand.queue
-            if queue and queue[0] == seat:
-                if hand.phase is not _DISCARD and not self._gated:
-                    # The dict keeps each list it holds alive, so no other list has its
-                    # id: a hit is that list's mask.
-                    hit = self._masks.get(id(hand.legal_actions()))
-                    mask = self.coding.legal_action_mask(hand) if hit is None else hit[1]
-                else:
-                    mask = self.coding.legal_action_mask(hand)
-            else:
-                mask = self._no_mask
+            mask = self._mask(hand) if queue and queue[0] == seat else self._no_mask
             observation: Observation | None = {
                 "observation": self._tracker.observation(hand, seat),
                 "action_mask": mask,
@@ -267,9 +257,10 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         engine shares its legal lists (but for the discards), and the encoding keeps
         the mask of each by identity."""
         if hand.phase is not _DISCARD and not self._gated:
-            legal = hand.legal_actions()
-            hit = self._masks.get(id(legal))
-            if hit is not None and hit[0] is legal:
+            # The dict keeps each list it holds alive, so no other list has its id: a
+            # hit is that list's mask.
+            hit = self._masks.get(id(hand.legal_actions()))
+            if hit is not None:
                 return hit[1]
         return self.coding.legal_action_mask(hand)
 
@@ -344,7 +335,7 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             self.hand = after
             queue = after.queue
             self.agent_selection = self.possible_agents[queue[0] if queue else 0]
-        if self.render_mode is not None and self.render_mode == "human":
+        if self.render_mode == "human":
             self.render()
 
     def _dead_step(self, agent: str, action: int | None) -> None:
@@ -365,16 +356,8 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
 
     def _pay(self, after: HandState) -> None:
         """Give the rewards of the stones ``after`` scored (see the module)."""
-        scores, winner, target = after.scores, after.winner, self._target
-        # What credited() gives, inline (an órdago accepted ends many a random hand),
-        # without its copy when there is nothing to cap.
-        if winner is None and max(scores) < target:
-            now = scores
-        else:
-            capped = [score if score < target else target for score in scores]
-            if winner is not None:
-                capped[winner] = target
-            now = tuple(capped)
+        winner = after.winner
+        now = capped(after.scores, winner, self._target)
         if self.reward_kind != "win":  # under "terminal", only at the end: since the deal
             gains = [a - b for a, b in zip(now, self._credited, strict=True)]
         else:
