@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import os
 import pathlib
+import signal
 import sys
 
 import pytest
@@ -55,6 +56,11 @@ def pytest_configure(config: pytest.Config) -> None:
     # and doctests expect are English, whatever the machine's LANG. tests/test_lang.py
     # asks for the other languages itself.
     os.environ["LANGUAGE"] = "en"
+    # A run started in the background by a non-interactive shell (`.ci/run &`) inherits
+    # Ctrl-C ignored, and every command the tests start would inherit it in turn: the
+    # Ctrl-C tests need what an interactive shell gives, Python's own handler.
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        signal.signal(signal.SIGINT, signal.default_int_handler)
     # .ci/wheel sets MUS_TEST_INSTALLED: the run must test the installed wheel, and a
     # mus imported from the source tree would hide a broken wheel.
     if os.environ.get("MUS_TEST_INSTALLED"):
