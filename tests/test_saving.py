@@ -85,13 +85,16 @@ def test_an_interrupted_simulation_leaves_the_saved_file_as_it_was(tmp_path: Pat
         stderr=subprocess.PIPE,
         text=True,
     )
-    # Ctrl-C once the new file is being written.
-    deadline = time.monotonic() + 30
-    while len(os.listdir(tmp_path)) < 2 and time.monotonic() < deadline:
-        time.sleep(0.01)
-    time.sleep(0.3)
-    process.send_signal(signal.SIGINT)
-    _, stderr = process.communicate(timeout=30)
+    try:
+        # Ctrl-C once the new file is being written.
+        deadline = time.monotonic() + 30
+        while len(os.listdir(tmp_path)) < 2 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        time.sleep(0.3)
+        process.send_signal(signal.SIGINT)
+        _, stderr = process.communicate(timeout=30)
+    finally:
+        process.kill()  # a failed run leaves no 100-million-hand simulation behind
     assert (process.returncode, stderr) == (130, "mus: interrupted\n")
     assert saved.read_text(encoding="utf-8") == "the histories of last night\n"
     assert os.listdir(tmp_path) == ["sim.mus"]
