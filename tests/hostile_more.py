@@ -136,6 +136,7 @@ def _numpy_calls() -> dict[str, Callable[[], Call]]:
         "mus.batch.engine.decode": _kw(action_id=batch.PASS, state=STATE),
         "mus.batch.ids.action_name": _kw(action_id=batch.PASS),
         "mus.batch.observe.observe": lambda: ((), {"batch": batch.Batch(RULES, seeds=[1, 2]), "seat": 0}),
+        "mus.batch.observe.observation": lambda: ((), {"batch": batch.Batch(RULES, seeds=[1, 2]), "seat": 1}),
         "mus.batch.simulate.Results": lambda: ((), {"batch": played}),
         "mus.batch.simulate.Results.history": _kw(i=0),
         "mus.batch.simulate.Results.state": _kw(i=0),
@@ -143,6 +144,7 @@ def _numpy_calls() -> dict[str, Callable[[], Call]]:
         "mus.batch.simulate.simulate": _kw(rules=RULES, n=4, seed=1, policy="random", max_bet=11),
         "mus.batch.tables.Tables": _kw(rules=RULES, max_bet=11),
         "mus.batch.tables.max_bet_arg": _kw(max_bet=11),
+        "mus.batch.tables.array_arg": _kw(value=[[1, 0]], what="masks", dtype=bool),
         "mus.odds.situation.hand_of": _kw(multiset=0),
         "mus.odds.situation.rank_position": _kw(card=mus.Card.parse("Ro")),
     }
@@ -150,6 +152,7 @@ def _numpy_calls() -> dict[str, Callable[[], Call]]:
 
 def _numpy_instances() -> dict[str, Callable[[], object]]:
     from mus import advise, batch
+    from mus.batch.heuristic import HeuristicPolicy
 
     advice = advise.advise("Ro Rc 7e 1b", RULES, samples=200, seed=1)
     results = batch.simulate(RULES, 2, seed=1)
@@ -159,12 +162,18 @@ def _numpy_instances() -> dict[str, Callable[[], object]]:
         "mus.advise.advisor.AdvisorBot": lambda: advise.AdvisorBot(1, samples=100),
         "mus.batch.engine.Batch": lambda: batch.Batch(RULES, seeds=[1, 2]),
         "mus.batch.simulate.Results": lambda: results,
+        "mus.batch.heuristic.HeuristicPolicy": lambda: HeuristicPolicy(RULES),
     }
 
 
 def _ai_calls() -> dict[str, Callable[[], Call]]:
+    import numpy as np
+
+    import mus.bots
     from mus.ai.encoding import Encoding
+    from mus.ai.pettingzoo import env as zoo_env
     from mus.ai.vector import VectorSeatEnv
+    from mus.batch.heuristic import HeuristicPolicy
 
     env = VectorSeatEnv(2, RULES, seed=1)
     env.reset(seed=1)
@@ -179,13 +188,39 @@ def _ai_calls() -> dict[str, Callable[[], Call]]:
         "mus.ai.vector.VectorSeatEnv.reset": _kw(seed=1),
         "mus.ai.vector.VectorSeatEnv.state": _kw(i=0),
         "mus.ai.vector.VectorSeatEnv.step": _kw(actions=env.action_masks().argmax(axis=1)),
+        "mus.ai.action_ids.ActionIds.view_action": _kw(action_id=17, view=STATE.view(0)),
+        "mus.ai.encoding.Encoding.view_action": _kw(action_id=17, view=STATE.view(0)),
+        "mus.ai.players.NetworkPolicy": _kw(layers=[(np.zeros((192, 33)), np.zeros(33))], greedy=False, seed=1),
+        "mus.ai.players.NetworkPolicy.act": _kw(observations=np.zeros((1, 192)), masks=np.ones((1, 33), bool)),
+        "mus.ai.players.NetworkPolicy.logits": _kw(observations=np.zeros((1, 192))),
+        "mus.ai.players.NetworkPolicy.save": _kw(path="policy.npz"),
+        "mus.ai.players.PolicyBot": _kw(policy=HeuristicPolicy(RULES), max_bet=11),
+        "mus.ai.players.PolicyBot.choose": _kw(view=STATE.view(0)),
+        "mus.ai.players.load_policy": lambda: ((), {"path": _saved_policy(), "seed": 1}),
+        "mus.ai.players.spiel_bot": _kw(bot=mus.bots.HeuristicBot(), player=0, max_bet=11),
+        "mus.ai.players.zoo_policy": lambda: ((), {"bot": mus.bots.HeuristicBot(), "env": zoo_env(seed=1)}),
+        "mus.batch.heuristic.HeuristicPolicy.act": _kw(observations=np.zeros((1, 192)), masks=np.ones((1, 33), bool)),
     }
 
 
+def _saved_policy() -> str:
+    """A policy file, written in the test's scratch directory (the hostile tests run there)."""
+    import numpy as np
+
+    from mus.ai.players import NetworkPolicy
+
+    NetworkPolicy([(np.zeros((192, 33)), np.zeros(33))]).save("saved.npz")
+    return "saved.npz"
+
+
 def _ai_instances() -> dict[str, Callable[[], object]]:
+    import numpy as np
+
     from mus.ai.encoding import Encoding
+    from mus.ai.players import NetworkPolicy, PolicyBot
     from mus.ai.tracking import ObservationTracker
     from mus.ai.vector import VectorSeatEnv
+    from mus.batch.heuristic import HeuristicPolicy
 
     def vector_env() -> object:
         env = VectorSeatEnv(2, RULES, seed=1)
@@ -193,6 +228,8 @@ def _ai_instances() -> dict[str, Callable[[], object]]:
         return env
 
     return {
+        "mus.ai.players.NetworkPolicy": lambda: NetworkPolicy([(np.ones((192, 33)), np.zeros(33))]),
+        "mus.ai.players.PolicyBot": lambda: PolicyBot(HeuristicPolicy(RULES)),
         "mus.ai.vector.VectorSeatEnv": vector_env,
         "mus.ai.tracking.ObservationTracker": lambda: ObservationTracker(Encoding(RULES)),
     }

@@ -20,8 +20,6 @@ they raise a :class:`~mus.MusError` that names :mod:`mus.individuel`'s own playe
 
 from __future__ import annotations
 
-import functools
-import math
 from collections.abc import Sequence
 from typing import Protocol
 
@@ -29,9 +27,10 @@ from mus.actions import Accept, Action, Bet, Declare, Discard, Fold, Mus, NoMus,
 from mus.cards import Rank, seeded_random
 from mus.checks import hand_arg, lance_arg, rules_arg, whole
 from mus.errors import MusError, quoted
-from mus.hand import RANK_MULTISETS, Hand
-from mus.lances import Lance, Ranking, has_juego, has_pares
+from mus.hand import Hand
+from mus.lances import Lance, has_juego, has_pares
 from mus.match import MatchState, apply
+from mus.ranking import strengths
 from mus.rules import Rules
 from mus.state import HandState, Phase, SeatView
 
@@ -77,23 +76,6 @@ class RandomBot:
         return self.random.choice(view.legal)
 
 
-@functools.lru_cache(maxsize=64)  # bounded: parametrised house rules make many rankings
-def _percentiles(ranking: Ranking) -> tuple[tuple[float, ...], ...]:
-    """For each lance, the share of hands a multiset's key beats or ties (0 to 1)."""
-    weights = [math.prod(math.comb(4, ranks.count(rank)) for rank in set(ranks)) for ranks in RANK_MULTISETS]
-    tables = []
-    for keys in ranking.keys:
-        total: dict[int, int] = {}
-        for key, weight in zip(keys, weights, strict=False):
-            total[key] = total.get(key, 0) + weight
-        below, cumulative = {}, 0
-        for key in sorted(total):
-            cumulative += total[key]
-            below[key] = cumulative
-        tables.append(tuple(below[key] / cumulative for key in keys))
-    return tuple(tables)
-
-
 def strength(lance: Lance, hand: Hand, rules: Rules) -> float:
     """The share of all hands this hand beats or ties at the lance, from 0 to 1.
 
@@ -107,7 +89,7 @@ def strength(lance: Lance, hand: Hand, rules: Rules) -> float:
 
 
 def _strength(lance: Lance, hand: Hand, rules: Rules) -> float:
-    return _percentiles(rules.ranking)[lance][hand.multiset]
+    return strengths(rules.ranking)[lance][hand.multiset]
 
 
 def _rivals(view: SeatView) -> tuple[int, ...]:

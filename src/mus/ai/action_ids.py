@@ -44,9 +44,12 @@ from mus.batch.ids import (
 )
 from mus.checks import index_arg, quoted
 from mus.errors import IllegalActionError, RulesError
+from mus.hand import Hand
+from mus.lances import Lance
 from mus.reducer import apply
 from mus.rules import Rules
 from mus.state import HandState, Phase
+from mus.table import SeatView
 
 __all__ = [
     "ACCEPT",
@@ -257,18 +260,83 @@ class ActionIds(RulesBound):
         return None
 
     def _action(self, index: int, state: HandState) -> Action:
+        if index >= BET_2 or index in _FIXED:
+            return self._action_of(index, None, None)
+        assert state.to_act is not None
+        return self._action_of(index, state.lance, state.hands[state.to_act])
+
+    def _action_of(self, index: int, lance: Lance | None, hand: Hand | None) -> Action:
+        """The action of id ``index``, a declaration of ``lance``, a discard from ``hand``."""
         if index >= BET_2:
             return self._bets[index - BET_2]
         fixed = _FIXED.get(index)
         if fixed is not None:
             return fixed
         if index >= DECLARE_NO:
-            assert state.lance is not None
-            return Declare(state.lance, index == DECLARE_YES)
-        assert state.to_act is not None
+            assert lance is not None
+            return Declare(lance, index == DECLARE_YES)
+        assert hand is not None
         bits = index - DISCARD_FIRST + 1
-        cards = state.hands[state.to_act].cards
-        return Discard(tuple(card for i, card in enumerate(cards) if bits >> i & 1))
+        return Discard(tuple(card for i, card in enumerate(hand.cards) if bits >> i & 1))
+
+    def view_mask(self, view: SeatView) -> Mask:
+        """1 for each legal id of the seat of ``view`` (:meth:`HandState.view
+        <mus.HandState.view>`), else 0: :meth:`legal_action_mask` of the state when it is
+        the seat's turn, from the view alone (all zeros when it is not).
+
+        >>> import mus
+        >>> state = mus.apply(mus.new_hand(seed=1), "no-mus")
+        >>> ids = ActionIds()
+        >>> ids.view_mask(state.view(0)).tolist() == ids.legal_action_mask(state).tolist()
+        True
+        >>> int(ids.view_mask(state.view(1)).sum())
+        0
+        """
+        view = self._checked_view(view)
+        legal = view.legal
+        if not legal:
+            return self._no_mask
+        gated = bool(view.rules.gates)
+        if view.phase is Phase.DISCARD and not gated:
+            return self._discard_mask
+        cap = self.max_bet if view.rules.max_bet is None else min(self.max_bet, view.rules.max_bet)
+        ids: list[int] = []
+        for action in legal:
+            if isinstance(action, Bet):
+                # Listed at its least, a bet of any size up to the cap is legal (a house
+                # rule's hook may refuse sizes it does not list: only those listed, then).
+                low = BET_2 + action.stones - 2
+                ids.extend(range(low, low + 1) if gated else range(low, BET_2 + cap - 1))
+            elif isinstance(action, Discard):
+                cards = view.hand.cards
+                ids.append(DISCARD_FIRST + sum(1 << cards.index(card) for card in action.cards) - 1)
+            elif isinstance(action, Declare):
+                ids.append(DECLARE_YES if action.has else DECLARE_NO)
+            elif type(action) in _KIND_IDS:
+                ids.append(_KIND_IDS[type(action)])
+        return self._mask_of(sorted(ids)) if ids else self._no_mask
+
+    def view_action(self, action_id: int, view: SeatView) -> Action:
+        """The action of id ``action_id`` for the seat of ``view``, when it is legal
+        there (:meth:`view_mask`); else :class:`~mus.IllegalActionError`.
+
+        >>> import mus
+        >>> view = mus.new_hand(hands=["Ro Rc 7e 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c"]).view(0)
+        >>> ActionIds().view_action(1, view)
+        NoMus()
+        >>> ActionIds().view_action(13, view)
+        Traceback (most recent call last):
+        ...
+        mus.errors.IllegalActionError: action 13 (discard [2, 3]) is not legal now; legal: 0 (mus), 1 (no-mus)
+        """
+        index = self._index(action_id)
+        mask = self.view_mask(view)
+        if not mask[index]:
+            legal = ", ".join(f"{i} ({self.action_name(i)})" for i in mask.nonzero()[0][:8])
+            raise IllegalActionError(
+                f"action {index} ({self.action_name(index)}) is not legal now; legal: {legal or 'none'}"
+            )
+        return self._action_of(index, view.lance, view.hand)
 
     def legal_action_mask(self, state: HandState) -> Mask:
         """1 for each legal id of the seat to act, else 0 (read-only int8; all zeros once

@@ -11,6 +11,7 @@ from mus.checks import quoted, seat_arg
 from mus.errors import MusError, RulesError
 from mus.rules import Rules
 from mus.state import HandState
+from mus.table import SeatView
 
 __all__ = ["RulesBound", "hand_state"]
 
@@ -65,6 +66,17 @@ class RulesBound:
                 )
             self._known = rules
         return hand
+
+    def _checked_view(self, view: object) -> SeatView:
+        """``view``, once it is a seat's view of a hand of these rules; else a
+        :class:`~mus.MusError`."""
+        if type(view) is not SeatView:
+            raise MusError(f"a seat's view (state.view(seat)) is wanted, got a {type(view).__name__}")
+        if view.rules is not self._known:
+            if view.rules != self.rules:
+                raise RulesError("the view is of a hand under other rules than the encoding's: use encoding_for(rules)")
+            self._known = view.rules
+        return view
 
     def _arguments(self, state: object, seat: object) -> int:
         """``seat``, once ``state`` is a hand of these rules (:meth:`_checked`) and

@@ -185,7 +185,7 @@ class Batch:
 
         >>> import mus
         >>> Batch(mus.Rules(), seeds=range(100)).nbytes // 100
-        202
+        226
         """
         logged = {id(rows): rows.nbytes for rows, _ in self._log}
         kept = self._hands.nbytes + self._born.nbytes
@@ -359,10 +359,18 @@ class Batch:
         else:
             self._active = self._active[self._hands.kind[self._active] != OVER]
 
-    def redeal(self, rows: Any, seeds: Sequence[int | str], mano: int | Sequence[int] | Array = 0) -> None:
+    def redeal(
+        self,
+        rows: Any,
+        seeds: Sequence[int | str],
+        mano: int | Sequence[int] | Array = 0,
+        *,
+        scores: Sequence[int] | Sequence[Sequence[int]] | Array | None = None,
+    ) -> None:
         """Deal new hands in ``rows`` (distinct hand numbers) from ``seeds`` (one a row)
-        with ``mano`` (one for all, or one a row), from 0-0: the hands there start over,
-        with new histories. What vector environments do when an episode ends.
+        with ``mano`` (one for all, or one a row), from ``scores`` (one pair for all, or
+        one a row; default 0-0): the hands there start over, with new histories. What
+        vector environments do when an episode ends, or a hand of a game.
 
         >>> import mus
         >>> batch = Batch(mus.Rules(), seeds=[1, 2])
@@ -370,6 +378,9 @@ class Batch:
         >>> batch.redeal([1], ["new"], mano=3)
         >>> batch.over.tolist(), batch.state(1) == mus.new_hand(seed="new", mano=3)
         ([True, False], True)
+        >>> batch.redeal([0], ["next"], mano=1, scores=[[12, 30]])
+        >>> batch.scores[0].tolist(), batch.state(0) == mus.new_hand(seed="next", mano=1, scores=(12, 30))
+        ([12, 30], True)
         """
         given = _array(rows)
         if not np.issubdtype(given.dtype, np.integer):  # no float cut down to a row
@@ -382,7 +393,8 @@ class Batch:
         if len(listed) != len(chosen):
             raise MusError(f"one seed a row: {len(chosen)} rows, {len(listed)} seeds")
         rules = self.rules
-        fresh = Hands.dealt(self._tables, shuffled_decks(tags(listed)), listed, None, _manos(mano, len(chosen), rules))
+        manos, start = _manos(mano, len(chosen), rules), _scores(scores, len(chosen), rules)
+        fresh = Hands.dealt(self._tables, shuffled_decks(tags(listed)), listed, start, manos)
         self._hands.replace(chosen, fresh, listed)
         step = self._first + len(self._log)
         self._born[chosen] = step
