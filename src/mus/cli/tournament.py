@@ -32,7 +32,8 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
             "Each pair of bots plays N games (matches of one game to the target) on common deals: "
             "every deal is played twice, the sides swapped, and the first mano moves round the table. Per bot: "
             "games won with a 95% Wilson interval, and its side's stones less the other's per hand, with a "
-            "standard error. Bots are built-in names (advisor, heuristic, random) or module:Class."
+            "standard error; then each bot's rating on the Elo scale, fitted from every game (Bradley-Terry), with a "
+            "95% interval. Bots are built-in names, saved policy files (.npz) or module:Name."
         ),
     )
     # Here --games counts the games played, not the games a match takes (each game is a
@@ -51,7 +52,10 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--bots",
         default="advisor,heuristic,random",
         metavar="B,B[,...]",
-        help=_("the bots, by built-in name (advisor, heuristic, random) or module:Class (default all three)"),
+        help=_(
+            "the bots, by built-in name (advisor, heuristic, planner, random), saved policy file (.npz) or module:Name "
+            "(default advisor,heuristic,random)"
+        ),
     )
     parser.add_argument(
         "--seed", type=seed_option, metavar=pgettext("metavar", "SEED"), help=_("the seed of the deals (default 0)")
@@ -127,7 +131,7 @@ def run(args: argparse.Namespace) -> int:
 
 def tournament_lines(result: TournamentResult) -> list[str]:
     """:meth:`mus.tournament.TournamentResult.lines` in the language in use: the results
-    as tables, by bot, then by pair."""
+    as tables, by bot, then by pair, then the ratings."""
     heads = [_("bot"), _("games"), _("wins"), _("win rate"), _("95% interval"), _("stones/hand"), _("± error")]
     widths, header = table_head(heads, (24, 7, 7, 10, 18, 13, 9))
     lines = [header]
@@ -137,6 +141,14 @@ def tournament_lines(result: TournamentResult) -> list[str]:
         for pairing in result.pairings:
             label = _("{first} v {second}").format(first=pairing.first.bot, second=pairing.second.bot)
             lines += [_row(pairing.first, widths, label), _row(pairing.second, widths)]
+    lines += ["", _("ratings (Bradley-Terry on every game, Elo scale, mean 1500):")]
+    rating_widths, rating_header = table_head([_("bot"), _("rating"), _("95% interval")], (24, 8, 18))
+    lines.append(rating_header)
+    for rating in sorted(result.ratings, key=lambda rating: -rating.elo):
+        interval = f"[{rating.low:.0f}, {rating.high:.0f}]"
+        lines.append(
+            f"{rating.bot:{rating_widths[0]}}{rating.elo:>{rating_widths[1]}.0f}{interval:>{rating_widths[2]}}"
+        )
     return lines
 
 
