@@ -17,12 +17,14 @@ standard errors, passes in the mirror case, and otherwise keeps the advisor's ch
 **The model of its rivals.** How often a bet wins the refusal stones depends on who
 answers it: the advisor folds unless its hand beats a bettor's, the heuristic player
 accepts whatever is among the best 30% at the lance. The planner models its rivals as
-one of the two, the one whose play fits theirs so far in the game: a naive Bayes over
+one of the two, the one whose play fits theirs so far in the game, from even odds at
+the game's first hand: the odds move with the chance of the rivals' bets and passes
+in each hand under each model (over the sampled deals, as they weigh the deals), with
 their mus decisions (the advisor asks for mus at about 39% of its turns of the mus, the
-heuristic player at about 69%, measured on games between the two) and their bets (the
-heuristic player opens with a bet of 5 about once in 18 openings, the advisor never),
-from even odds at the game's first hand. While the odds are between 1 to 4 and 4 to
-1, it plays each choice out under both models and weighs them by the odds.
+heuristic player at about 69%, measured on games between the two) and with their bet
+sizes (the heuristic player opens with a bet of 5 about once in 18 openings, the
+advisor never). While the odds are between 1 to 4 and 4 to 1, it plays each choice out
+under both models and weighs them by the odds.
 
 >>> import mus
 >>> from mus.bots import play_hand
@@ -98,10 +100,16 @@ class PlannerBot(AdvisorBot):
         self.worlds = worlds
         self.z = float(z)
         self.models: dict[str, Bot] = {"advisor": AdvisorBot(seed, **advisor), "heuristic": HeuristicBot()}
-        self.odds = 0.0
+        self._style = 0.0  # the log-odds from the rivals' mus and bet sizes, this game
+        self._past = 0.0  # ... from their betting in the game's earlier hands
+        self._hand = 0.0  # ... from their betting in this hand, as last weighed
+        self._seen: tuple[tuple[int, Any], ...] = ()
+
+    @property
+    def odds(self) -> float:
         """The log-odds that the rivals play as the advisor rather than as the heuristic
         player, from their play so far in the game (0: even)."""
-        self._seen: tuple[tuple[int, Any], ...] = ()
+        return self._style + self._past + self._hand
 
     def choose(self, view: SeatView) -> Action:
         action = super().choose(view)
@@ -123,6 +131,9 @@ class PlannerBot(AdvisorBot):
         """Add the rivals' actions since the last view of this hand to the odds."""
         history = view.history
         known = self._seen if history[: len(self._seen)] == self._seen else ()
+        if not known:  # a new hand: the last one's betting joins the game's evidence
+            self._past += self._hand
+            self._hand = 0.0
         team_of = view.rules.team_of
         for who, action in history[len(known) :]:
             if team_of[who] == team_of[view.seat]:
@@ -132,49 +143,40 @@ class PlannerBot(AdvisorBot):
                 advisor, heuristic = _MUS_RATE["advisor"], _MUS_RATE["heuristic"]
                 if kind is NoMus:
                     advisor, heuristic = 1 - advisor, 1 - heuristic
-                self.odds += math.log(advisor / heuristic)
+                self._style += math.log(advisor / heuristic)
             elif kind is Bet and action.stones > 2:
-                self.odds += _BIG_BET_ODDS
+                self._style += _BIG_BET_ODDS
         self._seen = history
 
     def _plan(self, view: SeatView, advised: Action) -> Action:
         """Pass or bet 2, by search over sampled deals (see the module)."""
-        chance = 1 / (1 + math.exp(-self.odds))
-        weights = {"advisor": chance, "heuristic": 1 - chance}
-        if abs(self.odds) > _DECIDED:
-            weights = {name: 1.0 for name, weight in weights.items() if weight > 0.5}
-        choices: list[Action] = [Pass(), Bet(2)]
-        values, trust = self._values(view, choices, weights)
-        if trust is None:
-            return advised
-        gain = values[:, 1] - values[:, 0]  # the bet's over passing, deal by deal
-        share = trust / trust.sum()
-        mean = float(share @ gain)
-        effective = 1 / float(share @ share)
-        spread = math.sqrt(max(float(share @ (gain - mean) ** 2), 0.0) / max(effective - 1, 1.0))
-        if mean > self.z * spread:
-            return choices[1]
-        if mean < -self.z * spread:
-            return choices[0]
-        return advised
-
-    def _values(
-        self, view: SeatView, choices: list[Action], weights: dict[str, float]
-    ) -> tuple[NDArray[np.float64], NDArray[np.float64] | None]:
-        """By deal, each choice's value (weighed over the models) and the deal's weight
-        (how well the models explain the rivals' bets so far); ``None`` when no deal does."""
         rules = view.rules
         position = self.position(view)
         entropy = seed_entropy(repr((view.hand.multiset, position, view.history, view.scores, self.worlds)))
         rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(entropy)))
         deals = fitting_deals(rules, position, view.hand.multiset, self.known(view), 4 * self.worlds, rng)
-        values, trust = [], []
+        replays = []
+        fits = {name: 0.0 for name in self.models}
         for deal in deals[: self.worlds]:
             start = _dealt(view, deal)
+            replayed = {name: self._replayed(view, start, model) for name, model in self.models.items()}
+            for name, (_, fit) in replayed.items():
+                fits[name] += fit
+            replays.append(replayed)
+        if fits["advisor"] > 0 and fits["heuristic"] > 0:
+            # The chance of the rivals' betting this hand under each model, over the deals.
+            self._hand = math.log(fits["advisor"] / fits["heuristic"])
+        chance = 1 / (1 + math.exp(-self.odds))
+        weights = {"advisor": chance, "heuristic": 1 - chance}
+        if abs(self.odds) > _DECIDED:
+            weights = {name: 1.0 for name, weight in weights.items() if weight > 0.5}
+        choices: list[Action] = [Pass(), Bet(2)]
+        values, trust = [], []
+        for replayed in replays:
             row = [0.0] * len(choices)
             weight = 0.0
             for name, share in weights.items():
-                state, fit = self._replayed(view, start, self.models[name])
+                state, fit = replayed[name]
                 if state is None or not fit:
                     continue
                 weight += share * fit
@@ -184,8 +186,17 @@ class PlannerBot(AdvisorBot):
                 values.append([value / weight for value in row])
                 trust.append(weight)
         if not trust:
-            return np.zeros((0, len(choices))), None
-        return np.array(values), np.array(trust)
+            return advised
+        gain = np.array(values) @ np.array([-1.0, 1.0])  # the bet's over passing, deal by deal
+        share_of = np.array(trust) / sum(trust)
+        mean = float(share_of @ gain)
+        effective = 1 / float(share_of @ share_of)
+        spread = math.sqrt(max(float(share_of @ (gain - mean) ** 2), 0.0) / max(effective - 1, 1.0))
+        if mean > self.z * spread:
+            return choices[1]
+        if mean < -self.z * spread:
+            return choices[0]
+        return advised
 
     def _replayed(self, view: SeatView, start: HandState, model: Bot) -> tuple[HandState | None, float]:
         """The deal's state at the view's turn, replayed from the cut through the

@@ -50,9 +50,16 @@ def _advisor(seed: str) -> Bot:
     return AdvisorBot(seed)
 
 
+def _planner(seed: str) -> Bot:
+    from mus.advise import PlannerBot  # numpy: loaded only when the planner plays
+
+    return PlannerBot(seed)
+
+
 BOTS: dict[str, Callable[[str], Bot]] = {
     "advisor": _advisor,
     "heuristic": lambda seed: HeuristicBot(),
+    "planner": _planner,
     "random": lambda seed: RandomBot(seed),
 }
 """The built-in players ``mus simulate --bots`` knows, by name, each built from a seed
