@@ -279,7 +279,7 @@ class ActionIds(RulesBound):
         array([1, 1, 0, 0], dtype=int8)
         """
         if type(state) is not HandState or state.deal.rules is not self._known:
-            self._checked(state)
+            self.check(state)
         gated = bool(state.deal.rules.gates)
         if state.phase is Phase.DISCARD and not gated:
             return self._discard_mask

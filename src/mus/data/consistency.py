@@ -430,7 +430,7 @@ class HandReplay:
     def _fits(self, order: tuple[int, ...], playing: tuple[int, ...]) -> bool:
         """Whether the rest of the history replays with ``playing`` in punto, to the
         results and betting the view shows."""
-        trial = copy.deepcopy(self, {id(self._hint): self._hint, id(self._entries): self._entries})
+        trial: HandReplay = copy.deepcopy(self, {id(self._hint): self._hint, id(self._entries): self._entries})
         try:
             trial._punto(order, playing)
             trial._run()

@@ -278,7 +278,7 @@ class IndividuelReplay:
         return tuple(seat for seat in order if seat in seen)
 
     def _fits(self, lance: Lance, speakers: tuple[int, ...]) -> bool:
-        trial = copy.deepcopy(self, {id(self._hint): self._hint, id(self._entries): self._entries})
+        trial: IndividuelReplay = copy.deepcopy(self, {id(self._hint): self._hint, id(self._entries): self._entries})
         trial.betting = Betting(lance, speakers, speakers, puts=(0,) * self.rules.players)
         trial.queue = speakers
         try:
