@@ -29,6 +29,7 @@ engine holds, on its hot path. The checked entries are the state's methods,
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any, Union
 
 import attrs
@@ -614,8 +615,9 @@ class Draft(HandState):
     """
 
     __slots__ = ()
-    __setattr__ = object.__setattr__  # type: ignore[assignment]
-    __delattr__ = object.__delattr__
+    # object's own: a draft's fields are written as a plain object's are.
+    __setattr__: Callable[[object, str, object], None] = object.__setattr__  # type: ignore[assignment]
+    __delattr__: Callable[[object, str], None] = object.__delattr__  # type: ignore[assignment]
 
     def freeze(self) -> HandState:
         """This draft, frozen in place: its class swapped to :class:`HandState` (the same

@@ -129,9 +129,9 @@ class Observer(RulesBound):
     def __init__(self, rules: Rules | None = None) -> None:
         super().__init__(rules)
         rules = self.rules
-        self.layout = _layout(rules)
+        self.layout: dict[str, tuple[int, int]] = _layout(rules)
         """Each part of the observation: ``name -> (offset, size)``."""
-        self.observation_size = sum(size for _, size in self.layout.values())
+        self.observation_size: int = sum(size for _, size in self.layout.values())
         """How many entries an observation has."""
         # Tables that make observation() a handful of lookups per part.
         n, k = rules.seats, rules.teams

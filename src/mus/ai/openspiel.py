@@ -109,13 +109,13 @@ class MusGame:
         deal: str = "sampled",
         max_mus_rounds: int | None = None,
     ) -> None:
-        self.rules = Rules() if rules is None else rules_arg(rules)
+        self.rules: Rules = Rules() if rules is None else rules_arg(rules)
         self.encoding: Encoding = encoding_for(self.rules, max_bet)
         if type(rewards) is not str or rewards not in REWARDS:
             raise RulesError(f"rewards must be 'stones' or 'terminal', got {quoted(rewards)}")
         self.rewards = rewards
         """``"stones"`` or ``"terminal"``: when the stones are paid."""
-        self.terminal_rewards = rewards == "terminal"
+        self.terminal_rewards: bool = rewards == "terminal"
         if type(deal) is not str or deal not in DEALS:
             raise RulesError(f"deal must be 'sampled', 'cards' or 'hands', got {quoted(deal)}")
         self.deal = deal
@@ -127,7 +127,7 @@ class MusGame:
         self._random = generator(seed)
         # What a state holds while chance deals the first cards: no seat's cards yet.
         self._stand_in = new_hand(self.rules, seed=0)
-        self.tracker = ObservationTracker(self.encoding)
+        self.tracker: ObservationTracker = ObservationTracker(self.encoding)
         """The observation vectors of the game's states, kept up to date from one
         state to the next (:mod:`mus.ai.tracking`): what the tensors are read from."""
 
@@ -252,7 +252,7 @@ class MusState:
         self.game = game
         if hand_state(hand).rules != game.rules:
             raise RulesError("the hand is played under other rules than the game's")
-        self.hand = hand
+        self.hand: HandState = hand
         """The hand: during the first deal by chance, a stand-in (no seat holds cards yet);
         during an exchange by chance, the state before the discard that made it."""
         self._dealing = dealing
