@@ -26,6 +26,7 @@ from mus.errors import CardError, HandError, quoted
 __all__ = ["HAND_SIZE", "RANK_MULTISETS", "Hand"]
 
 HAND_SIZE = 4
+"""The cards in a hand."""
 
 RANK_MULTISETS: tuple[tuple[Rank, ...], ...] = tuple(
     itertools.combinations_with_replacement(sorted(Rank, reverse=True), HAND_SIZE)
