@@ -479,7 +479,12 @@ class HandState(HandStateBase):
         return tuple((self.mano + i) % n for i in range(n))
 
     def team_of(self, seat: int) -> int:
-        """The side of a seat (its team; in individual play, the seat itself)."""
+        """The side of a seat (its team; in individual play, the seat itself).
+
+        >>> import mus
+        >>> mus.new_hand(seed=1).team_of(3), mus.new_hand(mus.Rules.preset("individual-3"), seed=1).team_of(2)
+        (1, 2)
+        """
         rules = self.rules
         if type(seat) is not int or not 0 <= seat < rules.seats:
             raise MusError(f"no seat {quoted(seat)}: seats are 0 to {rules.seats - 1}")
@@ -508,7 +513,14 @@ class HandState(HandStateBase):
         return legal(self, action, seat)
 
     def initial(self) -> HandState:
-        """The state this hand started from."""
+        """The state this hand started from.
+
+        >>> import mus
+        >>> start = mus.new_hand(seed=1)
+        >>> later = mus.apply(mus.apply(start, "mus"), "no mus")
+        >>> later.initial() == start, later.initial().actions
+        (True, 0)
+        """
         return first_state(self.deal)
 
     def view(self, seat: int) -> SeatView:
@@ -658,7 +670,14 @@ def _make_draft() -> Callable[[HandState, int, Action], Draft]:
 
 draft_after = _make_draft()
 draft_after.__doc__ = """A :class:`Draft` of the state after ``seat``'s ``action``: every field
-shared with ``state``, the history one link longer. Each transition's start."""
+shared with ``state``, the history one link longer. Each transition's start.
+
+>>> import mus
+>>> state = mus.new_hand(seed=1)
+>>> following = draft_after(state, 0, mus.Mus())
+>>> following.actions, following.deal is state.deal, type(following).__name__
+(1, True, 'Draft')
+"""
 
 
 def mus_speakers(mano: int, rules: Rules) -> tuple[int, ...]:
