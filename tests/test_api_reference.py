@@ -119,13 +119,20 @@ def names(value: str) -> list[str]:
     return [name.strip() for name in value.split(",") if name.strip()]
 
 
+def module_named(target: str) -> Any:
+    try:
+        return importlib.import_module(target)
+    except ModuleNotFoundError:
+        pytest.fail(f"docs/api/ documents {target}, which is no module (renamed or made private?)")
+
+
 def documented_in(text: str) -> Iterator[tuple[str, str, Any]]:
     """(module, name, object) for each module-level object the directives document."""
     for kind, target, options in directives(text):
         if kind == "automodule":
             if "members" not in options:
                 continue
-            module = importlib.import_module(target)
+            module = module_named(target)
             listed = names(options["members"])
             exported = listed or list(getattr(module, "__all__", ()))
             excluded = set(names(options.get("exclude-members", "")))
@@ -137,7 +144,7 @@ def documented_in(text: str) -> Iterator[tuple[str, str, Any]]:
                     yield target, name, value
         elif kind in ("autoclass", "autofunction", "autodata", "autoexception"):
             module_name, _, name = target.rpartition(".")
-            yield module_name, name, getattr(importlib.import_module(module_name), name)
+            yield module_name, name, getattr(module_named(module_name), name)
 
 
 def reference() -> list[tuple[str, str, Any]]:
