@@ -232,7 +232,13 @@ _tuple = tuple.__new__
 
 def derived(action: Action, rules: Rules) -> bool:
     """Whether ``action`` in a history is one the engine adds itself (a declaration
-    under ``declarations="derived"``), to be checked rather than applied on replay."""
+    under ``declarations="derived"``), to be checked rather than applied on replay.
+
+    >>> import mus
+    >>> yes = mus.Declare(mus.Lance.PARES, True)
+    >>> derived(yes, mus.Rules()), derived(yes, mus.Rules(declarations="explicit")), derived(mus.Pass(), mus.Rules())
+    (True, False, False)
+    """
     return type(action) is Declare and rules.declarations == "derived"
 
 

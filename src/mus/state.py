@@ -462,7 +462,12 @@ class HandState(HandStateBase):
         return tuple((self.mano + i) % n for i in range(n))
 
     def team_of(self, seat: int) -> int:
-        """The side of a seat (its team; in individual play, the seat itself)."""
+        """The side of a seat (its team; in individual play, the seat itself).
+
+        >>> import mus
+        >>> mus.new_hand(seed=1).team_of(3), mus.new_hand(mus.Rules.preset("individual-3"), seed=1).team_of(2)
+        (1, 2)
+        """
         rules = self.rules
         if type(seat) is not int or not 0 <= seat < rules.seats:
             raise MusError(f"no seat {quoted(seat)}: seats are 0 to {rules.seats - 1}")
@@ -491,7 +496,13 @@ class HandState(HandStateBase):
         return legal(self, action, seat)
 
     def initial(self) -> HandState:
-        """The state this hand started from."""
+        """The state this hand started from.
+
+        >>> import mus
+        >>> start = mus.new_hand(seed=1)
+        >>> mus.apply(start, "mus").initial() == start
+        True
+        """
         return first_state(self.deal)
 
     def view(self, seat: int) -> SeatView:

@@ -77,10 +77,16 @@ Array = NDArray[Any]
 
 # The kinds of turn: each has one list of legal ids (a row of Tables.legal).
 MUS_TURN, MUS_CUT, DISCARD_TURN, OPEN, ANSWER, ANSWER_CAPPED, ORDAGO_ANSWER, OVER = range(8)
+"""The kinds of turn, as numbers: a seat's mus, a mus after the last round (no mus
+left: only no mus), a discard, opening a lance, answering a bet (with raises, or with
+none left once the lance had its most bets), answering an órdago, and a hand that is
+over."""
 KINDS = 8
+"""How many kinds of turn there are (the rows of :attr:`Tables.legal`)."""
 IN_MUS, IN_DISCARD, IN_BETTING, IN_FINISHED = 0, 1, 2, 3
 """The phases, as numbers (no :class:`~mus.Phase` of declarations here: they are derived)."""
 PHASE_OF_KIND = (IN_MUS, IN_MUS, IN_DISCARD, IN_BETTING, IN_BETTING, IN_BETTING, IN_BETTING, IN_FINISHED)
+"""The phase of each kind of turn."""
 PICKS = 60
 """The random policy draws an int below this for each hand: every list of listed
 actions (1, 2, 3, 4 or 15 long) divides it, so each of its actions gets an equal share."""
