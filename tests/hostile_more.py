@@ -70,6 +70,8 @@ def _core_calls() -> dict[str, Callable[[], Call]]:
         "mus.tournament.TournamentResult": _fields(result),
         "mus.tournament.Standing": _fields(result.standings[0]),
         "mus.tournament.Pairing": _fields(result.pairings[0]),
+        "mus.tournament.Rating": _fields(result.ratings[0]),
+        "mus.tournament.bradley_terry": _kw(wins=[[0, 3], [1, 0]], z=1.96),
         "mus.notation.checking.check_text": _kw(text=GAME_TEXT, source="hand.mus", line=1),
         "mus.notation.checking.check_stream": lambda: ((), {"stream": io.StringIO(GAME_TEXT), "source": "-"}),
         "mus.notation.checking.CheckResult": _fields(checked),
@@ -99,6 +101,7 @@ def _core_instances() -> dict[str, Callable[[], object]]:
     return {
         "mus.tournament.TournamentResult": lambda: result,
         "mus.tournament.Standing": lambda: result.standings[0],
+        "mus.tournament.Rating": lambda: result.ratings[0],
         "mus.notation.checking.CheckResult": lambda: checked,
         "mus.table.Deal": lambda: STATE.deal,
     }
@@ -160,6 +163,7 @@ def _numpy_instances() -> dict[str, Callable[[], object]]:
         "mus.advise.advice.Advice": lambda: advice,
         "mus.advise.advice.Option": lambda: advice.options[0],
         "mus.advise.advisor.AdvisorBot": lambda: advise.AdvisorBot(1, samples=100),
+        "mus.advise.planner.PlannerBot": lambda: advise.PlannerBot(1, samples=100, worlds=4),
         "mus.batch.engine.Batch": lambda: batch.Batch(RULES, seeds=[1, 2]),
         "mus.batch.simulate.Results": lambda: results,
         "mus.batch.heuristic.HeuristicPolicy": lambda: HeuristicPolicy(RULES),

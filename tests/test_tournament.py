@@ -8,6 +8,7 @@ import json
 import math
 import sys
 import types
+from pathlib import Path
 
 import pytest
 from hypothesis import given
@@ -166,9 +167,7 @@ def test_results_carry_the_ratings(capsys: pytest.CaptureFixture[str]) -> None:
     assert all(rating["low"] <= rating["elo"] <= rating["high"] for rating in data["ratings"])
 
 
-def test_a_saved_policy_and_a_policy_by_name_play(
-    tmp_path: pytest.TempPathFactory, capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_a_saved_policy_and_a_policy_by_name_play(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     np = pytest.importorskip("numpy")
     pytest.importorskip("gymnasium")
     from mus.ai.players import NetworkPolicy

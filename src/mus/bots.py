@@ -21,6 +21,7 @@ they raise a :class:`~mus.MusError` that names :mod:`mus.individuel`'s own playe
 from __future__ import annotations
 
 from collections.abc import Sequence
+from random import Random
 from typing import Protocol
 
 from mus.actions import Accept, Action, Bet, Declare, Discard, Fold, Mus, NoMus, Ordago, Pass, Servido
@@ -69,7 +70,7 @@ class RandomBot:
     """
 
     def __init__(self, seed: int | str | None = None) -> None:
-        self.random = seeded_random(seed)
+        self.random: Random = seeded_random(seed)
 
     def choose(self, view: SeatView) -> Action:
         _four_card(view, SeatView, "view")

@@ -289,8 +289,8 @@ def bradley_terry(wins: Sequence[Sequence[int]], z: float = Z95) -> list[tuple[f
     ratings = []
     for i in range(count):
         # The variance of rating i less the mean of all: (e_i - 1/n)' C (e_i - 1/n).
-        row = [covariance[i][j] - sum(covariance[k][j] for k in range(count)) / count for j in range(count)]
-        spread = row[i] - sum(row) / count
+        deviation = [covariance[i][j] - sum(covariance[k][j] for k in range(count)) / count for j in range(count)]
+        spread = deviation[i] - sum(deviation) / count
         half = z * _ELO * math.sqrt(max(spread, 0.0))
         elo = 1500 + _ELO * (logits[i] - mean)
         ratings.append((elo, elo - half, elo + half))

@@ -42,6 +42,7 @@ from mus.actions import Action, Bet, Declare, Mus, NoMus, Pass, Signal
 from mus.advise.advisor import AdvisorBot, fitting_deals, game_chance
 from mus.bots import Bot, HeuristicBot
 from mus.cards import ALL_CARDS, Card
+from mus.checks import real_arg, whole
 from mus.errors import MusError
 from mus.hand import RANK_MULTISETS, Hand
 from mus.odds.batch import seed_entropy
@@ -88,17 +89,13 @@ class PlannerBot(AdvisorBot):
     >>> PlannerBot(worlds=1)
     Traceback (most recent call last):
     ...
-    mus.errors.MusError: worlds is a whole number of deals from 4 to 1000, got 1
+    mus.errors.MusError: worlds (deals a choice is played out in) is a whole number from 4 to 1000, got 1
     """
 
     def __init__(self, seed: int | str | None = None, *, worlds: int = 24, z: float = 1.0, **advisor: Any) -> None:
         super().__init__(seed, **advisor)
-        if isinstance(worlds, bool) or not isinstance(worlds, int) or not 4 <= worlds <= 1000:
-            raise MusError(f"worlds is a whole number of deals from 4 to 1000, got {worlds!r}")
-        if isinstance(z, bool) or not isinstance(z, (int, float)) or not 0 <= z <= 10:
-            raise MusError(f"z is a number of standard errors from 0 to 10, got {z!r}")
-        self.worlds = worlds
-        self.z = float(z)
+        self.worlds = whole(worlds, "worlds (deals a choice is played out in)", 4, 1000)
+        self.z = real_arg(z, "z (standard errors)", 0, 10)
         self.models: dict[str, Bot] = {"advisor": AdvisorBot(seed, **advisor), "heuristic": HeuristicBot()}
         self._style = 0.0  # the log-odds from the rivals' mus and bet sizes, this game
         self._past = 0.0  # ... from their betting in the game's earlier hands

@@ -101,7 +101,7 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
     mus.errors.MusError: opponents are 'random', 'heuristic', a policy (act(observations, masks)) or a function of the batch, got 'clever'
     """
 
-    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012  (Gymnasium's own attribute)
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012  (Gymnasium's own attribute)
 
     def __init__(
         self,
@@ -114,7 +114,7 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         max_bet: int = DEFAULT_MAX_BET,
         seed: int | None = None,
     ) -> None:
-        self.rules = Rules() if rules is None else rules
+        self.rules: Rules = Rules() if rules is None else rules
         tables = tables_for(self.rules, max_bet)
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or not 1 <= num_envs <= MAX_HANDS:
             raise MusError(f"num_envs is a number of hands from 1 to {MAX_HANDS:,}, got {quoted(num_envs)}")
@@ -133,16 +133,16 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         """``"hand"`` or ``"game"``: what an episode is."""
         self.max_bet = max_bet
         size = observation_size(self.rules)
-        self.single_observation_space = spaces.Box(0.0, 1.0, (size,), np.float32)
-        self.single_action_space = spaces.Discrete(tables.num_actions)
-        self.observation_space = spaces.Box(0.0, 1.0, (num_envs, size), np.float32)
-        self.action_space = spaces.MultiDiscrete(np.full(num_envs, tables.num_actions))
+        self.single_observation_space: spaces.Box = spaces.Box(0.0, 1.0, (size,), np.float32)
+        self.single_action_space: spaces.Discrete = spaces.Discrete(tables.num_actions)
+        self.observation_space: spaces.Box = spaces.Box(0.0, 1.0, (num_envs, size), np.float32)
+        self.action_space: spaces.MultiDiscrete = spaces.MultiDiscrete(np.full(num_envs, tables.num_actions))
         self._team = tables.team_of[seat]
         self._seed: int | str = 0
         self._dealt = 0
-        self.hands_played = 0
+        self.hands_played: int = 0
         """How many hands in which the learner acted ended so far (since :meth:`reset`)."""
-        self.games_played = 0
+        self.games_played: int = 0
         """How many games in which the learner acted were won so far (since :meth:`reset`)."""
         self._acted = np.zeros(num_envs, bool)
         self._credit = np.zeros(num_envs, np.float64)

@@ -44,10 +44,11 @@ __all__ = ["HeuristicPolicy"]
 _GRANDE, _PARES, _JUEGO = int(Lance.GRANDE), int(Lance.PARES), int(Lance.JUEGO)
 _BET_5 = BET_2 + 3
 _ORDER_OF_INDEX = np.array([card.order for card in ALL_CARDS], np.intp)
-_PHASE_OF_INDEX = np.full(len(Phase), -1, np.int8)
+_PHASE_OF_INDEX = np.array(
+    [{Phase.MUS: IN_MUS, Phase.DISCARD: IN_DISCARD, Phase.BETTING: IN_BETTING}.get(phase, -1) for phase in Phase],
+    np.int8,
+)
 """The observation's phases (in :class:`~mus.Phase` order) as the batch's."""
-for _phase, _code in ((Phase.MUS, IN_MUS), (Phase.DISCARD, IN_DISCARD), (Phase.BETTING, IN_BETTING)):
-    _PHASE_OF_INDEX[tuple(Phase).index(_phase)] = _code
 
 
 class HeuristicPolicy:

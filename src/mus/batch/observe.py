@@ -117,14 +117,14 @@ def _layout(n: int, k: int, senas: bool) -> dict[str, tuple[int, int]]:
     return blocks(sizes)
 
 
-_INDEX_OF_ORDER = np.zeros(48, np.intp)
-for _card in ALL_CARDS:
-    _INDEX_OF_ORDER[_card.order] = _card.index
+_INDEX_OF_ORDER = np.array(
+    [{card.order: card.index for card in ALL_CARDS}.get(order, 0) for order in range(48)], np.intp
+)
 # The batch's phases (mus, discard, betting, finished) in the order of mus.Phase.
 _PHASE_INDEX = np.array([_PHASES.index(phase) for phase in (Phase.MUS, Phase.DISCARD, Phase.BETTING, Phase.FINISHED)])
-_SHOWN_TEAM = np.zeros(len(_OUTCOMES), bool)
-for _outcome in (Outcome.REFUSED, Outcome.NO_BET, Outcome.ORDAGO):
-    _SHOWN_TEAM[CODE[_outcome]] = True
+_SHOWN_TEAM = np.isin(
+    np.arange(len(_OUTCOMES)), [CODE[outcome] for outcome in (Outcome.REFUSED, Outcome.NO_BET, Outcome.ORDAGO)]
+)
 """The outcomes whose result names a side before the count (``LanceResult.team``)."""
 _POSITIONS = np.arange(4)
 _ORDAGO = CODE[Outcome.ORDAGO]
