@@ -87,7 +87,9 @@ def test_it_reads_its_rivals_style() -> None:
 
 
 def test_bad_arguments() -> None:
-    with pytest.raises(mus.MusError, match=r"worlds \(deals a choice is played out in\) is a whole number from 4 to 1000"):
+    with pytest.raises(
+        mus.MusError, match=r"worlds \(deals a choice is played out in\) is a whole number from 4 to 1000"
+    ):
         PlannerBot(worlds=0)
     with pytest.raises(mus.MusError, match=r"z \(standard errors\) is"):
         PlannerBot(z=-1)
