@@ -28,7 +28,7 @@ import attrs
 from mus.actions import Action
 from mus.cards import seed_arg
 from mus.checks import rules_arg, seat_arg, whole
-from mus.errors import MusError, quoted
+from mus.errors import MusError, quoted, type_name
 from mus.legal import LegalActions
 from mus.reducer import apply as apply_hand
 from mus.reducer import derived, history_entries, new_hand
@@ -242,7 +242,7 @@ def apply_match(match: MatchState, action: Action | str, seat: int | None = None
     ((0, 1), (0, 0), False)
     """
     if not isinstance(match, MatchState):
-        raise MusError(f"apply_match() needs a MatchState, got {type(match).__name__}")
+        raise MusError(f"apply_match() needs a MatchState, got {type_name(match)}")
     if match.is_over:
         raise MusError("the match is over")
     hand = apply_hand(match.hand, action, seat)
@@ -309,7 +309,7 @@ def apply(state: HandState | MatchState, action: Action | str, seat: int | None 
         return apply_hand(state, action, seat)
     if type(state) is MatchState:
         return apply_match(state, action, seat)
-    raise MusError(f"apply() needs a HandState or a MatchState, got {type(state).__name__}")
+    raise MusError(f"apply() needs a HandState or a MatchState, got {type_name(state)}")
 
 
 def replay_match(rules: Rules, seed: int | str, mano: int, actions: Iterable[tuple[int, Action]]) -> MatchState:

@@ -54,7 +54,7 @@ from mus.actions import (
 from mus.betting import MOVES as LANCE_MOVES
 from mus.betting import open_lance
 from mus.cards import ALL_CARDS, SEED_LIMIT, Card, parse_cards, seed_arg, shuffled_positions
-from mus.errors import IllegalActionError, MusError, quoted
+from mus.errors import IllegalActionError, MusError, quoted, type_name
 from mus.hand import HAND_SIZE, Hand
 from mus.ranking import Lance
 from mus.refusals import problem, why
@@ -289,7 +289,7 @@ def apply(state: HandState, action: Action | str, seat: int | None = None) -> Ha
     """
     if type(state) is not HandState:
         raise MusError(
-            f"mus.reducer.apply() needs a HandState, got {type(state).__name__} (mus.apply() also plays matches)"
+            f"mus.reducer.apply() needs a HandState, got {type_name(state)} (mus.apply() also plays matches)"
         )
     if seat is not None and type(seat) is not int:
         raise IllegalActionError(f"a seat is a whole number, got {quoted(seat)}")

@@ -32,7 +32,7 @@ from typing import IO, cast
 
 import attrs
 
-from mus.errors import MusError, NotationError, quoted
+from mus.errors import MusError, NotationError, quoted, type_name
 from mus.match import MatchState
 from mus.notation.histories import HAND_HEADER, MATCH_HEADER, load, read_record
 from mus.notation.lines import MAX_TEXT
@@ -104,7 +104,7 @@ def hand_outcome(state: HandState, line: int = 1, number: int = 1) -> HandOutcom
     hand 1: grande team 1, chica team 0, pares team 0, juego team 1 (no bet); score 3-4
     """
     if not isinstance(state, HandState):
-        raise NotationError(f"hand_outcome() needs a HandState, got {type(state).__name__}")
+        raise NotationError(f"hand_outcome() needs a HandState, got {type_name(state)}")
     count = state.count
     if count is not None:
         lances = [(line.lance, line.team, _how(line.outcome)) for line in count.lines]
@@ -195,7 +195,7 @@ def check_text(text: str, source: str = "<text>", line: int = 1) -> CheckResult:
     ['m.mus:16: error: during the mus, say mus or no-mus, not bet 2']
     """
     if not isinstance(text, str):
-        raise NotationError(f"a history is text, got {type(text).__name__}")
+        raise NotationError(f"a history is text, got {type_name(text)}")
     start = text.lstrip()[:20]
     kind = "match" if start.startswith(MATCH_HEADER) or '"mus-match"' in text[:200] else "hand"
     try:

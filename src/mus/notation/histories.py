@@ -21,7 +21,7 @@ from typing import Any
 
 from mus.cards import Card, parse_cards
 from mus.checks import seats_arg
-from mus.errors import MusError, NotationError, quoted
+from mus.errors import MusError, NotationError, quoted, type_name
 from mus.hand import Hand
 from mus.match import MatchState, apply_match, new_match
 from mus.notation.knobs import parse_rules, rules_data, rules_from_data, rules_text
@@ -144,7 +144,7 @@ def format_hand(state: HandState) -> str:
     ['hands So 4b 2e 1b / 5e 4c 2o 1c / Rb 6b 5o 5c / 6e 4o 3o 3e', 'stock ...', '0 no-mus']
     """
     if not isinstance(state, HandState):
-        raise NotationError(f"format_hand() needs a HandState, got {type(state).__name__}")
+        raise NotationError(f"format_hand() needs a HandState, got {type_name(state)}")
     deal = state.deal
     lines = [
         HAND_HEADER,
@@ -203,7 +203,7 @@ def format_paper(state: HandState, unknown: Collection[int] = ()) -> str:
     'hands 4e 3b 2e 1e / ? / Rb 5o 3o 2o / ?'
     """
     if not isinstance(state, HandState):
-        raise NotationError(f"format_paper() needs a HandState, got {type(state).__name__}")
+        raise NotationError(f"format_paper() needs a HandState, got {type_name(state)}")
     deal = state.deal
     hidden = set(seats_arg(tuple(unknown) if isinstance(unknown, (set, frozenset, range)) else unknown, deal.rules))
     lines = [HAND_HEADER, f"rules {rules_text(deal.rules)}", f"mano {deal.mano}", f"scores {_scores_text(deal.scores)}"]
@@ -356,7 +356,7 @@ def hand_data(state: HandState) -> dict[str, Any]:
     ('mus-hand', 42, 'So 4b 2e 1b', [[0, 'no-mus']])
     """
     if not isinstance(state, HandState):
-        raise NotationError(f"hand_data() needs a HandState, got {type(state).__name__}")
+        raise NotationError(f"hand_data() needs a HandState, got {type_name(state)}")
     deal = state.deal
     return {
         "format": "mus-hand",
@@ -382,14 +382,14 @@ def hand_to_json(state: HandState) -> str:
     [[0, 'no-mus']]
     """
     if not isinstance(state, HandState):
-        raise NotationError(f"hand_to_json() needs a HandState, got {type(state).__name__}")
+        raise NotationError(f"hand_to_json() needs a HandState, got {type_name(state)}")
     return json.dumps(hand_data(state), ensure_ascii=False, indent=1)
 
 
 def _load_json(text: str, kind: str | None = None) -> dict[str, Any]:
     """The data of a JSON history of ``kind`` (either, if not told), version 1."""
     if not isinstance(text, str):
-        raise NotationError(f"a history is text, got {type(text).__name__}")
+        raise NotationError(f"a history is text, got {type_name(text)}")
     if len(text) > MAX_TEXT:
         raise NotationError(f"history longer than {MAX_TEXT} characters")
     try:
@@ -533,7 +533,7 @@ def format_match(match: MatchState) -> str:
     ['seed 7', 'mano 0', 'hand 1', 'hands Se Sb 4c 2o / Rc Re Cc 5c / Rb Ce 7b 1c / 6e 3e 2b 1o', '0 no-mus']
     """
     if not isinstance(match, MatchState):
-        raise NotationError(f"format_match() needs a MatchState, got {type(match).__name__}")
+        raise NotationError(f"format_match() needs a MatchState, got {type_name(match)}")
     lines = [
         MATCH_HEADER,
         f"rules {rules_text(match.rules)}",
@@ -621,7 +621,7 @@ def match_to_json(match: MatchState) -> str:
     ['format', 'version', 'rules', 'seed', 'mano', 'hands']
     """
     if not isinstance(match, MatchState):
-        raise NotationError(f"match_to_json() needs a MatchState, got {type(match).__name__}")
+        raise NotationError(f"match_to_json() needs a MatchState, got {type_name(match)}")
     data = {
         "format": "mus-match",
         "version": 1,
@@ -702,7 +702,7 @@ def load(text: str) -> HandState | MatchState:
     0
     """
     if not isinstance(text, str):
-        raise NotationError(f"a history is text, got {type(text).__name__}")
+        raise NotationError(f"a history is text, got {type_name(text)}")
     start = text.lstrip()[:20]
     if start.startswith("{"):
         data = _load_json(text)
