@@ -68,6 +68,7 @@ from mus.state import (
     allowed,
     draft_after,
     event_problem,
+    exchange,
     first_state,
     mus_speakers,
     refuser,
@@ -364,54 +365,20 @@ def _servido(state: HandState, seat: int, action: Action) -> HandState:
 
 
 def _serve(draft: Draft, pending: list[tuple[Card, ...]]) -> HandState:
-    """Deal replacements in speaking order; reshuffle the discards when the stock runs
-    out. After an exchange a mus visto forced, once anyone said servido, the betting
-    starts (rules section 13); else the mus goes on."""
+    """Deal replacements in speaking order (:func:`~mus.state.exchange`). After an
+    exchange a mus visto forced, once anyone said servido, the betting starts (rules
+    section 13); else the mus goes on."""
     deal = draft.deal
-    order = deal.rules.orders[draft.mano]
-    held, left, discarded, _, reshuffles, servido, rounds, exchange = draft._table
-    stock = list(left)
-    pile = list(discarded)
-    for seat in order:
-        pile.extend(pending[seat])
-    hands = list(held)
-    served = [seat for seat in order if pending[seat]]  # a seat that said servido draws nothing
-    for seat in served:
-        own = pending[seat]
-        drawn = stock[: len(own)]
-        del stock[: len(own)]
-        if len(drawn) < len(own):
-            # rules section 4: the last seat served keeps its own discards out.
-            kept = own if seat == served[-1] else ()
-            reshuffles += 1
-            stock = _restock(deal, [card for card in pile if card not in kept], reshuffles)
-            pile = list(kept)
-            more = len(own) - len(drawn)
-            drawn += stock[:more]
-            del stock[:more]
-        # The engine's own cards: the trusted path skips Hand.replace's checks.
-        hands[seat] = Hand.unchecked([card for card in hands[seat].cards if card not in own] + drawn)
-    cards = (tuple(hands), tuple(stock), tuple(pile), ((),) * len(order), reshuffles, servido, rounds + 1, None)
+    held, left, discarded, _, reshuffles, servido, rounds, forced = draft._table
+    hands, stock, pile, reshuffles = exchange(deal, draft.mano, (held, left, discarded, reshuffles), pending)
+    cards = (hands, stock, pile, ((),) * len(hands), reshuffles, servido, rounds + 1, None)
     draft._table = cards
-    if exchange:
+    if forced:
         return open_lance(draft, _GRANDE)
     draft.phase = _MUS
     draft.queue = mus_speakers(draft.mano, deal.rules)
     draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
     return draft
-
-
-def _restock(deal: Deal, cards: list[Card], number: int) -> list[Card]:
-    """The new stock of reshuffle ``number`` (:meth:`Deal.reshuffled
-    <mus.table.Deal.reshuffled>`); the cards the deal says are drawn from it must be
-    among the discards reshuffled."""
-    if number <= len(deal.restocks):
-        missing = [card for card in deal.restocks[number - 1] if card not in cards]
-        if missing:
-            raise IllegalActionError(
-                f"reshuffle {number}: {missing[0]} is to be drawn from the new stock, but it is not among the discards"
-            )
-    return list(deal.reshuffled(cards, number))
 
 
 _MOVES: dict[type, Callable[[HandState, int, Any], HandState]] = {
