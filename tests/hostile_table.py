@@ -180,9 +180,38 @@ EXEMPT: dict[str, str] = {
             "mus.notation.paper.check_unknown",
             "mus.notation.paper.paper_deal",
             "mus.notation.paper.read_hands",
+            "mus.notation.lines.read_seat",
+            "mus.notation.evening.PaperMatch",
+            "mus.notation.evening.PaperMatch.*",
+            "mus.notation.evening.paper_match",
+            *(
+                f"mus.notation.reading.{name}"
+                for name in (
+                    "check_comments",
+                    "check_count",
+                    "check_declarations",
+                    "check_end",
+                    "check_match_end",
+                    "count_comments",
+                    "deal_error",
+                    "match_end",
+                    "named",
+                    "paper_hand",
+                    "read_corrido",
+                    "read_dealt",
+                    "read_header",
+                    "read_mano",
+                    "read_players",
+                    "read_scores",
+                    "replay",
+                    "scores_text",
+                )
+            ),
         ],
-        "steps of read_record and parse_hand (checked), with the text and values the parser already read",
+        "steps of read_record, read_match and parse_hand (checked), with the text and values the parser already read",
     ),
+    "mus.match.settle": "apply_match's step once a hand ends (apply_match is checked): the engine's own values",
+    "mus.match.Settled": "what settle() gives: built by the engine only",
 }
 """What is not called, and why."""
 

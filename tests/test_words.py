@@ -84,11 +84,37 @@ class TestSpanish:
         assert parse_action(text) == Bet(stones)
 
     def test_every_number_to_thirty_is_read(self) -> None:
-        words = (
-            "dos tres cuatro cinco seis siete ocho nueve diez once doce trece catorce quince dieciséis diecisiete"
-            " dieciocho diecinueve veinte veintiuno veintidós veintitrés veinticuatro veinticinco veintiséis"
-            " veintisiete veintiocho veintinueve treinta"
-        ).split()
+        words = [
+            "dos",
+            "tres",
+            "cuatro",
+            "cinco",
+            "seis",
+            "siete",
+            "ocho",
+            "nueve",
+            "diez",
+            "once",
+            "doce",
+            "trece",
+            "catorce",
+            "quince",
+            "dieciséis",
+            "diecisiete",
+            "dieciocho",
+            "diecinueve",
+            "veinte",
+            "veintiuno",
+            "veintidós",
+            "veintitrés",
+            "veinticuatro",
+            "veinticinco",
+            "veintiséis",
+            "veintisiete",
+            "veintiocho",
+            "veintinueve",
+            "treinta",
+        ]
         assert [parse_action(f"envido {word}") for word in words] == [Bet(n) for n in range(2, 31)]
 
     @pytest.mark.parametrize("text", ["envido cinquo", "treinta y diez más", "envido treinta y"])

@@ -33,7 +33,8 @@ __all__ = ["BLOCK", "numbered_histories", "read_line", "split_histories"]
 BLOCK = 1 << 20
 """Characters read from a stream at a time."""
 
-_CONTENT = re.compile(r"\S")
+_CONTENT = re.compile(r"(?m)^[^\S\n]*[^\s#]")
+"""A line that is neither blank nor a comment: what makes a history of the lines read."""
 
 
 def split_histories(
@@ -53,9 +54,10 @@ def numbered_histories(
     stream: IO[str], *, limit: int = MAX_TEXT, total: int | None = None, headers: tuple[str, ...] = (MATCH_HEADER,)
 ) -> Iterator[tuple[int, str]]:
     """The histories in ``stream``, one by one as they are read: a line of one of
-    ``headers`` (by default ``mus-match 1``) after a line that is not blank starts the
-    next one, so that the matches of a file that ``mus simulate --save`` wrote come out
-    apart (any other text is one history). There is always at least one, empty for an
+    ``headers`` (by default ``mus-match 1``) after a line that is neither blank nor a
+    comment starts the next one, so that the matches of a file that ``mus simulate
+    --save`` wrote come out apart (any other text is one history; comments before the
+    first header belong to the first history). There is always at least one, empty for an
     empty stream. Each comes with the number of the stream's line it starts at (its
     header's, or 1 for the first), so that its line ``n`` is the stream's line
     ``start + n - 1``.
@@ -124,7 +126,7 @@ class _Splitter:
         self.header = re.compile(rf"(?m)^[^\S\n]*(?:{alternatives})[^\S\n]*$")
         self.pieces: list[str] = []
         self.size = 0
-        self.content = False  # whether the history being read has a line that is not blank
+        self.content = False  # whether the history being read has a line that is neither blank nor a comment
         self.number = 1  # the history being read
         self.line = 1  # the line it starts at
         self.lines = 0  # the lines read so far
