@@ -73,6 +73,7 @@ def _core_calls() -> dict[str, Callable[[], Call]]:
         "mus.tournament.Pairing": _fields(result.pairings[0]),
         "mus.notation.checking.check_text": _kw(text=GAME_TEXT, source="hand.mus", line=1),
         "mus.notation.checking.check_stream": lambda: ((), {"stream": io.StringIO(GAME_TEXT), "source": "-"}),
+        "mus.notation.checking.history_texts": lambda: ((), {"stream": io.StringIO(GAME_TEXT)}),
         "mus.notation.checking.CheckResult": _fields(checked),
         "mus.notation.checking.HandOutcome": _fields(checked.hands[0]),
         "mus.notation.histories.read_record": _kw(text=GAME_TEXT),

@@ -45,7 +45,15 @@ from mus.rules import Rules
 from mus.scoring import Outcome
 from mus.state import HandState, Phase
 
-__all__ = ["CheckResult", "HandOutcome", "check_file", "check_stream", "check_text", "hand_outcome"]
+__all__ = [
+    "CheckResult",
+    "HandOutcome",
+    "check_file",
+    "check_stream",
+    "check_text",
+    "hand_outcome",
+    "history_texts",
+]
 
 
 @attrs.frozen
@@ -154,7 +162,10 @@ class CheckResult:
     of each hand; ``winner`` the side that won the match; ``error`` what is wrong, at
     ``error_line`` of the file (``None`` when the history is valid). ``rules`` are the
     rules the history was read under, and ``rules_line`` the line of its ``rules`` line
-    (``None`` when it has none: it was read under the rules given to the checker).
+    (``None`` when it has none: it was read under the rules given to the checker);
+    ``defaulted`` says what of the rules given it took: ``"rules"`` (it has no rules
+    line), ``"house"`` (its rules line names no house rules, and it took theirs) or
+    ``""`` (nothing).
 
     >>> import mus
     >>> result = check_text(mus.notation.format_hand(mus.new_hand(seed=1)).replace("mano 0", "mano 9"))
@@ -172,6 +183,7 @@ class CheckResult:
     error_line: int | None = None
     rules: Rules | None = None
     rules_line: int | None = None
+    defaulted: str = ""
 
     @property
     def ok(self) -> bool:
@@ -237,33 +249,43 @@ def check_text(text: str, source: str = "<text>", line: int = 1, *, rules: Rules
         if at is not None and not start.startswith("{"):
             where, message = line + int(at.group(1)) - 1, message[at.end() :]
         return CheckResult(source, line, kind, error=message, error_line=where)
-    read = (history.rules, line if start.startswith("{") else _rules_line(text, line))
+    rules_at, words = (line, []) if start.startswith("{") else _rules_line(text, line)
+    defaulted = "rules" if rules_at is None else ""
+    if (
+        rules_at is not None
+        and rules is not None
+        and rules.house
+        and not any(word.startswith("house=") for word in words)
+    ):
+        defaulted = "house"
+    result: CheckResult
     if isinstance(history, HandState):
-        return CheckResult(source, line, "hand", (hand_outcome(history, line),), rules=read[0], rules_line=read[1])
-    if isinstance(history, PaperMatch):
+        result = CheckResult(source, line, "hand", (hand_outcome(history, line),))
+    elif isinstance(history, PaperMatch):
         hands = tuple(
-            hand_outcome(record.state, line + at - 1, number, game)
-            for record, at, (game, number) in zip(history.hands, history.lines, history.numbers, strict=True)
+            hand_outcome(record.state, line + start - 1, number, game)
+            for record, start, (game, number) in zip(history.hands, history.lines, history.numbers, strict=True)
         )
         games = history.vacas if history.rules.vacas_to_win > 1 else history.games
-        return CheckResult(
-            source, line, "match", hands, history.winner, games if history.over else (), None, None, *read
-        )
-    return attrs.evolve(_match_result(history, text, source, line), rules=read[0], rules_line=read[1])
+        result = CheckResult(source, line, "match", hands, history.winner, games if history.over else ())
+    else:
+        result = _match_result(history, text, source, line)
+    return attrs.evolve(result, rules=history.rules, rules_line=rules_at, defaulted=defaulted)
 
 
-def _rules_line(text: str, line: int) -> int | None:
-    """The line of ``source`` where the text history's ``rules`` line is, if it has
-    one: right after its header, comments and blank lines aside."""
-    seen = 0
+def _rules_line(text: str, line: int) -> tuple[int | None, list[str]]:
+    """Where the text history's ``rules`` line is in ``source``, and its words, if it has
+    one (right after its header, comments and blank lines aside): else ``None``."""
+    seen = False
     for number, content in enumerate(text.splitlines(), line):
         content = content.strip()
         if not content or content.startswith("#"):
             continue
         if seen:
-            return number if content.partition(" ")[0] == "rules" else None
-        seen += 1
-    return None
+            key, _, words = content.partition(" ")
+            return (number, words.split()) if key == "rules" else (None, [])
+        seen = True
+    return None, []
 
 
 def _match_result(match: MatchState, text: str, source: str, line: int) -> CheckResult:
@@ -299,10 +321,7 @@ def check_stream(stream: IO[str], source: str = "-", *, rules: Rules | None = No
     >>> [(result.line, result.ok) for result in check_stream(io.StringIO(lines + "\\n{}\\n"))]
     [(1, True), (2, True), (3, False)]
     """
-    # Checked when called, not when first iterated. Looked up on the type, as the
-    # stream readers do: a value's own __getattr__ is not asked.
-    if not callable(getattr(type(stream), "read", None)) or not callable(getattr(type(stream), "readline", None)):
-        raise NotationError(f"check_stream() reads a text stream, got {quoted(stream)}")
+    _readable(stream, "check_stream()")
     if not isinstance(source, str):
         raise NotationError(f"a stream's source is a text (the name of its file), got {quoted(source)}")
     if rules is not None and not isinstance(rules, Rules):
@@ -311,6 +330,50 @@ def check_stream(stream: IO[str], source: str = "-", *, rules: Rules | None = No
 
 
 def _stream_results(stream: IO[str], source: str, rules: Rules | None) -> Iterator[CheckResult]:
+    try:
+        for start, text in _history_texts(stream, (HAND_HEADER, MATCH_HEADER)):
+            if isinstance(text, NotationError):
+                yield CheckResult(source, start, "", error=str(text), error_line=start)
+            else:
+                yield check_text(text, source, start, rules=rules)
+    except NotationError as error:
+        yield CheckResult(source, 1, "", error=str(error), error_line=1)
+
+
+def history_texts(
+    stream: IO[str], headers: tuple[str, ...] = (HAND_HEADER, MATCH_HEADER), total: int | None = None
+) -> Iterator[tuple[int, str | NotationError]]:
+    """The histories of ``stream`` as :func:`~mus.notation.check_stream` reads them,
+    each with the line it starts at: texts one after another (a line of ``headers``
+    starts the next; comments before the first are no history), or JSON Lines (a
+    stream whose first text is ``{``; one JSON history may spread over every line).
+    What cannot be a history (an empty stream, a JSON line too long) comes as a
+    :class:`~mus.NotationError` in its place; a stream that breaks the limits of
+    :func:`~mus.notation.streams.numbered_histories` raises one, and so does a stream
+    longer than ``total`` characters (no bound when ``None``).
+
+    >>> import io
+    >>> [(line, text[:10]) for line, text in history_texts(io.StringIO("# Monday\\nmus-hand 1\\n\\nmus-hand 1\\n"))]
+    [(1, '# Monday\\nm'), (4, 'mus-hand 1')]
+    """
+    _readable(stream, "history_texts()")
+    if type(headers) is not tuple or not all(type(header) is str for header in headers):
+        raise NotationError(f"headers are a tuple of texts, got {quoted(headers)}")
+    if total is not None and (type(total) is not int or total < 0):
+        raise NotationError(f"a stream's limit is a whole number of characters, got {quoted(total)}")
+    return _history_texts(stream, headers, total)
+
+
+def _readable(stream: object, reader: str) -> None:
+    # Checked when called, not when first iterated. Looked up on the type, as the
+    # stream readers do: a value's own __getattr__ is not asked.
+    if not callable(getattr(type(stream), "read", None)) or not callable(getattr(type(stream), "readline", None)):
+        raise NotationError(f"{reader} reads a text stream, got {quoted(stream)}")
+
+
+def _history_texts(
+    stream: IO[str], headers: tuple[str, ...], total: int | None = None
+) -> Iterator[tuple[int, str | NotationError]]:
     pieces, size = [], 0
     while block := stream.read(BLOCK):  # to the first text, which tells the form
         if type(block) is not str:
@@ -321,40 +384,35 @@ def _stream_results(stream: IO[str], source: str, rules: Rules | None) -> Iterat
             break
     head = "".join(pieces)
     if not head.strip():
-        yield CheckResult(source, 1, "", error="no history in it", error_line=1)
+        yield 1, NotationError("no history in it")
         return
     stream = cast(IO[str], _Prefixed(head, stream))
     if head.lstrip().startswith("{"):
-        yield from _json_results(stream, source, rules)
+        yield from _json_texts(stream, total)
         return
-    try:
-        for start, text in numbered_histories(stream, headers=(HAND_HEADER, MATCH_HEADER)):
-            if not first_line(text):  # comments only: no history
-                yield CheckResult(source, 1, "", error="no history in it", error_line=1)
-                continue
-            yield check_text(text, source, start, rules=rules)
-    except NotationError as error:
-        yield CheckResult(source, 1, "", error=str(error), error_line=1)
+    for start, text in numbered_histories(stream, headers=headers, total=total):
+        yield (start, text) if first_line(text) else (1, NotationError("no history in it"))
 
 
-def _json_results(stream: IO[str], source: str, rules: Rules | None) -> Iterator[CheckResult]:
-    number = 0
+def _json_texts(stream: IO[str], total: int | None) -> Iterator[tuple[int, str | NotationError]]:
+    number = read = 0
     while (line := read_line(stream, MAX_TEXT)) != "":
         number += 1
+        read += MAX_TEXT if line is None else len(line)
+        if total is not None and read > total:
+            raise NotationError(f"longer than {total:,} characters")
         if line is None:
-            yield CheckResult(source, number, "", error=f"longer than {MAX_TEXT:,} characters", error_line=number)
+            yield number, NotationError(f"longer than {MAX_TEXT:,} characters")
             continue
         if not line.strip():
             continue
         if line.strip() == "{":
             # One JSON history over many lines, as hand_to_json writes it: the whole stream.
             rest = stream.read(MAX_TEXT + 1)
-            if len(line) + len(rest) > MAX_TEXT:
-                yield CheckResult(source, number, "", error=f"longer than {MAX_TEXT:,} characters", error_line=number)
-            else:
-                yield check_text(line + rest, source, number, rules=rules)
+            too_long = len(line) + len(rest) > MAX_TEXT
+            yield number, NotationError(f"longer than {MAX_TEXT:,} characters") if too_long else line + rest
             return
-        yield check_text(line, source, number, rules=rules)
+        yield number, line
 
 
 def check_file(path: str | os.PathLike[str], *, rules: Rules | None = None) -> Iterator[CheckResult]:
