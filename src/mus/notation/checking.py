@@ -260,7 +260,9 @@ def check_text(text: str, source: str = "<text>", line: int = 1, *, rules: Rules
         defaulted = "house"
     result: CheckResult
     if isinstance(history, HandState):
-        result = CheckResult(source, line, "hand", (hand_outcome(history, line),))
+        # At its header: comments and blank lines before it (the top of a file) aside.
+        header = next((at for at, content in enumerate(text.splitlines(), line) if content.strip() == start), line)
+        result = CheckResult(source, line, "hand", (hand_outcome(history, header),))
     elif isinstance(history, PaperMatch):
         hands = tuple(
             hand_outcome(record.state, line + start - 1, number, game)
