@@ -8,14 +8,15 @@ from __future__ import annotations
 import argparse
 import re
 import sys
+from collections.abc import Callable
 
 from mus import NotationError
 from mus.cli.errors import error_words
 from mus.cli.house import loaded_hint
 from mus.cli.options import add_command, file_errors, given_rules, rules_from_options, rules_summary
 from mus.cli.words import lance_name, outcome_name
+from mus.i18n import current_language, ngettext, pgettext
 from mus.i18n import gettext as _
-from mus.i18n import ngettext, pgettext
 from mus.notation.checking import CheckResult, HandOutcome, check_file, check_stream
 
 __all__ = ["check_lines", "hand_outcome_words", "register", "run"]
@@ -90,7 +91,7 @@ def check_lines(result: CheckResult) -> list[str]:
     if result.error is not None:
         return [
             _("{source}:{line}: error: {error}").format(
-                source=result.source, line=result.error_line, error=error_words(result.error)
+                source=result.source, line=result.error_line, error=_reason(result.error, result.players)
             )
         ]
     lines = [f"{result.source}:{hand.line}: {hand_outcome_words(hand)}" for hand in result.hands]
@@ -104,6 +105,36 @@ def check_lines(result: CheckResult) -> list[str]:
         empty = _("match: no hand played") if result.kind == "match" else _("hand: no hand played")
         lines = [f"{result.source}:{result.line}: {empty}"]
     return lines
+
+
+def _reason(error: str, players: tuple[str, ...]) -> str:
+    """What is wrong, in the language in use (:func:`~mus.cli.errors.error_words`), the
+    seats named by their players when the history names them: said as seats to be
+    translated, then named again."""
+    if not players:
+        return error_words(error)
+    for seat, name in sorted(enumerate(players), key=lambda pair: -len(pair[1])):
+        error = re.sub(rf"(?<!\w){re.escape(name)}(?!\w)", f"seat {seat}", error)
+    text = error_words(error)
+    articles = _ARTICLES.get(current_language(), {})
+    for seat, name in enumerate(players):
+        said = re.escape(_("seat {seat}").format(seat=seat))
+        # "el jugador 2" is "Carmen", "del jugador 2" "de Carmen": a name takes no article.
+        before = "|".join(map(re.escape, articles))
+        pattern = rf"\b(?P<article>{before})?{said}(?![0-9])" if articles else rf"(?P<article>){said}(?![0-9])"
+        text = re.sub(pattern, _naming(name, articles), text)
+    return text
+
+
+def _naming(name: str, articles: dict[str, str]) -> Callable[[re.Match[str]], str]:
+    def named(found: re.Match[str]) -> str:
+        return articles.get(found.group("article") or "", "") + name
+
+    return named
+
+
+_ARTICLES = {"es": {"del ": "de ", "al ": "a ", "el ": ""}, "fr": {"au ": "à ", "du ": "de ", "le ": ""}}
+"""The articles before a seat's word that a player's name does without, by language."""
 
 
 def hand_outcome_words(hand: HandOutcome) -> str:

@@ -416,7 +416,10 @@ def simulate(args: argparse.Namespace, rules: IndividuelRules) -> int:
         sessions += 1
     if session.finished or session.hand.history:
         texts.append(format_session(session))
-    print(_("simulated {hands} hands, seed {seed}: {rules}").format(hands=hands, seed=seed, rules=summary(rules)))
+    text = ngettext(
+        "simulated {hands} hand, seed {seed}: {rules}", "simulated {hands} hands, seed {seed}: {rules}", hands
+    )
+    print(text.format(hands=hands, seed=seed, rules=summary(rules)))
     bots_words = ", ".join(
         _("seat {seat} {bot}").format(seat=seat, bot=type(bot).__name__) for seat, bot in enumerate(bots)
     )

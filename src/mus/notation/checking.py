@@ -184,6 +184,8 @@ class CheckResult:
     rules: Rules | None = None
     rules_line: int | None = None
     defaulted: str = ""
+    players: tuple[str, ...] = ()
+    """The names of the history's ``players`` line (its messages name the seats so)."""
 
     @property
     def ok(self) -> bool:
@@ -248,7 +250,7 @@ def check_text(text: str, source: str = "<text>", line: int = 1, *, rules: Rules
         where = line
         if at is not None and not start.startswith("{"):
             where, message = line + int(at.group(1)) - 1, message[at.end() :]
-        return CheckResult(source, line, kind, error=message, error_line=where)
+        return CheckResult(source, line, kind, error=message, error_line=where, players=_players(text))
     rules_at, words = (line, []) if start.startswith("{") else _rules_line(text, line)
     defaulted = "rules" if rules_at is None else ""
     if (
@@ -272,7 +274,25 @@ def check_text(text: str, source: str = "<text>", line: int = 1, *, rules: Rules
         result = CheckResult(source, line, "match", hands, history.winner, games if history.over else ())
     else:
         result = _match_result(history, text, source, line)
-    return attrs.evolve(result, rules=history.rules, rules_line=rules_at, defaulted=defaulted)
+    players = _players(text) if not start.startswith("{") else ()
+    return attrs.evolve(result, rules=history.rules, rules_line=rules_at, defaulted=defaulted, players=players)
+
+
+def _players(text: str) -> tuple[str, ...]:
+    """The names of a text history's ``players`` line, if it has one among its first
+    lines (after its header and its rules line)."""
+    seen = 0
+    for content in text.splitlines():
+        content = content.strip()
+        if not content or content.startswith("#"):
+            continue
+        key, _, names = content.partition(" ")
+        if key == "players":
+            return tuple(names.split())
+        seen += 1
+        if seen > 2:
+            break
+    return ()
 
 
 def _rules_line(text: str, line: int) -> tuple[int | None, list[str]]:
