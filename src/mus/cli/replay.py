@@ -19,8 +19,8 @@ from mus.cli.house import loaded_hint
 from mus.cli.narration import deal_lines, print_lines, status, step_lines
 from mus.cli.options import add_command, read_histories, rules_from_options, rules_summary
 from mus.cli.words import games_line, games_text, lance_name, scores_text, team_name
+from mus.i18n import QUIT_WORDS, pgettext
 from mus.i18n import gettext as _
-from mus.i18n import pgettext
 from mus.individuel.cli import deal_lines as solo_deal_lines
 from mus.individuel.cli import event_lines, summary
 from mus.notation import PaperMatch, load, read_match, read_record
@@ -67,7 +67,7 @@ class _Stepper:
         sys.stdout.write(_("[Enter: next action, q: show the rest] "))
         sys.stdout.flush()
         line = read_line(sys.stdin, 200) or ""
-        if not line or line.strip().lower() in ("q", "quit", "salir", "irten", "quitter"):
+        if not line or line.strip().lower() in QUIT_WORDS:
             self.enabled = False
 
 
