@@ -197,6 +197,7 @@ EXEMPT: dict[str, str] = {
                     "match_end",
                     "named",
                     "paper_hand",
+                    "players_of",
                     "read_corrido",
                     "read_dealt",
                     "read_header",

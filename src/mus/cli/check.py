@@ -19,7 +19,7 @@ from mus.i18n import current_language, ngettext, pgettext
 from mus.i18n import gettext as _
 from mus.notation.checking import CheckResult, HandOutcome, check_file, check_stream
 
-__all__ = ["check_lines", "hand_outcome_words", "register", "run"]
+__all__ = ["check_lines", "hand_outcome_words", "reason_words", "register", "run"]
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -91,7 +91,7 @@ def check_lines(result: CheckResult) -> list[str]:
     if result.error is not None:
         return [
             _("{source}:{line}: error: {error}").format(
-                source=result.source, line=result.error_line, error=_reason(result.error, result.players)
+                source=result.source, line=result.error_line, error=reason_words(result.error, result.players)
             )
         ]
     lines = [f"{result.source}:{hand.line}: {hand_outcome_words(hand)}" for hand in result.hands]
@@ -107,10 +107,14 @@ def check_lines(result: CheckResult) -> list[str]:
     return lines
 
 
-def _reason(error: str, players: tuple[str, ...]) -> str:
-    """What is wrong, in the language in use (:func:`~mus.cli.errors.error_words`), the
-    seats named by their players when the history names them: said as seats to be
-    translated, then named again."""
+def reason_words(error: str, players: tuple[str, ...]) -> str:
+    """What is wrong with a history, in the language in use
+    (:func:`~mus.cli.errors.error_words`), its seats named by the history's ``players``
+    when it names them: said as seats to be translated, then named again.
+
+    >>> reason_words("not Beñat's turn: Ane speaks", ("Ane", "Beñat"))
+    "not Beñat's turn: Ane speaks"
+    """
     if not players:
         return error_words(error)
     for seat, name in sorted(enumerate(players), key=lambda pair: -len(pair[1])):

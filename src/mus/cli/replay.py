@@ -15,6 +15,7 @@ import sys
 import mus
 from mus import Declare, HandState, MatchState, MusError, Phase
 from mus import individuel as solo
+from mus.cli.check import reason_words
 from mus.cli.house import loaded_hint
 from mus.cli.narration import deal_lines, print_lines, status, step_lines
 from mus.cli.options import add_command, read_histories, rules_from_options, rules_summary
@@ -26,7 +27,7 @@ from mus.individuel.cli import event_lines, summary
 from mus.notation import PaperMatch, load, read_match, read_record
 from mus.notation.histories import HAND_HEADER, MATCH_HEADER
 from mus.notation.paper import HandRecord
-from mus.notation.reading import first_line
+from mus.notation.reading import first_line, players_of
 from mus.notation.streams import read_line
 
 __all__ = ["MAX_FILE", "register", "run"]
@@ -239,7 +240,8 @@ def run(args: argparse.Namespace) -> int:
         try:
             history = _individuel(text) or _read(text, rules)
         except MusError as error:
-            raise loaded_hint(error) from None
+            # Translated here, where the players the history names are known.
+            raise MusError(reason_words(str(loaded_hint(error)), players_of(text))) from None
         following = next(texts, None)
         number += 1
         if number > 1 or following is not None:

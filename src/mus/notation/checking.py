@@ -38,7 +38,7 @@ from mus.match import MatchState
 from mus.notation.evening import PaperMatch
 from mus.notation.histories import HAND_HEADER, MATCH_HEADER, load, read_match, read_record
 from mus.notation.lines import MAX_TEXT
-from mus.notation.reading import first_line
+from mus.notation.reading import first_line, players_of
 from mus.notation.streams import BLOCK, numbered_histories, read_line
 from mus.ranking import Lance
 from mus.rules import Rules
@@ -250,7 +250,7 @@ def check_text(text: str, source: str = "<text>", line: int = 1, *, rules: Rules
         where = line
         if at is not None and not start.startswith("{"):
             where, message = line + int(at.group(1)) - 1, message[at.end() :]
-        return CheckResult(source, line, kind, error=message, error_line=where, players=_players(text))
+        return CheckResult(source, line, kind, error=message, error_line=where, players=players_of(text))
     rules_at, words = (line, []) if start.startswith("{") else _rules_line(text, line)
     defaulted = "rules" if rules_at is None else ""
     if (
@@ -274,25 +274,8 @@ def check_text(text: str, source: str = "<text>", line: int = 1, *, rules: Rules
         result = CheckResult(source, line, "match", hands, history.winner, games if history.over else ())
     else:
         result = _match_result(history, text, source, line)
-    players = _players(text) if not start.startswith("{") else ()
+    players = players_of(text) if not start.startswith("{") else ()
     return attrs.evolve(result, rules=history.rules, rules_line=rules_at, defaulted=defaulted, players=players)
-
-
-def _players(text: str) -> tuple[str, ...]:
-    """The names of a text history's ``players`` line, if it has one among its first
-    lines (after its header and its rules line)."""
-    seen = 0
-    for content in text.splitlines():
-        content = content.strip()
-        if not content or content.startswith("#"):
-            continue
-        key, _, names = content.partition(" ")
-        if key == "players":
-            return tuple(names.split())
-        seen += 1
-        if seen > 2:
-            break
-    return ()
 
 
 def _rules_line(text: str, line: int) -> tuple[int | None, list[str]]:

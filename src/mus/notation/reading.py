@@ -49,6 +49,7 @@ __all__ = [
     "match_end",
     "named",
     "paper_hand",
+    "players_of",
     "read_corrido",
     "read_dealt",
     "read_header",
@@ -160,6 +161,30 @@ def read_players(lines: Lines, seats: int) -> tuple[str, ...]:
             raise NotationError(f"line {number}: {quoted(name, 30)} is written twice in the players' names")
         seen.add(name.casefold())
     return names
+
+
+def players_of(text: str) -> tuple[str, ...]:
+    """The names of a text history's ``players`` line, if it has one among its first
+    lines (after its header and its rules line), read without checking them: what a
+    message about the history may name its seats by.
+
+    >>> players_of("mus-match 1\\nrules target=40\\nplayers Ane Beñat\\nmano Ane\\n")
+    ('Ane', 'Beñat')
+    """
+    if not isinstance(text, str):
+        raise NotationError(f"a history is text, got {type_name(text)}")
+    seen = 0
+    for content in text[:100_000].splitlines():
+        content = content.strip()
+        if not content or content.startswith("#"):
+            continue
+        key, _, names = content.partition(" ")
+        if key == "players":
+            return tuple(names.split())
+        seen += 1
+        if seen > 2:
+            break
+    return ()
 
 
 def read_mano(number: int, text: str, seats: int, names: tuple[str, ...] = ()) -> int:
