@@ -10,7 +10,9 @@ import re
 import sys
 from collections.abc import Callable
 
-from mus import NotationError
+import attrs
+
+from mus import NotationError, Rules
 from mus.cli.errors import error_words
 from mus.cli.house import loaded_hint
 from mus.cli.options import add_command, file_errors, given_rules, rules_from_options, rules_summary
@@ -205,8 +207,13 @@ def _knob_text(value: object) -> str:
 def _notes(result: CheckResult) -> list[str]:
     """What a history took of the rules the command line gives: all of them (it has no
     rules line), or its house rules."""
-    if not result.ok or result.rules is None or not result.defaulted:
+    if not result.defaulted:
         return []
+    if result.rules is None:  # no rules given: the library's defaults
+        return [
+            f"{result.source}:{result.line}: "
+            + _("no rules line: checked under {rules}").format(rules=rules_summary(Rules()))
+        ]
     if result.defaulted == "rules":
         note = _("no rules line: checked under {rules}").format(rules=rules_summary(result.rules))
     else:
@@ -221,4 +228,4 @@ def _hinted(result: CheckResult) -> CheckResult:
     hinted = str(loaded_hint(NotationError(result.error)))
     if hinted == result.error:
         return result
-    return CheckResult(result.source, result.line, result.kind, error=hinted, error_line=result.error_line)
+    return attrs.evolve(result, error=hinted)

@@ -235,6 +235,15 @@ def check_text(text: str, source: str = "<text>", line: int = 1, *, rules: Rules
         raise NotationError(str(error)) from None
     start = first_line(text)[:20]
     kind = "match" if start.startswith(MATCH_HEADER) or '"mus-match"' in text[:200] else "hand"
+    rules_at, words = (line, []) if start.startswith("{") else _rules_line(text, line)
+    defaulted = "rules" if rules_at is None else ""
+    if (
+        rules_at is not None
+        and rules is not None
+        and rules.house
+        and not any(word.startswith("house=") for word in words)
+    ):
+        defaulted = "house"
     history: HandState | MatchState | PaperMatch
     try:
         if start.startswith("{"):
@@ -250,16 +259,17 @@ def check_text(text: str, source: str = "<text>", line: int = 1, *, rules: Rules
         where = line
         if at is not None and not start.startswith("{"):
             where, message = line + int(at.group(1)) - 1, message[at.end() :]
-        return CheckResult(source, line, kind, error=message, error_line=where, players=players_of(text))
-    rules_at, words = (line, []) if start.startswith("{") else _rules_line(text, line)
-    defaulted = "rules" if rules_at is None else ""
-    if (
-        rules_at is not None
-        and rules is not None
-        and rules.house
-        and not any(word.startswith("house=") for word in words)
-    ):
-        defaulted = "house"
+        given = rules if defaulted else None  # what the history took of the rules given
+        return CheckResult(
+            source,
+            line,
+            kind,
+            error=message,
+            error_line=where,
+            rules=given,
+            defaulted=defaulted,
+            players=players_of(text),
+        )
     result: CheckResult
     if isinstance(history, HandState):
         # At its header: comments and blank lines before it (the top of a file) aside.
