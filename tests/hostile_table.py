@@ -98,8 +98,8 @@ EXEMPT: dict[str, str] = {
         [
             "mus.state.allowed",
             "mus.state.at_a_deal",
-            "mus.state.dealt_now",
-            "mus.state.exchange",
+            "mus.table.dealt_at",
+            "mus.table.exchange",
             "mus.state.event_problem",
             "mus.state.legal",
             "mus.state.legal_actions",

@@ -270,7 +270,7 @@ class TestMusVisto:
             new = [set(after.cards) - set(old.cards) for old, after in zip(before, state.hands, strict=True)]
         assert state.mus_rounds == deal and (state.reshuffles > 0) == (deal >= 4)
         dealt = {card for hand in state.hands for card in hand.cards} if deal == 0 else set().union(*new)
-        assert mus.state.dealt_now(state) == dealt
+        assert mus.table.dealt_at(state.deal, state.history) == dealt
         if reading == "new-card" and not state.stock:  # nothing to replace a seen card with
             assert not any(state.is_legal(mus.MusVisto(card)) for hand in state.hands for card in hand.cards)
             return

@@ -68,12 +68,12 @@ from mus.state import (
     allowed,
     draft_after,
     event_problem,
-    exchange,
     first_state,
     mus_speakers,
     refuser,
     start,
 )
+from mus.table import exchange
 
 __all__ = ["apply", "derived", "history_entries", "new_hand", "problem", "replay"]
 

@@ -29,7 +29,7 @@ engine holds, on its hot path. The checked entries are the state's methods,
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Callable
 from typing import Any
 
 import attrs
@@ -37,12 +37,12 @@ import attrs
 from mus import legal as lists
 from mus.actions import Action, Bet, Declare, Discard, Mus, MusVisto, NoMus, Servido, Signal, TeamFold, parse_action
 from mus.cards import Card
-from mus.errors import IllegalActionError, MusError, RulesError, quoted
+from mus.errors import MusError, RulesError, quoted
 from mus.hand import Hand
 from mus.legal import LegalActions
 from mus.rules import HouseRule, Rules
 from mus.scoring import Count, LanceResult, Outcome, Tally, record, score_line
-from mus.table import Betting, Deal, HandStateBase, HiddenDiscard, Phase, SeatView
+from mus.table import Betting, Deal, HandStateBase, HiddenDiscard, Phase, SeatView, dealt_at
 
 __all__ = [
     "FIELDS",
@@ -57,13 +57,10 @@ __all__ = [
     "Log",
     "Phase",
     "SeatView",
-    "Table",
     "allowed",
     "at_a_deal",
-    "dealt_now",
     "draft_after",
     "event_problem",
-    "exchange",
     "first_state",
     "legal",
     "legal_actions",
@@ -270,117 +267,12 @@ def event_problem(state: HandState, action: Signal | MusVisto, seat: int | None)
     if seat is not None and seat != holder:
         # Say no more: naming the holder would tell a seat where another's card is.
         return f"card {action.card} was not dealt to seat {seat}"
-    if state._table[6] and action.card not in dealt_now(state):
+    if state._table[6] and action.card not in dealt_at(state.deal, state.history):
         # rules section 13: at a later deal, only a card just dealt can be seen.
         return (
             f"card {action.card} was not dealt at this deal: a seat kept it, and only the cards just dealt can be seen"
         )
     return None
-
-
-Table = tuple[tuple[Hand, ...], tuple[Card, ...], tuple[Card, ...], int]
-"""The cards an exchange changes: the hands, the stock, the discards and the number of
-reshuffles so far."""
-
-
-def exchange(
-    deal: Deal, mano: int, table: Table, pending: Sequence[tuple[Card, ...]], dealt: list[Card] | None = None
-) -> Table:
-    """The cards after an exchange: each seat's ``pending`` discards replaced in speaking
-    order from the stock; when it runs out, the discards are reshuffled into a new one
-    (:meth:`Deal.reshuffled <mus.table.Deal.reshuffled>`), less the last seat's own when
-    it is the last seat served (rules section 4). The cards dealt are added to ``dealt``
-    when given. Unchecked: the engine's own cards.
-
-    >>> import mus
-    >>> state = mus.new_hand(seed=2)
-    >>> table = (state.hands, state.stock, (), 0)
-    >>> hands, stock, pile, reshuffles = exchange(state.deal, 0, table, [state.hands[0].cards[:1], (), (), ()])
-    >>> state.hands[0], hands[0], state.stock[0], pile, reshuffles
-    (Hand.parse('4e 3b 2e 1e'), Hand.parse('Sb 3b 2e 1e'), Card.parse('Sb'), (Card.parse('4e'),), 0)
-    """
-    held, left, discarded, reshuffles = table
-    order = deal.rules.orders[mano]
-    stock = list(left)
-    pile = list(discarded)
-    for seat in order:
-        pile.extend(pending[seat])
-    hands = list(held)
-    served = [seat for seat in order if pending[seat]]  # a seat that said servido draws nothing
-    for seat in served:
-        own = pending[seat]
-        drawn = stock[: len(own)]
-        del stock[: len(own)]
-        if len(drawn) < len(own):
-            # rules section 4: the last seat served keeps its own discards out.
-            kept = own if seat == served[-1] else ()
-            reshuffles += 1
-            stock = _restock(deal, [card for card in pile if card not in kept], reshuffles)
-            pile = list(kept)
-            more = len(own) - len(drawn)
-            drawn += stock[:more]
-            del stock[:more]
-        # The engine's own cards: the trusted path skips Hand.replace's checks.
-        hands[seat] = Hand.unchecked([card for card in hands[seat].cards if card not in own] + drawn)
-        if dealt is not None:
-            dealt += drawn
-    return tuple(hands), tuple(stock), tuple(pile), reshuffles
-
-
-def _restock(deal: Deal, cards: list[Card], number: int) -> list[Card]:
-    """The new stock of reshuffle ``number`` (:meth:`Deal.reshuffled
-    <mus.table.Deal.reshuffled>`); the cards the deal says are drawn from it must be
-    among the discards reshuffled."""
-    if number <= len(deal.restocks):
-        missing = [card for card in deal.restocks[number - 1] if card not in cards]
-        if missing:
-            raise IllegalActionError(
-                f"reshuffle {number}: {missing[0]} is to be drawn from the new stock, but it is not among the discards"
-            )
-    return list(deal.reshuffled(cards, number))
-
-
-def dealt_now(state: HandState) -> frozenset[Card]:
-    """The cards dealt at the latest deal of the mus: every hand at the first deal;
-    after an exchange, the cards it served (those a seat kept are not dealt again):
-    the cards a mus visto may show (rules section 13). Replays the hand's exchanges.
-
-    >>> import mus
-    >>> state = mus.new_hand(seed=2)
-    >>> for action in ["mus", "mus", "mus", "mus", "discard 1e", "discard 1o", "discard 2o", "discard 4c"]:
-    ...     state = mus.apply(state, action)
-    >>> sorted(map(str, dealt_now(state)))
-    ['7e', 'Rc', 'Sb', 'Se']
-    """
-    deal = state.deal
-    if not state._table[6]:
-        return frozenset(card for hand in deal.hands for card in hand.cards)
-    rules = deal.rules
-    table: Table = (deal.hands, deal.stock, (), 0)
-    pending: list[tuple[Card, ...]] = [()] * rules.seats
-    exchanging = False
-    dealt: list[Card] = []
-    for seat, action in (*state.history, (0, None)):
-        kind = type(action)
-        if kind is Discard:
-            pending[seat] = action.cards  # type: ignore[union-attr]
-            exchanging = True
-            continue
-        if kind is Servido or kind is Signal:
-            exchanging = exchanging or kind is Servido
-            continue
-        if exchanging:
-            dealt = []
-            table = exchange(deal, deal.mano, table, pending, dealt)
-            pending, exchanging = [()] * rules.seats, False
-        if kind is MusVisto and rules.mus_visto == "new-card":
-            hands, stock, pile, reshuffles = table
-            seen = action.card  # type: ignore[union-attr]
-            holder = next(s for s, hand in enumerate(hands) if seen in hand.cards)
-            held = list(hands)
-            held[holder] = Hand.unchecked([card for card in hands[holder].cards if card != seen] + [stock[0]])
-            table = (tuple(held), stock[1:], (*pile, seen), reshuffles)
-    return frozenset(dealt)
 
 
 def at_a_deal(state: HandState) -> bool:

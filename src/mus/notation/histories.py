@@ -528,7 +528,7 @@ def parse_match(text: str, *, rules: Rules | None = None) -> MatchState:
 
 def read_match(text: str, *, rules: Rules | None = None) -> MatchState | PaperMatch:
     """A match's text history: the match state of a :func:`format_match` text, or the
-    :class:`~mus.notation.evening.PaperMatch` of a paper record of a match (no ``seed``
+    :class:`~mus.notation.PaperMatch` of a paper record of a match (no ``seed``
     line: the hands written down one after another, as at a table; see
     :mod:`mus.notation.evening`). A text without a ``rules`` line is read under
     ``rules``, and a ``players`` line names each seat's player, as :func:`read_record`
