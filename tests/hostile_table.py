@@ -26,6 +26,7 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 import mus
+import mus.notation.reading
 from hostile_calls import CALLS as CALLS
 from hostile_calls import HAS_AI, HAS_NUMPY, INDIVIDUEL_SAMPLES, SAMPLES
 from hostile_calls import INSTANCES as INSTANCES
@@ -184,30 +185,7 @@ EXEMPT: dict[str, str] = {
             "mus.notation.evening.PaperMatch",
             "mus.notation.evening.PaperMatch.*",
             "mus.notation.evening.paper_match",
-            *(
-                f"mus.notation.reading.{name}"
-                for name in (
-                    "check_comments",
-                    "check_count",
-                    "check_declarations",
-                    "check_end",
-                    "check_match_end",
-                    "count_comments",
-                    "deal_error",
-                    "match_end",
-                    "named",
-                    "paper_hand",
-                    "players_of",
-                    "read_corrido",
-                    "read_dealt",
-                    "read_header",
-                    "read_mano",
-                    "read_players",
-                    "read_scores",
-                    "replay",
-                    "scores_text",
-                )
-            ),
+            *(f"mus.notation.reading.{name}" for name in mus.notation.reading.__all__ if name != "first_line"),
         ],
         "steps of read_record, read_match and parse_hand (checked), with the text and values the parser already read",
     ),
