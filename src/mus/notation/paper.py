@@ -327,10 +327,8 @@ def check_served(state: HandState, deal: PaperDeal, entries: Sequence[Entry]) ->
         raise NotationError(f"{where}: the record stops before the discards are served, so its draws cannot be dealt")
     for seat, cards in enumerate(deal.final):
         if set(state.hands[seat].cards) != cards:  # the engine would not deal what the record says
-            where = next(
-                (where for where, who, action in reversed(entries) if who == seat and type(action) is Discard), None
-            )
-            at = f"{where}: " if where is not None else ""
+            lines = [where for where, who, action in entries if who == seat and type(action) is Discard]
+            at = f"{lines[-1]}: " if lines else ""
             raise NotationError(f"{at}the draws do not give seat {seat} the cards the record says")
 
 
