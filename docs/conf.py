@@ -121,9 +121,14 @@ def _object_at(path):
     return None
 
 
+_DOCUMENTED = {}
+"""The last index of the documented objects, by build environment, with the count of
+entries it was made from (made again when entries were added)."""
+
+
 def _documented_objects(env):
     # id of each documented object -> its entry (kept alive by the modules that hold them)
-    cache = getattr(env, "_mus_documented", None)
+    cache = _DOCUMENTED.get(id(env))
     if cache is None or cache[0] != len(env.domaindata["py"]["objects"]):
         by_id, by_name_id = {}, {}
         for full, entry in sorted(env.domaindata["py"]["objects"].items()):
@@ -136,7 +141,7 @@ def _documented_objects(env):
                 by_id.setdefault(id(obj), full)
             by_name_id.setdefault((full.rpartition(".")[2], id(obj)), full)
         cache = (len(env.domaindata["py"]["objects"]), by_id, by_name_id)
-        env._mus_documented = cache
+        _DOCUMENTED[id(env)] = cache
     return cache[1], cache[2]
 
 
