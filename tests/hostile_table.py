@@ -103,6 +103,7 @@ EXEMPT: dict[str, str] = {
             "mus.state.at_a_deal",
             "mus.table.dealt_at",
             "mus.table.exchange",
+            "mus.table.visto_problem",
             "mus.state.event_problem",
             "mus.state.legal",
             "mus.state.legal_actions",

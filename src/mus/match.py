@@ -295,7 +295,11 @@ def apply_match(match: MatchState, action: Action | str, seat: int | None = None
 class Settled:
     """Where a match stands once a hand has ended (:func:`settle`): the ``games`` and
     ``vacas`` each side has won, whether the match is ``over``, and the next hand's
-    ``scores``, ``mano`` and whether mus ``corrido`` applies to it."""
+    ``scores``, ``mano`` and whether mus ``corrido`` applies to it.
+
+    >>> Settled(games=(1, 0), vacas=(0, 0), over=False, scores=(0, 0), mano=2, corrido=True).mano
+    2
+    """
 
     games: tuple[int, ...]
     vacas: tuple[int, ...]

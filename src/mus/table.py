@@ -40,6 +40,7 @@ __all__ = [
     "Table",
     "dealt_at",
     "exchange",
+    "visto_problem",
 ]
 
 
@@ -454,3 +455,22 @@ def dealt_at(deal: Deal, history: Iterable[tuple[int, Action]]) -> frozenset[Car
             held[holder] = Hand.unchecked([card for card in hands[holder].cards if card != seen] + [stock[0]])
             table = (tuple(held), stock[1:], (*pile, seen), reshuffles)
     return frozenset(dealt)
+
+
+def visto_problem(deal: Deal, history: Iterable[tuple[int, Action]], card: Card) -> str | None:
+    """Why ``card`` cannot be the card seen at the latest deal of the mus of a hand dealt
+    so and played so far (rules section 13: at a later deal, only a card just dealt can
+    be seen, :func:`dealt_at`), or ``None`` when it can.
+
+    >>> import mus
+    >>> state = mus.new_hand(seed=2)
+    >>> for action in ["mus", "mus", "mus", "mus", "discard 1e", "discard 1o", "discard 2o", "discard 4c"]:
+    ...     state = mus.apply(state, action)
+    >>> visto_problem(state.deal, state.history, mus.Card.parse("7e")) is None
+    True
+    >>> visto_problem(state.deal, state.history, mus.Card.parse("4e"))
+    'card 4e was not dealt at this deal: a seat kept it, and only the cards just dealt can be seen'
+    """
+    if card in dealt_at(deal, history):
+        return None
+    return f"card {card} was not dealt at this deal: a seat kept it, and only the cards just dealt can be seen"
