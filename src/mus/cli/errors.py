@@ -195,7 +195,6 @@ TEMPLATES = (
     ),
     N_("this needs {package}: pip install {extra}"),
     N_("{what} needs {package}: pip install {extra}"),
-    N_("{path}: {error}"),
     N_("{kind} of {ranks}"),
     N_("no pares"),
     # The system's reasons a file cannot be read (mus.cli.options.os_reason says them too).

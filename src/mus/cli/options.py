@@ -22,6 +22,7 @@ from typing import IO, Any
 
 import mus
 from mus import MusError, NotationError, Rules, RulesError
+from mus.cli.errors import error_words
 from mus.cli.house import house_rules
 from mus.cli.words import number_word
 from mus.i18n import LANGUAGES, current_language, pgettext
@@ -517,7 +518,8 @@ def read_histories(path: str, total: int | None = None, headers: tuple[str, ...]
                         raise text
                     yield text
             except NotationError as error:
-                raise NotationError(f"{path}: {error}") from None
+                # Said in the language in use here, where the file's name is known.
+                raise NotationError(_("{path}: {error}").format(path=path, error=error_words(error))) from None
         finally:
             if file is not sys.stdin:
                 file.close()
