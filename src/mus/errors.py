@@ -14,6 +14,9 @@ unknown rank 'X' in card 'Xo' (ranks: 1-7, S, C, R; also A, 10, 11, 12)
 from __future__ import annotations
 
 import enum
+import warnings
+from collections.abc import Callable, Mapping
+from types import ModuleType
 from typing import Any
 
 __all__ = [
@@ -118,6 +121,34 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
     except Exception:  # a hostile or huge __repr__ must not hide the real error
         return f"a {type(value).__name__}"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def moved(module: str, homes: Mapping[str, ModuleType], removal: str = "0.3.0") -> Callable[[str], Any]:
+    """The ``__getattr__`` of a module some names left: reading one of ``homes`` (a
+    name and the module it lives in now) warns with a :class:`DeprecationWarning` that
+    names the new home and the release ``removal`` that drops the old name, and gives
+    the new home's value; any other name is an :class:`AttributeError`.
+
+    >>> import warnings, mus.cards
+    >>> getattr_ = moved("mus.old", {"Card": mus.cards})
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     getattr_("Card") is mus.cards.Card, str(caught[0].message)
+    (True, 'mus.old.Card moved to mus.cards.Card; the old name goes in 0.3.0')
+    """
+
+    def __getattr__(name: str) -> Any:
+        home = homes.get(name)
+        if home is None:
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        warnings.warn(
+            f"{module}.{name} moved to {home.__name__}.{name}; the old name goes in {removal}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return getattr(home, name)
+
+    return __getattr__
 
 
 class CheckedEnumType(enum.EnumType):

@@ -30,13 +30,14 @@ mus.errors.IllegalActionError: there is no bet to accept ("quiero") in chica
 
 from __future__ import annotations
 
-import warnings
 from collections.abc import Iterable
 from typing import Any
 
+import mus.legal
 from mus.actions import Accept, Action, Bet, Discard, Fold, Ordago, Pass, parse_action
-from mus.errors import IllegalActionError, MusError
+from mus.errors import IllegalActionError, MusError, moved
 from mus.hand import Hand
+from mus.individuel import state as individuel_state
 from mus.individuel.deal import new_hand
 from mus.individuel.rules import IndividuelRules
 from mus.individuel.scoring import best, bonus, en_paso, has, worst
@@ -428,21 +429,6 @@ def replay(deal: Deal | HandState, history: Iterable[tuple[int, Action]]) -> Han
     return state
 
 
-_MOVED = {"LegalActions": "mus.legal", "legal_actions": "mus.individuel.state"}
-
-
-def __getattr__(name: str) -> Any:
-    # Names that moved in 0.2.0, kept here for a release with a warning.
-    home = _MOVED.get(name)
-    if home is None:
-        raise AttributeError(f"module 'mus.individuel.reducer' has no attribute {name!r}")
-    warnings.warn(
-        f"mus.individuel.reducer.{name} moved to {home}.{name} (mus.individuel.{name} is unchanged);"
-        " the old name goes in 0.3.0",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    import mus.individuel.state
-    import mus.legal
-
-    return getattr(mus.legal if home == "mus.legal" else mus.individuel.state, name)
+# Names that moved in 0.2.0 (mus.individuel offers them as before), kept here for a
+# release with a warning.
+__getattr__ = moved("mus.individuel.reducer", {"LegalActions": mus.legal, "legal_actions": individuel_state})
