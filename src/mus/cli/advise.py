@@ -10,16 +10,16 @@ import re
 from typing import TYPE_CHECKING
 
 from mus import Discard, Lance, MusError
-from mus.cli.known import add_known_options, known_from_options
+from mus.cli.known import add_known_options, header_lines, known_from_options
 from mus.cli.options import add_command, rules_from_options, rules_summary, seed_option
-from mus.cli.words import lance_name, table_head
+from mus.cli.words import table_head
 from mus.i18n import gettext as _
-from mus.i18n import pgettext
+from mus.i18n import lance_name, pgettext
 
 if TYPE_CHECKING:
     from mus.advise import Advice
 
-__all__ = ["advice_lines", "register", "run"]
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -94,14 +94,8 @@ def advice_lines(advice: Advice) -> list[str]:
         if advice.scores is None
         else _(", scores {scores} (own side first)").format(scores="-".join(map(str, advice.scores)))
     )
-    where = (
-        _("{hand} at seat {seat} (mano) of {seats}: expected stones of each choice at an en paso count{scores}")
-        if advice.seat == 0
-        else _("{hand} at seat {seat} of {seats}: expected stones of each choice at an en paso count{scores}")
-    )
-    lines = [where.format(hand=advice.hand, seat=advice.seat, seats=advice.rules.seats, scores=scores)]
-    if advice.given:  # what the seat knew beyond its hand (the library's words)
-        lines.append(_("given: {given}").format(given=advice.given))
+    line = _("{where}: expected stones of each choice at an en paso count{scores}")
+    lines = header_lines(line, advice.hand, advice.seat, advice.rules.seats, advice.given, scores=scores)
     heads = [_("choice"), _("stones"), _("± error"), *(lance_name(lance) for lance in Lance)]
     sizes = [20, 9, 10, *(9 for _lance in Lance)]
     if advice.scores is not None:

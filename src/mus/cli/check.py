@@ -13,12 +13,11 @@ from mus import NotationError
 from mus.cli.errors import error_words
 from mus.cli.house import loaded_hint
 from mus.cli.options import add_command, file_errors
-from mus.cli.words import lance_name, outcome_name
 from mus.i18n import gettext as _
-from mus.i18n import ngettext, pgettext
+from mus.i18n import lance_name, ngettext, outcome_name, pgettext
 from mus.notation.checking import CheckResult, HandOutcome, check_file, check_stream
 
-__all__ = ["check_lines", "hand_outcome_words", "register", "run"]
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

@@ -11,11 +11,11 @@ from mus import JUEGO_ORDER, Hand, Lance, MusError, Rank, Rules
 from mus.cli.errors import error_words
 from mus.cli.narration import print_lines
 from mus.cli.options import add_command, rules_from_options
-from mus.cli.words import and_list, describe, labelled, lance_name, pares_words
+from mus.cli.words import describe, labelled, pares_words
+from mus.i18n import and_list, lance_name, pgettext
 from mus.i18n import gettext as _
-from mus.i18n import pgettext
 
-__all__ = ["compare_lines", "register", "run"]
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 
 def _ordinal(n: int) -> str:

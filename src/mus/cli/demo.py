@@ -11,11 +11,11 @@ from mus import Outcome
 from mus.bots import Bot, HeuristicBot
 from mus.cli.narration import bot_action, hand_start_lines, print_lines, step_lines, turn
 from mus.cli.options import DEFAULT_SEED, add_command, rules_from_options, rules_summary, seed_option
-from mus.cli.words import games_line, games_text, number_word, scores_text, sides_line, team_title
+from mus.cli.words import games_line, games_text, scores_text, sides_line, team_title
 from mus.i18n import gettext as _
-from mus.i18n import ngettext, pgettext
+from mus.i18n import ngettext, number_word, pgettext
 
-__all__ = ["register", "run"]
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:

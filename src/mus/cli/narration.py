@@ -36,7 +36,6 @@ from mus.cli.words import (
     count_line_words,
     describe,
     labelled,
-    lance_name,
     result_words,
     score_line,
     scores_text,
@@ -46,17 +45,9 @@ from mus.cli.words import (
     team_title,
 )
 from mus.i18n import gettext as _
-from mus.i18n import pgettext
+from mus.i18n import lance_name, pgettext
 
-__all__ = [
-    "bot_action",
-    "deal_lines",
-    "hand_start_lines",
-    "print_lines",
-    "status",
-    "step_lines",
-    "turn",
-]
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 
 def print_lines(lines: Sequence[str], indent: str = "") -> None:

@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from mus import Lance, MusError
-from mus.cli.known import add_known_options, known_from_options
+from mus.cli.known import add_known_options, header_lines, known_from_options
 from mus.cli.options import (
     DEFAULT_SEED,
     add_command,
@@ -23,14 +23,14 @@ from mus.cli.options import (
     seed_option,
     workers_option,
 )
-from mus.cli.words import lance_name, table_head
+from mus.cli.words import table_head
 from mus.i18n import gettext as _
-from mus.i18n import pgettext
+from mus.i18n import lance_name, pgettext
 
 if TYPE_CHECKING:
     from mus.odds import Odds
 
-__all__ = ["odds_lines", "register", "run"]
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -130,14 +130,7 @@ def odds_lines(result: Odds) -> list[str]:
         how = _("exact over {deals} deals").format(deals=result.deals)
     else:
         how = _("{deals} sampled deals").format(deals=result.deals)
-    where = (
-        _("{hand} at seat {seat} (mano) of {seats}, {how}")
-        if result.seat == 0
-        else _("{hand} at seat {seat} of {seats}, {how}")
-    )
-    lines = [where.format(hand=result.hand, seat=result.seat, seats=result.rules.seats, how=how)]
-    if result.given:  # what the seat knew beyond its hand (the library's words)
-        lines.append(_("given: {given}").format(given=result.given))
+    lines = header_lines(_("{where}, {how}"), result.hand, result.seat, result.rules.seats, result.given, how=how)
     heads = [_("lance"), _("win"), _("± error"), _("own hand"), _("played"), _("stones"), _("against")]
     widths, header = table_head(heads, (8, 9, 11, 11, 11, 9, 9))
     lines.append(header)

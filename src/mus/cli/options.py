@@ -17,38 +17,20 @@ import re
 import secrets
 import stat
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import IO, Any
 
 import mus
 from mus import MusError, NotationError, Rules, RulesError
 from mus.cli.house import house_rules
-from mus.cli.words import number_word
-from mus.i18n import LANGUAGES, current_language, pgettext
+from mus.i18n import LANGUAGES, current_language, language_from_environment, number_word, pgettext
 from mus.i18n import gettext as _
 from mus.individuel.rules import PRESETS as INDIVIDUEL_PRESETS
 from mus.individuel.rules import IndividuelRules
 from mus.notation.histories import MATCH_HEADER
 from mus.notation.streams import split_histories
 
-__all__ = [
-    "DEFAULT_SEED",
-    "Command",
-    "add_command",
-    "atomic_write",
-    "check_writable",
-    "file_errors",
-    "individuel_from_options",
-    "lang_option",
-    "os_reason",
-    "read_histories",
-    "rules_from_options",
-    "rules_summary",
-    "samples_option",
-    "seed_option",
-    "whole_option",
-    "workers_option",
-]
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 DEFAULT_SEED = 2026
 """The seed ``mus demo`` and ``mus simulate`` use when none is given."""
@@ -196,6 +178,27 @@ def lang_option() -> dict[str, Any]:
             "default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else English"
         ),
     }
+
+
+def language_of(argv: Sequence[str], environ: dict[str, str] | None = None) -> str:
+    """The language a command line asks for: its ``--lang`` (``--lang=es``; before or
+    after the command), else the locale variables' (:func:`mus.i18n.language_from_environment`).
+    An unknown ``--lang`` is left to the parser, which refuses it.
+
+    >>> language_of(["--lang", "eu", "demo"]), language_of(["demo", "--lang=fr"]), language_of(["demo"], {})
+    ('eu', 'fr', 'en')
+    """
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            break
+        name, equals, value = arg.partition("=")
+        # argparse takes any unambiguous prefix of an option: --lang is the only one in --l.
+        if len(name) >= 3 and "--lang".startswith(name):
+            if not equals:
+                value = argv[index + 1] if index + 1 < len(argv) else ""
+            if value in LANGUAGES:
+                return value
+    return language_from_environment(environ)
 
 
 def add_command(

@@ -43,19 +43,17 @@ from mus.cli.words import (
     describe,
     games_line,
     games_text,
-    lance_name,
-    number_word,
     score_line,
     seat_name,
     seats_list,
     team_name,
 )
-from mus.i18n import N_, pgettext
+from mus.i18n import N_, lance_name, number_word, pgettext
 from mus.i18n import gettext as _
 from mus.notation import format_match
 from mus.notation.streams import read_line
 
-__all__ = ["HELP", "MAX_INPUT", "register", "run"]
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 HELP = N_("""\
 what you can type (case and accents do not matter):

@@ -27,12 +27,12 @@ from mus.cli.options import (
     whole_option,
     workers_option,
 )
-from mus.cli.words import lance_name, outcome_name, scores_text
+from mus.cli.words import scores_text
 from mus.i18n import gettext as _
-from mus.i18n import pgettext
+from mus.i18n import lance_name, outcome_name, pgettext
 from mus.notation import format_match
 
-__all__ = ["BOTS", "MAX_SIMULATED", "RUN_HANDS", "bots_line", "register", "run", "time_line"]
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 MAX_SIMULATED = 10**9
 """The most hands one ``mus simulate`` plays (``--hands``): days of work at the

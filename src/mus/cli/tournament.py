@@ -18,7 +18,7 @@ from mus.i18n import ngettext, pgettext
 if TYPE_CHECKING:
     from mus.tournament import Standing, TournamentResult
 
-__all__ = ["register", "run", "tournament_lines"]
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
