@@ -22,38 +22,6 @@ if TYPE_CHECKING:
 __all__: list[str] = []  # the command's own: mus.cli says what is public
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``mus advise`` and its options to the subcommands."""
-    parser = add_command(
-        commands,
-        "advise",
-        run,
-        summary=_("cut or mus, and which cards to throw: the 16 choices of a hand"),
-        description=_(
-            "The expected stones of each choice of a hand (no-mus, or each of its 15 discards, the new "
-            "cards drawn from those the seat has not seen) at a count where nobody bets, the side's stones less "
-            "the others'; each lance's chances; the best choice. Exact where every deal can be counted cheaply, "
-            "sampled otherwise (with standard errors)."
-        ),
-    )
-    parser.add_argument("hand", metavar=pgettext("metavar", "HAND"), help=_('four cards, such as "Ro Rc 7e 1b"'))
-    parser.add_argument(
-        "--seat", type=int, default=0, metavar="N", help=_("the hand's speaking position from the mano: 0 is the mano")
-    )
-    parser.add_argument(
-        "--scores", metavar="A-B", help=_("the game's scores, the seat's side first: the count stops at the target")
-    )
-    parser.add_argument("--samples", type=int, metavar="N", help=_("deals to sample for each choice (default 10000)"))
-    parser.add_argument(
-        "--seed",
-        type=seed_option,
-        metavar=pgettext("metavar", "SEED"),
-        help=_("the seed of the sampled deals (default {seed})").format(seed=0),
-    )
-    parser.add_argument("--json", action="store_true", help=_("print the advice as JSON"))
-    add_known_options(parser)
-
-
 def _scores(text: str | None) -> tuple[int, int] | None:
     if text is None:
         return None
@@ -123,3 +91,35 @@ def _choice(action: object) -> str:
     if isinstance(action, Discard):
         return _("discard {cards}").format(cards=" ".join(map(str, action.cards)))
     return _("no-mus")
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``mus advise`` and its options to the subcommands."""
+    parser = add_command(
+        commands,
+        "advise",
+        run,
+        summary=_("cut or mus, and which cards to throw: the 16 choices of a hand"),
+        description=_(
+            "The expected stones of each choice of a hand (no-mus, or each of its 15 discards, the new "
+            "cards drawn from those the seat has not seen) at a count where nobody bets, the side's stones less "
+            "the others'; each lance's chances; the best choice. Exact where every deal can be counted cheaply, "
+            "sampled otherwise (with standard errors)."
+        ),
+    )
+    parser.add_argument("hand", metavar=pgettext("metavar", "HAND"), help=_('four cards, such as "Ro Rc 7e 1b"'))
+    parser.add_argument(
+        "--seat", type=int, default=0, metavar="N", help=_("the hand's speaking position from the mano: 0 is the mano")
+    )
+    parser.add_argument(
+        "--scores", metavar="A-B", help=_("the game's scores, the seat's side first: the count stops at the target")
+    )
+    parser.add_argument("--samples", type=int, metavar="N", help=_("deals to sample for each choice (default 10000)"))
+    parser.add_argument(
+        "--seed",
+        type=seed_option,
+        metavar=pgettext("metavar", "SEED"),
+        help=_("the seed of the sampled deals (default {seed})").format(seed=0),
+    )
+    parser.add_argument("--json", action="store_true", help=_("print the advice as JSON"))
+    add_known_options(parser)

@@ -20,30 +20,6 @@ from mus.notation.checking import CheckResult, HandOutcome, check_file, check_st
 __all__: list[str] = []  # the command's own: mus.cli says what is public
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``mus check`` and its options to the subcommands."""
-    parser = add_command(
-        commands,
-        "check",
-        run,
-        summary=_("check files of hand and match histories"),
-        description=_(
-            "Read every history of the files (text histories one after another, or JSON Lines; "
-            "'-' reads standard input), replay each and check it: every action legal, the cards and the recorded "
-            "count the replay's own. Prints one line per hand (who won each lance, the score) or the file, line "
-            "and reason of what is wrong; exits 1 when any history is not valid. The rules come from the "
-            "histories; --house-rules loads the house rules they name."
-        ),
-    )
-    parser.add_argument(
-        "files",
-        nargs="+",
-        metavar=pgettext("metavar", "FILE"),
-        help=_("a file of histories, or - for standard input"),
-    )
-    parser.add_argument("--quiet", action="store_true", help=_("print only what is wrong, and the summary"))
-
-
 def run(args: argparse.Namespace) -> int:
     """Check every history of the files; print each hand's outcome and each error."""
     histories = hands = bad = 0
@@ -145,3 +121,27 @@ def _hinted(result: CheckResult) -> CheckResult:
     if hinted == result.error:
         return result
     return CheckResult(result.source, result.line, result.kind, error=hinted, error_line=result.error_line)
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``mus check`` and its options to the subcommands."""
+    parser = add_command(
+        commands,
+        "check",
+        run,
+        summary=_("check files of hand and match histories"),
+        description=_(
+            "Read every history of the files (text histories one after another, or JSON Lines; "
+            "'-' reads standard input), replay each and check it: every action legal, the cards and the recorded "
+            "count the replay's own. Prints one line per hand (who won each lance, the score) or the file, line "
+            "and reason of what is wrong; exits 1 when any history is not valid. The rules come from the "
+            "histories; --house-rules loads the house rules they name."
+        ),
+    )
+    parser.add_argument(
+        "files",
+        nargs="+",
+        metavar=pgettext("metavar", "FILE"),
+        help=_("a file of histories, or - for standard input"),
+    )
+    parser.add_argument("--quiet", action="store_true", help=_("print only what is wrong, and the summary"))

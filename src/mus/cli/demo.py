@@ -18,27 +18,6 @@ from mus.i18n import ngettext, number_word, pgettext
 __all__: list[str] = []  # the command's own: mus.cli says what is public
 
 
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``mus demo`` and its options to the subcommands."""
-    parser = add_command(
-        commands,
-        "demo",
-        run,
-        summary=_("bots play one game, every hand shown"),
-        description=_(
-            "Built-in HeuristicBots, one a seat (four by default, see --seats), play one game "
-            "(a match with --games N); each hand is shown: the mano, the cards, every action, the count "
-            "and the score."
-        ),
-    )
-    parser.add_argument(
-        "--seed",
-        type=seed_option,
-        metavar=pgettext("metavar", "SEED"),
-        help=_("the deal's seed (default {seed})").format(seed=DEFAULT_SEED),
-    )
-
-
 def run(args: argparse.Namespace) -> int:
     """Built-in bots, one a seat, play one game (or a match with ``--games``); every hand shown."""
     rules = rules_from_options(args, games=1)
@@ -76,3 +55,24 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(_("{team} wins the match, {games}, {after}").format(team=who, games=games_text(match), after=hands))
     return 0
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``mus demo`` and its options to the subcommands."""
+    parser = add_command(
+        commands,
+        "demo",
+        run,
+        summary=_("bots play one game, every hand shown"),
+        description=_(
+            "Built-in HeuristicBots, one a seat (four by default, see --seats), play one game "
+            "(a match with --games N); each hand is shown: the mano, the cards, every action, the count "
+            "and the score."
+        ),
+    )
+    parser.add_argument(
+        "--seed",
+        type=seed_option,
+        metavar=pgettext("metavar", "SEED"),
+        help=_("the deal's seed (default {seed})").format(seed=DEFAULT_SEED),
+    )
