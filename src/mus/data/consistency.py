@@ -56,21 +56,18 @@ from mus.data.knowledge import CardKnowledge
 from mus.data.reading import fail
 from mus.errors import NotationError
 from mus.hand import HAND_SIZE, Hand
-from mus.legal import DECLARE, MUS, SERVIDO, discards
+from mus.legal import DECLARE, MUS, SERVIDO, LegalActions, discards
 from mus.legal import betting as betting_list
 from mus.ranking import Lance
 from mus.rules import Rules
 from mus.scoring import LanceResult, Outcome, false_declarations, record, showdown, tally
-from mus.state import MAX_BETS, MAX_MUS_ROUNDS, Betting, HiddenDiscard, Phase, SeatView, mus_speakers
+from mus.state import MAX_MUS_ROUNDS, Betting, HiddenDiscard, Phase, SeatView, mus_speakers
 
 __all__ = ["HandReplay", "has", "result_differs"]
 
 _DECK = 40
 _HAS = (Lance.PARES, Lance.JUEGO)
 _FOLLOWING = {Lance.GRANDE: Lance.CHICA, Lance.CHICA: Lance.PARES, Lance.PARES: Lance.JUEGO}
-_OPENING_KINDS = frozenset((Pass, Bet, Ordago))
-_ANSWER_KINDS = frozenset((Accept, Fold, Bet, Ordago, TeamFold))
-_ORDAGO_ANSWER_KINDS = frozenset((Accept, Fold, TeamFold))
 _BETTING = (Pass, Bet, Ordago, Accept, Fold, TeamFold)
 
 
@@ -161,20 +158,22 @@ class HandReplay:
     def legal(self, hand: Hand) -> tuple[Any, ...]:
         """The legal actions of the seat to act, whose cards are ``hand`` (as the
         engine lists them, before any house rule's hook)."""
-        seat, rules = self.queue[0], self.rules
-        if self.phase is Phase.BETTING:
-            betting = self.betting
-            assert betting is not None
-            team_still = len(self.queue) > 1 and rules.teams == 2
-            listed = betting_list(seat, betting.bets, betting.ordago, team_still, rules.max_bet)
-        elif self.phase is Phase.MUS:
-            listed = (SERVIDO if self.rounds >= MAX_MUS_ROUNDS or self._served(seat) else MUS)[seat]
-        elif self.phase is Phase.DISCARD:
-            listed = discards(hand, seat, self.exchange is not None)
-        else:
-            assert self.betting is not None
-            listed = DECLARE[self.betting.lance][seat]
-        return tuple(listed)
+        seat = self.queue[0]
+        if self.phase is Phase.DISCARD:
+            return tuple(discards(hand, seat, self.exchange is not None))
+        return tuple(self._listed(seat))
+
+    def _listed(self, seat: int) -> LegalActions:
+        """:mod:`mus.legal`'s list of ``seat``'s actions, in any phase but the discards
+        (whose list needs the seat's cards)."""
+        if self.phase is Phase.MUS:
+            return (SERVIDO if self.rounds >= MAX_MUS_ROUNDS or self._served(seat) else MUS)[seat]
+        betting, rules = self.betting, self.rules
+        assert betting is not None
+        if self.phase is Phase.DECLARE:
+            return DECLARE[betting.lance][seat]
+        partners = len(self.queue) > 1 and rules.teams == 2
+        return betting_list(seat, betting.bets, betting.ordago, partners, rules.max_bet)
 
     def shown(self) -> tuple[bool, ...] | None:
         """Which seats' hands the view shows: none before the count (``None``), after an
@@ -225,7 +224,7 @@ class HandReplay:
             raise self._fail(f"seat {who} acts out of turn: seat {self.queue[0]} is to act")
         phase = self.phase
         if phase is Phase.MUS and kind is Mus:
-            if self.rounds >= MAX_MUS_ROUNDS or self._served(who):
+            if action not in self._listed(who):
                 raise self._fail(f"seat {who} may not ask for mus now")
             self.at_deal = False
             if len(self.queue) > 1:
@@ -246,14 +245,15 @@ class HandReplay:
             self.queue = queue
             if not queue:
                 self._serve()
-        elif phase is Phase.DECLARE and kind is Declare and self.betting and action.lance is self.betting.lance:
+        elif phase is Phase.DECLARE and kind is Declare and action in self._listed(who):
             betting = self.betting
+            assert betting is not None
             if action.has:
-                self.betting = betting._replace(seats=(*betting.seats, who))
+                betting = self.betting = betting._replace(seats=(*betting.seats, who))
             self.queue = self.queue[1:]
             if not self.queue:
-                self._declared(betting.lance, self.betting.seats)
-        elif phase is Phase.BETTING and self._allowed(action):
+                self._declared(betting.lance, betting.seats)
+        elif phase is Phase.BETTING and action in self._listed(who):
             self._bet(who, action)
         else:
             raise self._fail(f"seat {who}'s {action} is not legal in the {phase} phase")
@@ -455,18 +455,6 @@ class HandReplay:
             self._settle(result)
             return
         self.phase, self.betting, self.queue = Phase.BETTING, Betting(lance, seats), seats
-
-    def _allowed(self, action: Any) -> bool:
-        betting, rules, kind = self.betting, self.rules, type(action)
-        assert betting is not None
-        if kind is Bet:
-            if (rules.max_bet is not None and action.stones > rules.max_bet) or betting.bets >= MAX_BETS:
-                return False
-        elif kind is TeamFold and (rules.teams != 2 or len(self.queue) < 2):
-            return False
-        if betting.bets == 0:
-            return kind in _OPENING_KINDS
-        return kind in (_ORDAGO_ANSWER_KINDS if betting.ordago else _ANSWER_KINDS)
 
     def _answerers(self, betting: Betting, bettor: int) -> tuple[int, ...]:
         team_of = self.rules.team_of
