@@ -31,7 +31,6 @@ mus.errors.NotationError: seat_view.history[1]: seat 1 acts out of turn: seat 0 
 
 from __future__ import annotations
 
-import copy
 import itertools
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -52,9 +51,11 @@ from mus.actions import (
     TeamFold,
 )
 from mus.cards import Card
+from mus.data import replaying
 from mus.data.knowledge import CardKnowledge
 from mus.data.reading import fail
-from mus.errors import NotationError
+from mus.data.replaying import ViewReplay
+from mus.errors import moved
 from mus.hand import HAND_SIZE, Hand
 from mus.legal import DECLARE, MUS, SERVIDO, LegalActions, discards
 from mus.legal import betting as betting_list
@@ -63,7 +64,10 @@ from mus.rules import Rules
 from mus.scoring import LanceResult, Outcome, false_declarations, record, showdown, tally
 from mus.state import MAX_MUS_ROUNDS, Betting, HiddenDiscard, Phase, SeatView, mus_speakers
 
-__all__ = ["HandReplay", "has", "result_differs"]
+__all__ = ["HandReplay", "has"]
+
+# Until 0.2.0 result_differs was here; mus.data.replaying has it for both games.
+__getattr__ = moved("mus.data.consistency", {"result_differs": replaying}, "1.0.0")
 
 _DECK = 40
 _HAS = (Lance.PARES, Lance.JUEGO)
@@ -80,27 +84,14 @@ def has(lance: Lance, hand: Hand, rules: Rules) -> bool:
     return not false_declarations(lance, (hand,), rules, (0,))
 
 
-def result_differs(shown: Any, derived: Any) -> str:
-    """The message for a result a view shows that is not the one its history gives.
-
-    >>> from mus.scoring import LanceResult, Outcome
-    >>> result_differs(LanceResult(Lance.PARES, Outcome.NO_BET, team=0, seats=(0,)), LanceResult(Lance.PARES, Outcome.NO_BET, team=0, seats=(0, 2)))
-    'pares: no bet, team 0 (seats [0]) does not follow from the history, which gives pares: no bet, team 0 (seats [0, 2])'
-    """
-    said, given = str(shown), str(derived)
-    if said == given:
-        said, given = f"{said} (seats {list(shown.seats)})", f"{given} (seats {list(derived.seats)})"
-    return f"{said} does not follow from the history, which gives {given}"
-
-
 def _having(lance: Lance, truth: bool, rules: Rules) -> Callable[[Hand], bool]:
     return lambda hand: has(lance, hand, rules) == truth
 
 
-class HandReplay:
+class HandReplay(ViewReplay):
     """A hand replayed as one seat saw it: fed its history (:meth:`feed`), it derives
     every field of the seat's view (:func:`~mus.data.whole.compare_view` compares a view
-    with them).
+    with them). The machinery is :class:`~mus.data.replaying.ViewReplay`'s.
 
     ``mano`` is the mano the hand was dealt with, ``scores`` the scores it was dealt
     with; ``corrido`` whether a cut of the mus makes the cutter the mano (``None``:
@@ -120,11 +111,12 @@ class HandReplay:
     def __init__(
         self, rules: Rules, seat: int, mano: int, scores: Sequence[int], corrido: bool | None, where: str
     ) -> None:
+        super().__init__(seat, mano, where)
         n = rules.seats
-        self.rules, self.seat, self.mano, self.corrido, self.where = rules, seat, mano, corrido, where
+        self.rules, self.corrido = rules, corrido
         self.scores = list(scores)
         self.phase = Phase.MUS
-        self.queue: tuple[int, ...] = mus_speakers(mano, rules)
+        self.queue = mus_speakers(mano, rules)
         self.betting: Betting | None = None
         self.results: list[LanceResult] = []
         self.winner: int | None = None
@@ -137,23 +129,9 @@ class HandReplay:
         self.at_deal = True
         self.signals: set[tuple[int, Any]] = set()
         self.cards = CardKnowledge(rules, seat)
-        self.size = 0  # the entries replayed
-        self._index = 0  # the one being replayed
-        self._entries: Sequence[tuple[int, Any]] = ()
-        self._at = 0
         self._hint: SeatView | None = None
 
     # --- what the replay derives ---------------------------------------------------------
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat to act, or ``None`` once the hand is over."""
-        return self.queue[0] if self.queue else None
-
-    @property
-    def lance(self) -> Lance | None:
-        """The lance being declared or bet on."""
-        return None if self.betting is None else self.betting.lance
 
     def legal(self, hand: Hand) -> tuple[Any, ...]:
         """The legal actions of the seat to act, whose cards are ``hand`` (as the
@@ -185,32 +163,7 @@ class HandReplay:
             return tuple(s in last.seats or s == self.seat for s in range(self.rules.seats))
         return (True,) * self.rules.seats
 
-    # --- feeding the history ---------------------------------------------------------------
-
-    def feed(self, entries: Sequence[tuple[int, Any]], hint: SeatView) -> None:
-        """Replay ``entries`` (the history's next entries, as the seat sees them), which
-        lead to the view ``hint``: where the engine decides from cards the seat did not
-        see, the replay takes what ``hint`` records and checks what it can."""
-        self._entries, self._at, self._hint = entries, 0, hint
-        self._run()
-
-    def _run(self) -> None:
-        entries = self._entries
-        while self._at < len(entries):
-            who, action = self._next_entry()
-            self._take(who, action)
-
-    def _fail(self, message: str) -> NotationError:
-        return fail(f"{self.where}.history[{self._index}]", message)
-
-    def _next_entry(self) -> tuple[int, Any]:
-        if self._at >= len(self._entries):
-            raise fail(f"{self.where}.history", "ends before the declarations the engine adds")
-        entry = self._entries[self._at]
-        self._at += 1
-        self._index = self.size
-        self.size += 1
-        return entry
+    # --- the history, entry by entry ---------------------------------------------------------
 
     def _take(self, who: int, action: Any) -> None:
         kind, rules = type(action), self.rules
@@ -428,16 +381,8 @@ class HandReplay:
         return choices[0]
 
     def _fits(self, order: tuple[int, ...], playing: tuple[int, ...]) -> bool:
-        """Whether the rest of the history replays with ``playing`` in punto, to the
-        results and betting the view shows."""
-        trial = copy.deepcopy(self, {id(self._hint): self._hint, id(self._entries): self._entries})
-        try:
-            trial._punto(order, playing)
-            trial._run()
-        except NotationError:
-            return False
-        hint = self._hint
-        return hint is not None and trial.results == list(hint.results) and trial.betting == hint.betting
+        """Whether the rest of the history replays with ``playing`` in punto."""
+        return self._replays(lambda trial: trial._punto(order, playing))
 
     def _declared(self, lance: Lance, seats: tuple[int, ...]) -> None:
         rules = self.rules
@@ -608,14 +553,6 @@ class HandReplay:
         self.results.append(result)
         self._check_result()
         self._next(result.lance)
-
-    def _check_result(self) -> None:
-        index, hint = len(self.results) - 1, self._hint
-        if hint is not None and index < len(hint.results) and hint.results[index] != self.results[index]:
-            raise fail(
-                f"{self.where}.results[{index}]",
-                result_differs(hint.results[index], self.results[index]),
-            )
 
     def _next(self, lance: Lance) -> None:
         following = _FOLLOWING.get(lance)

@@ -285,18 +285,25 @@ def _go_on(draft: _Draft) -> HandState:
     return _settled(draft, LanceResult(betting.lance, Outcome.ACCEPTED, still_in, betting.stake, forfeits))
 
 
-def _refused(draft: _Draft, betting: Betting, taker: int) -> HandState:
-    """Every other player folded: the last bettor sheds at once 1 stone when nobody had
-    staked anything (a first bet refused), else under ``refused_raise="forfeits"`` what
-    they had staked, summed, and under ``"previous-stake"`` the stake that stood before
-    his last raise (the most any other player had staked)."""
+def refusal(betting: Betting, rules: IndividuelRules) -> tuple[int, str]:
+    """The stones the last bettor sheds when every other player folded ``betting``, and
+    why: 1 stone when nobody had staked anything (a first bet refused), else under
+    ``refused_raise="forfeits"`` what they had staked, summed, and under
+    ``"previous-stake"`` the stake that stood before his last raise (the most any other
+    player had staked). Unchecked: the engine's, and the view replay's."""
     staked = [min(betting.puts[seat], ORDAGO_PUT - 1) for seat in betting.folded]
-    if draft.rules.refused_raise == "previous-stake":
+    if rules.refused_raise == "previous-stake":
         stones, why = max(staked, default=0), "refused, the stake before the raise"
     else:
         stones, why = sum(staked), "refused, staked by those who folded"
     if not stones:
         stones, why = 1, "refused first bet"
+    return stones, why
+
+
+def _refused(draft: _Draft, betting: Betting, taker: int) -> HandState:
+    """Every other player folded: the last bettor sheds the :func:`refusal` stones at once."""
+    stones, why = refusal(betting, draft.rules)
     draft.shed(betting.lance, taker, stones, why)
     return _settled(draft, LanceResult(betting.lance, Outcome.REFUSED, (taker,), stones, taker=taker))
 
