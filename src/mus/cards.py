@@ -20,8 +20,8 @@ import functools
 import hashlib
 import random
 import struct
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar
 
 import attrs
 
@@ -40,6 +40,18 @@ __all__ = [
     "shuffle",
     "shuffled_positions",
 ]
+
+
+_T = TypeVar("_T")
+
+
+def _named(table: dict[str, _T], text: object, case: Callable[[str], str], what: str, choices: str) -> _T:
+    """The ``table`` entry that ``text`` names in any case (``case`` puts it in the
+    table's), or a :class:`~mus.CardError` that lists the ``choices``."""
+    found = table.get(case(text)) if isinstance(text, str) else None
+    if found is None:
+        raise CardError(f"unknown {what} {quoted(text)} ({choices})")
+    return found
 
 
 class Suit(enum.Enum, metaclass=CheckedEnumType):
@@ -62,10 +74,7 @@ class Suit(enum.Enum, metaclass=CheckedEnumType):
     @classmethod
     def parse(cls, text: str) -> Suit:
         """The suit written ``text`` (``o``, ``c``, ``e`` or ``b``, any case)."""
-        suit = _SUIT_BY_TEXT.get(text.lower()) if isinstance(text, str) else None
-        if suit is None:
-            raise CardError(f"unknown suit {quoted(text)} (suits: o, c, e, b)")
-        return suit
+        return _named(_SUIT_BY_TEXT, text, str.lower, "suit", "suits: o, c, e, b")
 
 
 _SUIT_BY_TEXT = {suit.value: suit for suit in Suit}
@@ -102,10 +111,7 @@ class Rank(enum.IntEnum, metaclass=CheckedEnumType):
     @classmethod
     def parse(cls, text: str) -> Rank:
         """The rank written ``text``: ``1``-``7``, ``S``, ``C``, ``R``, ``A``, ``10``-``12``."""
-        rank = _RANK_BY_TEXT.get(text.upper()) if isinstance(text, str) else None
-        if rank is None:
-            raise CardError(f"unknown rank {quoted(text)} (ranks: 1-7, S, C, R; also A, 10, 11, 12)")
-        return rank
+        return _named(_RANK_BY_TEXT, text, str.upper, "rank", "ranks: 1-7, S, C, R; also A, 10, 11, 12")
 
 
 _RANK_TEXT = {rank: ("SCR"[rank - 10] if rank >= 10 else str(int(rank))) for rank in Rank}
@@ -374,8 +380,25 @@ def _check_deck(instance: object, attribute: attrs.Attribute[tuple[Card, ...]], 
             seen.add(card)
 
 
+class CardRow:
+    """What a deck and a hand share: their ``cards``, iterated, searched with ``in`` and
+    written as the cards' texts, space-separated (``"Ro Rc 7e 1b"``)."""
+
+    __slots__ = ()
+    cards: tuple[Card, ...]
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.cards
+
+    def __str__(self) -> str:
+        return " ".join(map(str, self.cards))
+
+
 @attrs.frozen
-class Deck:
+class Deck(CardRow):
     """An ordered pile of distinct cards, top card first. Dealing returns new values.
 
     ``Deck()`` is the full 40-card deck in a fixed order; :meth:`shuffled` gives a
@@ -420,12 +443,3 @@ class Deck:
 
     def __len__(self) -> int:
         return len(self.cards)
-
-    def __iter__(self) -> Iterator[Card]:
-        return iter(self.cards)
-
-    def __contains__(self, card: object) -> bool:
-        return card in self.cards
-
-    def __str__(self) -> str:
-        return " ".join(map(str, self.cards))

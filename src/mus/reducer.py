@@ -279,11 +279,11 @@ def apply(state: HandState, action: Action | str, seat: int | None = None) -> Ha
     (:func:`mus.apply` takes a hand's state or a match's.)
 
     >>> import mus
-    >>> state = mus.new_hand(mus.Rules(), seed=1)
-    >>> after = mus.apply(state, "mus")
+    >>> state = new_hand(mus.Rules(), seed=1)
+    >>> after = apply(state, "mus")
     >>> state.to_act, after.to_act
     (0, 1)
-    >>> mus.apply(after, mus.Bet(5))
+    >>> apply(after, mus.Bet(5))
     Traceback (most recent call last):
     ...
     mus.errors.IllegalActionError: during the mus, say mus or no-mus, not bet 5
