@@ -22,8 +22,8 @@ import json
 import os
 import sys
 import types
-from collections.abc import Mapping
-from typing import Any, ClassVar
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, ClassVar, TypeVar
 
 import attrs
 
@@ -37,6 +37,42 @@ __all__ = ["HOUSE_RULES", "MAX_SEATS", "PRESETS", "HouseRule", "Payouts", "Rules
 MAX_SEATS = 6
 """The most seats a table has (rules section 12): six, in two partnerships of three or
 each for itself."""
+
+
+_Knobs = TypeVar("_Knobs", bound=attrs.AttrsInstance)
+
+
+def evolved(rules: _Knobs, changes: dict[str, Any], what: str) -> _Knobs:
+    """``rules`` (either game's, an attrs class) with ``changes``, validated like its
+    constructor; a name that is none of its knobs is refused, as an unknown ``what``."""
+    unknown = set(changes) - {field.name for field in attrs.fields(type(rules)) if field.init}
+    if unknown:
+        raise RulesError(f"unknown {what}(s): {', '.join(sorted(unknown))}")
+    return attrs.evolve(rules, **changes)  # type: ignore[misc]  # mypy's attrs plugin wants a concrete class
+
+
+def preset_named(
+    presets: Mapping[str, _Knobs], name: object, what: str, listed: Iterable[str], hint: Callable[[str], str]
+) -> _Knobs:
+    """The preset ``name`` of ``presets`` (either game's), or a :class:`RulesError` for
+    an unknown ``what`` that lists them (in the order ``listed``) and adds ``hint(name)``
+    for a name that is text."""
+    preset = presets.get(name) if type(name) is str else None
+    if preset is None:
+        more = hint(name) if isinstance(name, str) else ""
+        raise RulesError(f"unknown {what} {quoted(name)} (presets: {', '.join(listed)}){more}")
+    return preset
+
+
+def _elsewhere(name: str) -> str:
+    """Where a name that is no four-card preset may be one: the Mus individuel's."""
+    if not name.lower().startswith("individuel"):
+        return ""
+    return (
+        f"; {quoted(name)} is the Mus individuel, a game of its own: "
+        f"mus.individuel.IndividuelRules.preset({quoted(name)}) (presets individuel, individuel-2 to "
+        "individuel-8, individuel-primes); the four-card game each for himself is individual-2 to individual-6"
+    )
 
 
 def _whole(low: int, high: int) -> Any:
@@ -444,10 +480,7 @@ class Rules:
 
     def evolve(self, **changes: Any) -> Rules:
         """A copy with some knobs changed, validated like the constructor."""
-        unknown = set(changes) - {field.name for field in attrs.fields(Rules) if field.init}
-        if unknown:
-            raise RulesError(f"unknown rules knob(s): {', '.join(sorted(unknown))}")
-        return attrs.evolve(self, **changes)
+        return evolved(self, changes, "rules knob")
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -456,17 +489,7 @@ class Rules:
         >>> Rules.preset("short").target
         30
         """
-        preset = PRESETS.get(name) if type(name) is str else None
-        if preset is None:
-            hint = ""
-            if isinstance(name, str) and name.lower().startswith("individuel"):
-                hint = (
-                    f"; {quoted(name)} is the Mus individuel, a game of its own: "
-                    f"mus.individuel.IndividuelRules.preset({quoted(name)}) (presets individuel, individuel-2 to "
-                    "individuel-8, individuel-primes); the four-card game each for himself is individual-2 to individual-6"
-                )
-            raise RulesError(f"unknown preset {quoted(name)} (presets: {', '.join(sorted(PRESETS))}){hint}")
-        return preset
+        return preset_named(PRESETS, name, "preset", sorted(PRESETS), _elsewhere)
 
     def to_dict(self) -> dict[str, Any]:
         """The knobs as plain data (for JSON); :meth:`from_dict` reads it back.
