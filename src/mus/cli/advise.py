@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from mus import Discard, Lance, MusError
 from mus.cli.known import add_known_options, header_lines, known_from_options
-from mus.cli.options import add_command, rules_from_options, rules_summary, seed_option
+from mus.cli.options import add_command, add_seed, rules_from_options, rules_summary
 from mus.cli.words import table_head
 from mus.i18n import gettext as _
 from mus.i18n import lance_name, pgettext
@@ -115,11 +115,6 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--scores", metavar="A-B", help=_("the game's scores, the seat's side first: the count stops at the target")
     )
     parser.add_argument("--samples", type=int, metavar="N", help=_("deals to sample for each choice (default 10000)"))
-    parser.add_argument(
-        "--seed",
-        type=seed_option,
-        metavar=pgettext("metavar", "SEED"),
-        help=_("the seed of the sampled deals (default {seed})").format(seed=0),
-    )
+    add_seed(parser, _("the seed of the sampled deals (default {seed})").format(seed=0))
     parser.add_argument("--json", action="store_true", help=_("print the advice as JSON"))
     add_known_options(parser)

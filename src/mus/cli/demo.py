@@ -10,10 +10,10 @@ import mus
 from mus import Outcome
 from mus.bots import Bot, HeuristicBot
 from mus.cli.narration import bot_action, hand_start_lines, print_lines, step_lines, turn
-from mus.cli.options import DEFAULT_SEED, add_command, rules_from_options, rules_summary, seed_option
+from mus.cli.options import DEFAULT_SEED, add_command, add_seed, rules_from_options, rules_summary
 from mus.cli.words import games_line, games_text, scores_text, sides_line, team_title
 from mus.i18n import gettext as _
-from mus.i18n import ngettext, number_word, pgettext
+from mus.i18n import ngettext, number_word
 
 __all__: list[str] = []  # the command's own: mus.cli says what is public
 
@@ -70,9 +70,4 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
             "and the score."
         ),
     )
-    parser.add_argument(
-        "--seed",
-        type=seed_option,
-        metavar=pgettext("metavar", "SEED"),
-        help=_("the deal's seed (default {seed})").format(seed=DEFAULT_SEED),
-    )
+    add_seed(parser, _("the deal's seed (default {seed})").format(seed=DEFAULT_SEED))

@@ -15,12 +15,12 @@ from mus.cli.known import add_known_options, header_lines, known_from_options
 from mus.cli.options import (
     DEFAULT_SEED,
     add_command,
+    add_seed,
     atomic_write,
     file_errors,
     rules_from_options,
     rules_summary,
     samples_option,
-    seed_option,
     workers_option,
 )
 from mus.cli.words import table_head
@@ -62,12 +62,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         metavar="N",
         help=_("deals to sample (default: exact when feasible, else 1048576; per pattern with --table)"),
     )
-    parser.add_argument(
-        "--seed",
-        type=seed_option,
-        metavar=pgettext("metavar", "SEED"),
-        help=_("the seed of the sampled deals (default {seed})").format(seed=DEFAULT_SEED),
-    )
+    add_seed(parser, _("the seed of the sampled deals (default {seed})").format(seed=DEFAULT_SEED))
     parser.add_argument(
         "--workers", type=workers_option, default=1, metavar="N", help=_("processes sharing the work (default 1)")
     )

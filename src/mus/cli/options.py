@@ -50,6 +50,12 @@ def seed_option(text: str) -> int | str:
     return text
 
 
+def add_seed(parser: argparse.ArgumentParser, help: str) -> None:
+    """Add the ``--seed`` option (read by :func:`seed_option`) to a command; ``help``
+    says what it seeds and its default."""
+    parser.add_argument("--seed", type=seed_option, metavar=pgettext("metavar", "SEED"), help=help)
+
+
 def whole_option(low: int, high: int) -> Callable[[str], int]:
     """An option's reader of a whole number from ``low`` to ``high``: out of bounds,
     argparse says so and the command exits with status 2. The library's own bounds

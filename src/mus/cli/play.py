@@ -29,13 +29,13 @@ from mus.cli.errors import error_words
 from mus.cli.narration import bot_action, hand_start_lines, print_lines, step_lines, turn
 from mus.cli.options import (
     add_command,
+    add_seed,
     atomic_write,
     check_writable,
     file_errors,
     individuel_from_options,
     rules_from_options,
     rules_summary,
-    seed_option,
 )
 from mus.cli.words import (
     action_words,
@@ -88,12 +88,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
             "You play one seat; HeuristicBots play the others (your partners among them, in partnership play)."
         ),
     )
-    parser.add_argument(
-        "--seed",
-        type=seed_option,
-        metavar=pgettext("metavar", "SEED"),
-        help=_("the deal's seed (default: random, printed)"),
-    )
+    add_seed(parser, _("the deal's seed (default: random, printed)"))
     # Every seat of the largest table (eight players of Mus individuel) is a choice
     # here; run() checks it against the table.
     parser.add_argument(

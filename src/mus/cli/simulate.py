@@ -20,10 +20,10 @@ from mus.cli.narration import bot_action, print_lines, turn
 from mus.cli.options import (
     DEFAULT_SEED,
     add_command,
+    add_seed,
     atomic_write,
     rules_from_options,
     rules_summary,
-    seed_option,
     whole_option,
     workers_option,
 )
@@ -78,12 +78,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         metavar="N",
         help=_("hands to play (default 1000)"),
     )
-    parser.add_argument(
-        "--seed",
-        type=seed_option,
-        metavar=pgettext("metavar", "SEED"),
-        help=_("the seed (default {seed})").format(seed=DEFAULT_SEED),
-    )
+    add_seed(parser, _("the seed (default {seed})").format(seed=DEFAULT_SEED))
     parser.add_argument(
         "--bots",
         default=None,

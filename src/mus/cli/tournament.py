@@ -10,10 +10,10 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
-from mus.cli.options import add_command, rules_from_options, rules_summary, seed_option
+from mus.cli.options import add_command, add_seed, rules_from_options, rules_summary
 from mus.cli.words import table_head
 from mus.i18n import gettext as _
-from mus.i18n import ngettext, pgettext
+from mus.i18n import ngettext
 
 if TYPE_CHECKING:
     from mus.tournament import Standing, TournamentResult
@@ -137,9 +137,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         metavar="B,B[,...]",
         help=_("the bots, by built-in name (advisor, heuristic, random) or module:Class (default all three)"),
     )
-    parser.add_argument(
-        "--seed", type=seed_option, metavar=pgettext("metavar", "SEED"), help=_("the seed of the deals (default 0)")
-    )
+    add_seed(parser, _("the seed of the deals (default 0)"))
     parser.add_argument(
         "--workers", type=int, default=1, metavar="N", help=_("processes sharing the deals (default 1)")
     )
