@@ -32,17 +32,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
-from mus.actions import Accept, Bet, Discard, Ordago, Pass
+from mus.actions import Discard, Pass
 from mus.cards import ALL_CARDS, Card
 from mus.checks import instance_arg, numbers_arg
 from mus.data.reading import fail
 from mus.data.replaying import ViewReplay, compare_fields
 from mus.errors import MusError
 from mus.hand import Hand
-from mus.individuel.reducer import answer_lap, apply, new_hand, refusal, still_to_match
+from mus.individuel.reducer import answer_lap, apply, new_hand, refusal, spoken, still_to_match
 from mus.individuel.rules import IndividuelRules
 from mus.individuel.scoring import has, worst
-from mus.individuel.state import ORDAGO_PUT, Betting, LanceResult, Limits, Move, Outcome, SeatView, limits
+from mus.individuel.state import Betting, LanceResult, Limits, Move, Outcome, SeatView, limits
 from mus.legal import NO_ACTIONS, LegalActions
 from mus.ranking import Lance
 from mus.table import HiddenDiscard, Phase
@@ -130,19 +130,7 @@ class IndividuelReplay(ViewReplay):
             if not self.queue:
                 self._settled(LanceResult(betting.lance, Outcome.EN_PASO, betting.competing))
             return
-        if kind is Bet or kind is Ordago:
-            stake = betting.stake + action.stones if kind is Bet else ORDAGO_PUT
-            all_in = kind is Bet and stake == self.stones[who]
-            betting = betting._replace(stake=stake, puts=_put(betting, who, stake), bettor=who, all_in=all_in)
-            if betting.lap == 0:
-                self.betting = betting = betting._replace(opener=who, lap=1, forward=True)
-                self.queue = answer_lap(betting, first=True)
-            else:
-                self.betting, self.queue = betting, self.queue[1:]
-        elif kind is Accept:
-            self.betting, self.queue = betting._replace(puts=_put(betting, who, betting.stake)), self.queue[1:]
-        else:
-            self.betting, self.queue = betting._replace(folded=(*betting.folded, who)), self.queue[1:]
+        self.betting, self.queue = spoken(betting, who, action, self.stones[who], self.queue)
         self._go_on()
 
     # --- what the seat to act may do: the engine's limits -----------------------------------
@@ -314,12 +302,6 @@ class IndividuelReplay(ViewReplay):
             self.phase, self.queue, self.counted = Phase.FINISHED, (), self.loser is None
             return
         self._open(following)
-
-
-def _put(betting: Betting, seat: int, stake: int) -> tuple[int, ...]:
-    puts = list(betting.puts)
-    puts[seat] = stake
-    return tuple(puts)
 
 
 def compare_individuel(replay: IndividuelReplay, view: SeatView, where: str) -> None:

@@ -203,42 +203,35 @@ def _put(betting: Betting, seat: int, stake: int) -> tuple[int, ...]:
     return tuple(puts)
 
 
-def _raise(state: HandState, seat: int, action: Action) -> HandState:
-    betting = state.betting
-    assert betting is not None
-    draft = _Draft(state, seat, action)
+def spoken(
+    betting: Betting, seat: int, action: Action, held: int, queue: tuple[int, ...]
+) -> tuple[Betting, tuple[int, ...]]:
+    """The betting, and the seats to speak next, after ``seat`` (first in ``queue``,
+    holding ``held`` stones) bets, raises, goes órdago, accepts or folds. Unchecked: the
+    engine's, and the view replay's."""
+    kind = type(action)
+    if kind is Accept:
+        return betting._replace(puts=_put(betting, seat, betting.stake)), queue[1:]
+    if kind is Fold:
+        return betting._replace(folded=(*betting.folded, seat)), queue[1:]
     if isinstance(action, Bet):
         stake = betting.stake + action.stones
-        all_in = stake == state.stones[seat]
+        all_in = stake == held
     else:
         stake, all_in = ORDAGO_PUT, False
     betting = betting._replace(stake=stake, puts=_put(betting, seat, stake), bettor=seat, all_in=all_in)
     if betting.lap == 0:
         # The first bet: the first round turns in the speaking order, back to the opener.
         betting = betting._replace(opener=seat, lap=1, forward=True)
-        draft.betting = betting
-        draft.queue = answer_lap(betting, first=True)
-    else:
-        draft.betting = betting
-        draft.queue = state.queue[1:]
-    return _go_on(draft)
+        return betting, answer_lap(betting, first=True)
+    return betting, queue[1:]
 
 
-def _accept(state: HandState, seat: int, action: Action) -> HandState:
+def _speak(state: HandState, seat: int, action: Action) -> HandState:
     betting = state.betting
     assert betting is not None
     draft = _Draft(state, seat, action)
-    draft.betting = betting._replace(puts=_put(betting, seat, betting.stake))
-    draft.queue = state.queue[1:]
-    return _go_on(draft)
-
-
-def _fold(state: HandState, seat: int, action: Action) -> HandState:
-    betting = state.betting
-    assert betting is not None
-    draft = _Draft(state, seat, action)
-    draft.betting = betting._replace(folded=(*betting.folded, seat))
-    draft.queue = state.queue[1:]
+    draft.betting, draft.queue = spoken(betting, seat, action, state.stones[seat], state.queue)
     return _go_on(draft)
 
 
@@ -414,7 +407,7 @@ def apply(state: HandState, action: Action | str, seat: int | None = None) -> Ha
 
 
 _MOVES: dict[type, Any] = {
-    Discard: _discard, Pass: _pass, Bet: _raise, Ordago: _raise, Accept: _accept, Fold: _fold,
+    Discard: _discard, Pass: _pass, Bet: _speak, Ordago: _speak, Accept: _speak, Fold: _speak,
 }  # fmt: skip
 
 
