@@ -262,26 +262,16 @@ def rules_from_options(args: argparse.Namespace, *, games: int | None = None) ->
         raise RulesError(_("--players and --stones go with --preset individuel; the four-card game takes --seats"))
     rules = Rules() if preset is None else Rules.preset(preset)
     changes: dict[str, object] = _table_changes(rules, args.seats, bool(args.individual))
-    if args.four_kings:
-        changes["eight_kings"] = False
-    if args.real_31:
-        changes["real_31"] = True
-    if args.target is not None:
-        changes["target"] = int(args.target)
+    for option, knob, flag in _KNOB_OPTIONS:
+        given = getattr(args, option)
+        if flag is None and given is not None:
+            changes[knob] = given
+        elif flag is not None and given:
+            changes[knob] = flag
     if args.games is not None:
         changes["games_to_win"] = int(args.games)
     elif games is not None:
         changes["games_to_win"] = games
-    if args.folded_seat_out:
-        changes["folded_seat_counts"] = False
-    if args.max_bet is not None:
-        changes["max_bet"] = int(args.max_bet)
-    if args.mus_corrido is not None:
-        changes["mus_corrido"] = args.mus_corrido
-    if args.mus_visto is not None:
-        changes["mus_visto"] = args.mus_visto
-    if args.senas:
-        changes["senas"] = True
     house = house_rules(args)
     if house:
         changes["house"] = rules.house + tuple(rule for rule in house if rule not in rules.house)
@@ -292,6 +282,20 @@ def rules_from_options(args: argparse.Namespace, *, games: int | None = None) ->
             # The library's hint names its keyword; a command line user needs the option.
             raise RulesError(_("{error}; add --individual on the command line").format(error=error)) from None
         raise
+
+
+_KNOB_OPTIONS = (
+    ("four_kings", "eight_kings", False),
+    ("real_31", "real_31", True),
+    ("target", "target", None),
+    ("folded_seat_out", "folded_seat_counts", False),
+    ("max_bet", "max_bet", None),
+    ("mus_corrido", "mus_corrido", None),
+    ("mus_visto", "mus_visto", None),
+    ("senas", "senas", True),
+)
+"""The rules options that set one knob each: the option, the knob, and the value a flag
+sets (``None``: the option's own value, when given)."""
 
 
 def individuel_from_options(args: argparse.Namespace) -> IndividuelRules | None:
