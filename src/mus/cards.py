@@ -25,7 +25,7 @@ from typing import Any, TypeVar
 
 import attrs
 
-from mus.errors import CardError, CheckedEnumType, MusError, quoted
+from mus.errors import CardError, CheckedEnumType, MusError, TextEnum, quoted
 
 __all__ = [
     "ALL_CARDS",
@@ -54,7 +54,7 @@ def _named(table: dict[str, _T], text: object, case: Callable[[str], str], what:
     return found
 
 
-class Suit(enum.Enum, metaclass=CheckedEnumType):
+class Suit(TextEnum):
     """The four suits. Suits never matter in Mus; they only tell cards apart.
 
     >>> Suit.parse("e")
@@ -67,9 +67,6 @@ class Suit(enum.Enum, metaclass=CheckedEnumType):
     COPAS = "c"
     ESPADAS = "e"
     BASTOS = "b"
-
-    def __str__(self) -> str:
-        return self.value
 
     @classmethod
     def parse(cls, text: str) -> Suit:

@@ -176,3 +176,18 @@ class CheckedEnumType(enum.EnumType):
                 pass
         values = ", ".join(str(member.value) for member in cls)  # type: ignore[var-annotated]
         raise MusError(f"{quoted(value)} is no {cls.__name__} value (values: {values})") from None
+
+
+class TextEnum(enum.Enum, metaclass=CheckedEnumType):
+    """The library's enumerations whose values are text: a member is written as its
+    value (``str(Phase.BETTING)`` is ``'betting'``).
+
+    >>> from mus import Phase, Suit
+    >>> str(Phase.BETTING), f"{Suit.OROS}"
+    ('betting', 'o')
+    """
+
+    _value_: str
+
+    def __str__(self) -> str:
+        return self._value_

@@ -14,7 +14,6 @@ four-card game's and the Mus individuel's) have in common.
 
 from __future__ import annotations
 
-import enum
 from typing import Any, NamedTuple
 
 import attrs
@@ -22,7 +21,7 @@ import attrs
 from mus.actions import Action, Declare
 from mus.cards import ALL_CARDS, Card, shuffle
 from mus.checks import hand_arg, rules_arg, seat_arg, whole
-from mus.errors import CheckedEnumType, MusError, quoted
+from mus.errors import MusError, TextEnum, quoted
 from mus.hand import Hand
 from mus.ranking import Lance
 from mus.rules import Rules
@@ -31,7 +30,7 @@ from mus.scoring import Count, LanceResult
 __all__ = ["Betting", "Deal", "HandStateBase", "HiddenDiscard", "Phase", "SeatView"]
 
 
-class Phase(enum.Enum, metaclass=CheckedEnumType):
+class Phase(TextEnum):
     """Where a hand stands.
 
     >>> import mus
@@ -49,9 +48,6 @@ class Phase(enum.Enum, metaclass=CheckedEnumType):
     """Betting on a lance (``state.lance``)."""
     FINISHED = "finished"
     """The hand is over: counted, or the game was decided during it."""
-
-    def __str__(self) -> str:
-        return self.value
 
 
 _MOST_RESHUFFLES = 2**63
