@@ -11,10 +11,10 @@ from typing import TYPE_CHECKING
 
 from mus import Discard, Lance, MusError
 from mus.cli.known import add_known_options, header_lines, known_from_options
-from mus.cli.options import add_command, add_seed, rules_from_options, rules_summary
+from mus.cli.options import add_command, add_hand, add_seed, rules_from_options, rules_summary
 from mus.cli.words import table_head
 from mus.i18n import gettext as _
-from mus.i18n import lance_name, pgettext
+from mus.i18n import lance_name
 
 if TYPE_CHECKING:
     from mus.advise import Advice
@@ -107,7 +107,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
             "sampled otherwise (with standard errors)."
         ),
     )
-    parser.add_argument("hand", metavar=pgettext("metavar", "HAND"), help=_('four cards, such as "Ro Rc 7e 1b"'))
+    add_hand(parser)
     parser.add_argument(
         "--seat", type=int, default=0, metavar="N", help=_("the hand's speaking position from the mano: 0 is the mano")
     )

@@ -15,6 +15,7 @@ from mus.cli.known import add_known_options, header_lines, known_from_options
 from mus.cli.options import (
     DEFAULT_SEED,
     add_command,
+    add_hand,
     add_seed,
     atomic_write,
     file_errors,
@@ -46,9 +47,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
             "sampled otherwise (with standard errors)."
         ),
     )
-    parser.add_argument(
-        "hand", nargs="?", metavar=pgettext("metavar", "HAND"), help=_('four cards, such as "Ro Rc 7e 1b"')
-    )
+    add_hand(parser, nargs="?")
     parser.add_argument(
         "--seat",
         type=int,

@@ -50,6 +50,14 @@ def seed_option(text: str) -> int | str:
     return text
 
 
+def add_hand(parser: argparse.ArgumentParser, name: str = "hand", nargs: str | None = None) -> None:
+    """Add the HAND argument of ``mus odds``, ``mus advise`` and ``mus compare`` (four
+    cards; ``nargs`` as argparse takes it, for an optional hand or several)."""
+    parser.add_argument(
+        name, nargs=nargs, metavar=pgettext("metavar", "HAND"), help=_('four cards, such as "Ro Rc 7e 1b"')
+    )
+
+
 def add_seed(parser: argparse.ArgumentParser, help: str) -> None:
     """Add the ``--seed`` option (read by :func:`seed_option`) to a command; ``help``
     says what it seeds and its default."""
