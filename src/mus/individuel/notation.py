@@ -198,6 +198,21 @@ def format_hand(state: HandState) -> str:
     return "\n".join(lines + _count_comments(state)) + "\n"
 
 
+def _header(lines: _Lines, kind: str) -> IndividuelRules:
+    """A text history's first two lines: its kind and version (1), and its rules."""
+    _, version = lines.field(kind)
+    if version != "1":
+        raise NotationError(f"unsupported {kind} version {version[:10]!r}")
+    return parse_rules(lines.field("rules")[1])
+
+
+def _mano(lines: _Lines) -> int:
+    number, mano = lines.field("mano")
+    if not re.fullmatch(r"[0-9]", mano):
+        raise NotationError(f"line {number}: mano is a seat number, not {mano[:10]!r}")
+    return int(mano)
+
+
 def _deal(rules: IndividuelRules, where: str, **given: Any) -> HandState:
     try:
         return new_hand(rules, **given)
@@ -208,13 +223,8 @@ def _deal(rules: IndividuelRules, where: str, **given: Any) -> HandState:
 def parse_hand(text: str) -> HandState:
     """The hand that a :func:`format_hand` text describes."""
     lines = _Lines(text)
-    _, version = lines.field("mus-individuel-hand")
-    if version != "1":
-        raise NotationError(f"unsupported mus-individuel-hand version {version[:10]!r}")
-    rules = parse_rules(lines.field("rules")[1])
-    number, mano = lines.field("mano")
-    if not re.fullmatch(r"[0-9]", mano):
-        raise NotationError(f"line {number}: mano is a seat number, not {mano[:10]!r}")
+    rules = _header(lines, "mus-individuel-hand")
+    mano = _mano(lines)
     number, stones_text = lines.field("stones")
     if not re.fullmatch(r"[0-9]{1,4}(-[0-9]{1,4}){0,7}", stones_text):
         raise NotationError(f"line {number}: stones are written like 8-3-0-5, one number per seat")
@@ -222,9 +232,7 @@ def parse_hand(text: str) -> HandState:
     number, cards_text = lines.field("cards")
     cards = _read_cards(f"line {number}", cards_text, rules.players)
     _, stock_text = lines.field("stock")
-    state = _deal(
-        rules, "the deal", seed=seed, cards=cards, mano=int(mano), stones=[int(s) for s in stones_text.split("-")]
-    )
+    state = _deal(rules, "the deal", seed=seed, cards=cards, mano=mano, stones=[int(s) for s in stones_text.split("-")])
     try:
         stock = parse_cards(stock_text)
     except MusError as error:
@@ -366,15 +374,9 @@ def _new_session(rules: IndividuelRules, seed: Any, mano: Any) -> Session:
 def parse_session(text: str) -> Session:
     """The session that a :func:`format_session` text describes."""
     lines = _Lines(text)
-    _, version = lines.field("mus-individuel-session")
-    if version != "1":
-        raise NotationError(f"unsupported mus-individuel-session version {version[:10]!r}")
-    rules = parse_rules(lines.field("rules")[1])
+    rules = _header(lines, "mus-individuel-session")
     seed = _read_seed(lines.field("seed")[1])
-    number, mano = lines.field("mano")
-    if not re.fullmatch(r"[0-9]", mano):
-        raise NotationError(f"line {number}: mano is a seat number, not {mano[:10]!r}")
-    session = _new_session(rules, seed, int(mano))
+    session = _new_session(rules, seed, _mano(lines))
     expected = 1
     while lines.peek() is not None:
         number, count = lines.field("hand")
