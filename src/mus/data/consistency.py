@@ -89,9 +89,10 @@ def _having(lance: Lance, truth: bool, rules: Rules) -> Callable[[Hand], bool]:
 
 
 class HandReplay(ViewReplay):
-    """A hand replayed as one seat saw it: fed its history (:meth:`feed`), it derives
-    every field of the seat's view (:func:`~mus.data.whole.compare_view` compares a view
-    with them). The machinery is :class:`~mus.data.replaying.ViewReplay`'s.
+    """A hand replayed as one seat saw it: fed its history
+    (:meth:`~mus.data.replaying.ViewReplay.feed`), it derives every field of the seat's
+    view (:func:`~mus.data.whole.compare_view` compares a view with them). The
+    machinery is :class:`~mus.data.replaying.ViewReplay`'s.
 
     ``mano`` is the mano the hand was dealt with, ``scores`` the scores it was dealt
     with; ``corrido`` whether a cut of the mus makes the cutter the mano (``None``:

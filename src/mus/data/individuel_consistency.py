@@ -74,8 +74,8 @@ def start_stones(view: SeatView) -> tuple[int, ...]:
 class IndividuelReplay(ViewReplay):
     """A hand of Mus individuel replayed as ``seat`` saw it (see the module's text),
     dealt from the mano ``mano`` with ``stones`` by seat; fed its history with
-    :meth:`feed`, checked against a view with :func:`compare_individuel`. The machinery
-    is :class:`~mus.data.replaying.ViewReplay`'s.
+    :meth:`~mus.data.replaying.ViewReplay.feed`, checked against a view with
+    :func:`compare_individuel`. The machinery is :class:`~mus.data.replaying.ViewReplay`'s.
 
     >>> from mus.individuel import IndividuelRules
     >>> replay = IndividuelReplay(IndividuelRules(players=3), 0, 1, (8, 8, 8), "view")

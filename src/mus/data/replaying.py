@@ -2,9 +2,9 @@
 replays where hidden cards leave a choice, and the field that does not follow named.
 
 A view of either game (:class:`~mus.SeatView`, the Mus individuel's
-:class:`~mus.individuel.SeatView`) is checked by replaying its history as its seat saw
-it: :class:`ViewReplay` is that replay's machinery, which
-:class:`~mus.data.consistency.HandReplay` (the four-card game) and
+:class:`mus.individuel.SeatView <mus.individuel.state.SeatView>`) is checked by
+replaying its history as its seat saw it: :class:`ViewReplay` is that replay's
+machinery, which :class:`~mus.data.consistency.HandReplay` (the four-card game) and
 :class:`~mus.data.individuel_consistency.IndividuelReplay` (the Mus individuel) build
 on with each game's rules. :func:`compare_fields` then compares a view's fields with
 those the replay derived, in the words of :func:`said`.
