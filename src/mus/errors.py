@@ -1,4 +1,4 @@
-"""The library's exceptions.
+"""The library's exceptions, and the refusals that more than one module words alike.
 
 Every error the library raises on bad input is a :class:`MusError`, which is a
 :class:`ValueError`, so callers can catch one type and show its message to a player.
@@ -15,9 +15,11 @@ from __future__ import annotations
 
 import enum
 import warnings
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Iterable, Mapping
 from types import ModuleType
-from typing import Any
+from typing import Any, TypeVar
+
+import attrs
 
 __all__ = [
     "CardError",
@@ -149,6 +151,31 @@ def moved(module: str, homes: Mapping[str, ModuleType], removal: str = "0.3.0") 
         return getattr(home, name)
 
     return __getattr__
+
+
+_Knobs = TypeVar("_Knobs", bound=attrs.AttrsInstance)
+
+
+def evolved(rules: _Knobs, changes: dict[str, Any], what: str) -> _Knobs:
+    """``rules`` (either game's, an attrs class) with ``changes``, validated like its
+    constructor; a name that is none of its knobs is refused, as an unknown ``what``."""
+    unknown = set(changes) - {field.name for field in attrs.fields(type(rules)) if field.init}
+    if unknown:
+        raise RulesError(f"unknown {what}(s): {', '.join(sorted(unknown))}")
+    return attrs.evolve(rules, **changes)  # type: ignore[misc]  # mypy's attrs plugin wants a concrete class
+
+
+def preset_named(
+    presets: Mapping[str, _Knobs], name: object, what: str, listed: Iterable[str], hint: Callable[[str], str]
+) -> _Knobs:
+    """The preset ``name`` of ``presets`` (either game's), or a :class:`RulesError` for
+    an unknown ``what`` that lists them (in the order ``listed``) and adds ``hint(name)``
+    for a name that is text."""
+    preset = presets.get(name) if type(name) is str else None
+    if preset is None:
+        more = hint(name) if isinstance(name, str) else ""
+        raise RulesError(f"unknown {what} {quoted(name)} (presets: {', '.join(listed)}){more}")
+    return preset
 
 
 class CheckedEnumType(enum.EnumType):

@@ -19,7 +19,7 @@ out-of-turn events (señas, mus visto).
 from __future__ import annotations
 
 import operator
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
@@ -38,7 +38,7 @@ __all__ = ["ActionIds"]
 
 # The ids were offered here too until 0.2.0; mus.batch.ids defines them, and
 # mus.ai and mus.batch offer them.
-__getattr__ = moved("mus.ai.action_ids", dict.fromkeys(space.__all__, space), "1.0.0")
+__getattr__: Callable[[str], Any] = moved("mus.ai.action_ids", dict.fromkeys(space.__all__, space), "1.0.0")
 
 Mask = npt.NDArray[np.int8]
 
@@ -70,7 +70,7 @@ class ActionIds(RulesBound):
             )
         self.max_bet = max_bet
         """The largest bet or raise with an id."""
-        self.num_actions = space.BET_2 + max_bet - 1
+        self.num_actions: int = space.BET_2 + max_bet - 1
         """How many action ids there are: ``22 + max_bet``."""
         self._bets = tuple(Bet(stones) for stones in range(2, max_bet + 1))
         self._no_mask = self._frozen(np.zeros(self.num_actions, np.int8))
@@ -251,7 +251,7 @@ class ActionIds(RulesBound):
         array([1, 1, 0, 0], dtype=int8)
         """
         if type(state) is not HandState or state.deal.rules is not self._known:
-            self._checked(state)
+            self.check(state)
         gated = bool(state.deal.rules.gates)
         if state.phase is Phase.DISCARD and not gated:
             return self._discard_mask

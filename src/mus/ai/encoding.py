@@ -27,6 +27,7 @@ warn, and go in 1.0.0):
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 from mus.actions import Action
@@ -61,7 +62,7 @@ __all__ = [
 
 # The ids were offered here too until 0.2.0; mus.batch.ids defines them, and
 # mus.ai and mus.batch offer them.
-__getattr__ = moved("mus.ai.encoding", dict.fromkeys(space.__all__, space), "1.0.0")
+__getattr__: Callable[[str], Any] = moved("mus.ai.encoding", dict.fromkeys(space.__all__, space), "1.0.0")
 
 
 class Encoding(ActionIds, Observer):

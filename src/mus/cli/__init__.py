@@ -46,8 +46,8 @@ import contextlib
 import io
 import os
 import sys
-from collections.abc import Iterator
-from typing import TextIO
+from collections.abc import Callable, Iterator
+from typing import Any, TextIO
 
 import mus
 from mus import MusError
@@ -62,7 +62,7 @@ __all__ = ["build_parser", "main"]
 
 # What a program that runs the command needs is main (and build_parser, for its
 # options); the rest is the command's own. Exported here until 0.2.0:
-__getattr__ = moved(
+__getattr__: Callable[[str], Any] = moved(
     "mus.cli",
     {
         "DEFAULT_SEED": options,

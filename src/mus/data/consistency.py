@@ -67,7 +67,7 @@ from mus.state import MAX_MUS_ROUNDS, Betting, HiddenDiscard, Phase, SeatView, m
 __all__ = ["HandReplay", "has"]
 
 # Until 0.2.0 result_differs was here; mus.data.replaying has it for both games.
-__getattr__ = moved("mus.data.consistency", {"result_differs": replaying}, "1.0.0")
+__getattr__: Callable[[str], Any] = moved("mus.data.consistency", {"result_differs": replaying}, "1.0.0")
 
 _DECK = 40
 _HAS = (Lance.PARES, Lance.JUEGO)
@@ -114,22 +114,26 @@ class HandReplay(ViewReplay):
     ) -> None:
         super().__init__(seat, mano, where)
         n = rules.seats
-        self.rules, self.corrido = rules, corrido
-        self.scores = list(scores)
-        self.phase = Phase.MUS
-        self.queue = mus_speakers(mano, rules)
+        self.rules: Rules = rules
+        self.corrido: bool | None = corrido
+        self.scores: list[int] = list(scores)
+        self.phase: Phase = Phase.MUS
+        self.queue: tuple[int, ...] = mus_speakers(mano, rules)
+        self.mano: int = mano  # moves to the cutter under mus corrido
         self.betting: Betting | None = None
         self.results: list[LanceResult] = []
         self.winner: int | None = None
         self.count: Any = None
-        self.stock, self.pile, self.rounds = _DECK - HAND_SIZE * n, 0, 0
-        self.pending = [0] * n
+        self.stock: int = _DECK - HAND_SIZE * n
+        self.pile: int = 0
+        self.rounds: int = 0
+        self.pending: list[int] = [0] * n
         self.own_pending: tuple[Card, ...] = ()
         self.servido: int | None = None
         self.exchange: list[int] | None = None
-        self.at_deal = True
+        self.at_deal: bool = True
         self.signals: set[tuple[int, Any]] = set()
-        self.cards = CardKnowledge(rules, seat)
+        self.cards: CardKnowledge = CardKnowledge(rules, seat)
         self._hint: SeatView | None = None
 
     # --- what the replay derives ---------------------------------------------------------
@@ -383,7 +387,11 @@ class HandReplay(ViewReplay):
 
     def _fits(self, order: tuple[int, ...], playing: tuple[int, ...]) -> bool:
         """Whether the rest of the history replays with ``playing`` in punto."""
-        return self._replays(lambda trial: trial._punto(order, playing))
+
+        def choose(trial: HandReplay) -> None:
+            trial._punto(order, playing)
+
+        return self._replays(choose)
 
     def _declared(self, lance: Lance, seats: tuple[int, ...]) -> None:
         rules = self.rules

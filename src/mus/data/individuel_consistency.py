@@ -86,19 +86,20 @@ class IndividuelReplay(ViewReplay):
     def __init__(self, rules: IndividuelRules, seat: int, mano: int, stones: Sequence[int], where: str) -> None:
         super().__init__(seat, mano, where)
         n = rules.players
-        self.rules = rules
-        self.start = tuple(stones)
-        self.stones = list(stones)
-        self.pot = n * rules.stones - sum(stones)
-        self.dealt = tuple(s for s in ((mano + i) % n for i in range(n)) if stones[s] > 0)
-        self.phase, self.queue = Phase.DISCARD, self.dealt
+        self.rules: IndividuelRules = rules
+        self.start: tuple[int, ...] = tuple(stones)
+        self.stones: list[int] = list(stones)
+        self.pot: int = n * rules.stones - sum(stones)
+        self.dealt: tuple[int, ...] = tuple(s for s in ((mano + i) % n for i in range(n)) if stones[s] > 0)
+        self.phase: Phase = Phase.DISCARD
+        self.queue: tuple[int, ...] = self.dealt
         self.betting: Betting | None = None
         self.results: list[LanceResult] = []
         self.moves: list[Move] = []
         self.loser: int | None = None
         self.discard: Card | None = None
         self.facts: list[tuple[int, str, Any]] = []  # what a seat's kept hand is, checked if shown
-        self.counted = False  # the hand reached the count, whose stones the hands decide
+        self.counted: bool = False  # the hand reached the count, whose stones the hands decide
         self._hint: SeatView | None = None
 
     def _take(self, who: int, action: Any) -> None:

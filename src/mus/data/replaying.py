@@ -85,11 +85,13 @@ class ViewReplay:
     """
 
     def __init__(self, seat: int, mano: int, where: str) -> None:
-        self.seat, self.mano, self.where = seat, mano, where
+        self.seat: int = seat
+        self.mano: int = mano
+        self.where: str = where
         self.queue: tuple[int, ...] = ()
         self.betting: Any = None
         self.results: list[Any] = []
-        self.size = 0  # the entries replayed
+        self.size: int = 0  # the entries replayed
         self._entries: Sequence[tuple[int, Any]] = ()
         self._at = 0
         self._hint: Any = None
@@ -134,7 +136,7 @@ class ViewReplay:
         """Whether the rest of the history replays, once ``choose`` made a choice the
         hidden cards leave open on a copy of this replay, to the results and betting the
         view shows."""
-        trial = copy.deepcopy(self, {id(self._hint): self._hint, id(self._entries): self._entries})
+        trial: ViewReplay = copy.deepcopy(self, {id(self._hint): self._hint, id(self._entries): self._entries})
         try:
             choose(trial)
             trial._run()

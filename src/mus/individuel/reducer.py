@@ -30,7 +30,7 @@ mus.errors.IllegalActionError: there is no bet to accept ("quiero") in chica
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
 import mus.legal
@@ -431,4 +431,6 @@ def replay(deal: Deal | HandState, history: Iterable[tuple[int, Action]]) -> Han
 
 # Names that moved in 0.2.0 (mus.individuel offers them as before), kept here for a
 # release with a warning.
-__getattr__ = moved("mus.individuel.reducer", {"LegalActions": mus.legal, "legal_actions": individuel_state})
+__getattr__: Callable[[str], Any] = moved(
+    "mus.individuel.reducer", {"LegalActions": mus.legal, "legal_actions": individuel_state}
+)

@@ -23,10 +23,10 @@ from typing import Any
 
 import attrs
 
-from mus.errors import RulesError, quoted
+from mus.errors import RulesError, evolved, preset_named, quoted
 from mus.ranking import JUEGO_ORDERS
 from mus.rules import PRESETS as FOUR_CARD_PRESETS
-from mus.rules import Rules, evolved, preset_named
+from mus.rules import Rules
 
 __all__ = [
     "CARDS_DEALT",
@@ -40,6 +40,7 @@ __all__ = [
 ]
 
 MIN_PLAYERS = 2
+"""The fewest players of a Mus individuel: two, one against the other."""
 MAX_PLAYERS = 8
 """Eight players of five cards each take the whole 40-card deck."""
 STONES = (5, 8, 10)

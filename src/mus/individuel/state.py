@@ -306,10 +306,10 @@ class Limits:
     __slots__ = ("discards", "kinds", "max_bet", "min_bet")
 
     def __init__(self, kinds: tuple[type, ...], min_bet: int = 0, max_bet: int = 0, discards: tuple[Card, ...] = ()):
-        self.kinds = kinds
-        self.min_bet = min_bet
-        self.max_bet = max_bet
-        self.discards = discards
+        self.kinds: tuple[type, ...] = kinds
+        self.min_bet: int = min_bet
+        self.max_bet: int = max_bet
+        self.discards: tuple[Card, ...] = discards
 
     def listed(self, seat: int) -> LegalActions:
         """These limits as ``seat``'s :class:`~mus.LegalActions`, as the engine lists them."""
