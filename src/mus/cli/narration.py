@@ -1,6 +1,6 @@
 """A hand and a match told as they are played, step by step: what each action set off,
 the lance headers, the deal, the count at the end. ``mus demo``, ``mus play`` and
-``mus replay`` print these lines; :func:`turn` and :func:`bot_action` drive a match.
+``mus replay`` print these lines; ``turn()`` and ``bot_action()`` drive a match.
 
 >>> match = mus.new_match(mus.Rules(games_to_win=1), seed=7)
 >>> match, hand = turn(match, mus.NoMus())
