@@ -46,6 +46,7 @@ from mus.odds.batch import (
     Seed,
     bonus_table,
     en_paso_stones,
+    np,
     seed_entropy,
     shuffled_heads,
     stones_of_winners,
@@ -56,14 +57,8 @@ from mus.odds.situation import CardsLike, Situation
 from mus.rules import Rules
 from mus.senas import Sena
 
-if TYPE_CHECKING:  # numpy as the type checkers read it: always there
-    import numpy as np
+if TYPE_CHECKING:
     from numpy.typing import NDArray
-else:
-    try:
-        import numpy as np
-    except ImportError:  # mus.odds.batch says which extra to install when called
-        np = None
 
 __all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "Advice", "Option", "advise", "choices"]
 

@@ -26,13 +26,16 @@ from mus.lances import Lance, Ranking
 from mus.rules import HouseRule, Rules
 
 if TYPE_CHECKING:  # numpy as the type checkers read it: always there
-    import numpy as np
+    import numpy
     from numpy.typing import ArrayLike, NDArray
 else:
     try:
-        import numpy as np
+        import numpy
     except ImportError:  # the core never needs numpy: only mus.odds does, when called
-        np = None
+        numpy = None
+np = numpy
+"""numpy, or ``None`` without the ``fast`` extra (:func:`need_numpy` says to install it):
+the one import of it that the modules of mus.odds and mus.advise share."""
 
 __all__ = [
     "MAX_DEALS",

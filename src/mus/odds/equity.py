@@ -32,6 +32,7 @@ from mus.odds.batch import (
     Seed,
     bonus_table,
     en_paso_stones,
+    np,
     seed_entropy,
     table_winners,
     tables_for,
@@ -41,14 +42,8 @@ from mus.odds.situation import CardsLike, Situation, hand_of
 from mus.rules import Rules
 from mus.senas import Sena
 
-if TYPE_CHECKING:  # numpy as the type checkers read it: always there
-    import numpy as np
+if TYPE_CHECKING:
     from numpy.typing import NDArray
-else:
-    try:
-        import numpy as np
-    except ImportError:  # mus.odds.batch says which extra to install when called
-        np = None
 
 __all__ = ["BLOCK", "DEFAULT_SAMPLES", "MAX_SAMPLES", "Odds", "equity_table", "exact_feasible", "odds", "write_csv"]
 
