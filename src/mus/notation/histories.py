@@ -24,6 +24,7 @@ from mus.checks import seats_arg
 from mus.errors import MusError, NotationError, quoted
 from mus.hand import Hand
 from mus.match import MatchState, apply_match, new_match
+from mus.notation import series
 from mus.notation.knobs import parse_rules, rules_data, rules_from_data, rules_text
 from mus.notation.lines import MAX_TEXT, Entry, Lines, json_entries, read_int, read_seed, seed_text
 from mus.notation.paper import PAPER_SEED, HandRecord, check_served, check_unknown, draws_of, paper_deal, read_hands
@@ -519,10 +520,7 @@ def hand_from_data(data: Any) -> HandState:
 
 
 def _match_hands(match: MatchState) -> list[HandState]:
-    hands = list(match.finished)
-    if match.hand.history and not match.is_over:
-        hands.append(match.hand)
-    return hands
+    return series.hands(match.finished, match.hand, match.is_over)
 
 
 def format_match(match: MatchState) -> str:
@@ -534,22 +532,15 @@ def format_match(match: MatchState) -> str:
     """
     if not isinstance(match, MatchState):
         raise NotationError(f"format_match() needs a MatchState, got {type(match).__name__}")
-    lines = [
-        MATCH_HEADER,
-        f"rules {rules_text(match.rules)}",
-        f"seed {seed_text(match.seed)}",
-        f"mano {match.first_mano}",
+    hands = [
+        (f"hands {_hands_text(hand.deal.hands)}", hand.history, _count_comments(hand)) for hand in _match_hands(match)
     ]
-    for number, hand in enumerate(_match_hands(match), 1):
-        lines.append(f"hand {number}")
-        lines.append(f"hands {_hands_text(hand.deal.hands)}")
-        lines += [f"{seat} {action}" for seat, action in hand.history]
-        lines += _count_comments(hand)
+    end = None
     if match.is_over and match.rules.vacas_to_win > 1:
-        lines.append(f"# team {match.winner} wins the match, {_scores_text(match.vacas)} in vacas")
+        end = f"# team {match.winner} wins the match, {_scores_text(match.vacas)} in vacas"
     elif match.is_over:
-        lines.append(f"# team {match.winner} wins the match, {_scores_text(match.games)} in games")
-    return "\n".join(lines) + "\n"
+        end = f"# team {match.winner} wins the match, {_scores_text(match.games)} in games"
+    return series.text(MATCH_HEADER, rules_text(match.rules), match.seed, match.first_mano, hands, end)
 
 
 def parse_match(text: str) -> MatchState:
@@ -574,12 +565,7 @@ def parse_match(text: str) -> MatchState:
         raise
     except MusError as error:
         raise NotationError(f"bad match header: {error}") from None
-    expected = 1
-    while lines.peek() is not None:
-        number, count_text = lines.field("hand")
-        if count_text != str(expected):
-            raise NotationError(f"line {number}: expected hand {expected}")
-        number, hands_text = lines.field("hands")
+    for expected, number, hands_text in series.blocks(lines, "hands"):
         played_from = lines.at
         match = _match_block(match, number, _read_hands(number, hands_text, rules.seats), lines.actions(rules.seats))
         comments = [
@@ -588,7 +574,6 @@ def parse_match(text: str) -> MatchState:
             if not line.startswith("# team") or "wins the match" not in line
         ]
         _check_count(comments, match.finished[expected - 1] if len(match.finished) >= expected else match.hand)
-        expected += 1
     return match
 
 
@@ -622,15 +607,8 @@ def match_to_json(match: MatchState) -> str:
     """
     if not isinstance(match, MatchState):
         raise NotationError(f"match_to_json() needs a MatchState, got {type(match).__name__}")
-    data = {
-        "format": "mus-match",
-        "version": 1,
-        "rules": rules_data(match.rules),
-        "seed": match.seed,
-        "mano": match.first_mano,
-        "hands": [_block_data(hand) for hand in _match_hands(match)],
-    }
-    return json.dumps(data, ensure_ascii=False, indent=1)
+    hands = [_block_data(hand) for hand in _match_hands(match)]
+    return series.to_json("mus-match", rules_data(match.rules), match.seed, match.first_mano, hands)
 
 
 def _block_data(hand: HandState) -> dict[str, Any]:
@@ -675,12 +653,10 @@ def match_from_data(data: Any) -> MatchState:
         match = new_match(rules, seed=data["seed"], mano=data["mano"])
     except MusError as error:
         raise NotationError(f"bad match header: {error}") from None
-    blocks = data.get("hands")
-    if not isinstance(blocks, list):
-        raise NotationError("hands must be a list")
-    for index, block in enumerate(blocks, 1):
-        if not isinstance(block, dict) or not isinstance(block.get("hands"), list):
-            raise NotationError(f"hand {index}: expected {{'hands': [...], 'actions': [...]}}")
+    shape = "{'hands': [...], 'actions': [...]}"
+    for index, block in series.json_blocks(data, shape):
+        if not isinstance(block.get("hands"), list):
+            raise NotationError(f"hand {index}: expected {shape}")
         _check_keys(block, _BLOCK_KEYS, f"hand {index}")
         hands = _read_hands(index, " / ".join(map(str, block["hands"])), rules.seats)
         match = _match_block(match, index, hands, json_entries(block["actions"], rules.seats))
