@@ -45,6 +45,7 @@ from mus.odds.batch import (
     OddsError,
     Seed,
     bonus_table,
+    checked_rules,
     en_paso_stones,
     np,
     seed_entropy,
@@ -377,10 +378,7 @@ def advise(
     >>> str(advice.best.action), advice.best.stderr < 0.1
     ('discard 7e 1b', True)
     """
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise OddsError(f"rules must be a mus.Rules, got {type(rules).__name__}")
-    tables_for(rules)
+    rules = checked_rules(rules)
     hand = hand if isinstance(hand, Hand) else Hand.parse(hand)
     if samples is not None and (
         isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= MAX_DEALS

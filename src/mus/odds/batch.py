@@ -186,6 +186,25 @@ def tables_for(rules: Rules) -> LanceTables:
     return tables
 
 
+def checked_rules(rules: Rules | None) -> Rules:
+    """``rules`` (``Rules()`` for ``None``), checked, with its tables built: how the
+    odds, the equity table and the advice start.
+
+    >>> import mus
+    >>> checked_rules(None) == mus.Rules()
+    True
+    >>> checked_rules("standard")
+    Traceback (most recent call last):
+    ...
+    mus.odds.OddsError: rules must be a mus.Rules, got str
+    """
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise OddsError(f"rules must be a mus.Rules, got {type(rules).__name__}")
+    tables_for(rules)
+    return rules
+
+
 def _position_table() -> NDArray[np.int16]:
     # Four rank positions sorted low to high, read as a 4-digit decimal number.
     table = np.full(10_000, -1, dtype=np.int16)
