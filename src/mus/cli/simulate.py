@@ -115,10 +115,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def _bots(text: str, seed: int | str, rules: Rules) -> list[Bot]:
     """The bot of each seat that ``--bots`` names: one for all, one a team, or one a seat."""
-    names = [name.strip().lower() for name in text.split(",")]
-    for name in names:
-        if name not in BOTS:
-            raise MusError(_("unknown bot {name} (bots: {bots})").format(name=repr(name), bots=", ".join(BOTS)))
+    from mus.individuel.cli import bot_names  # the Mus individuel's command line reads its --bots so too
+
+    names = bot_names(text, BOTS)
     if len(names) == 1:
         names *= rules.seats
     elif len(names) == rules.teams and rules.teams < rules.seats:

@@ -15,7 +15,7 @@ import re
 import secrets
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from mus.actions import Accept, Action, Bet, Discard, Fold, Ordago, Pass, parse_action
 from mus.errors import MusError
@@ -82,11 +82,23 @@ def summary(rules: IndividuelRules) -> str:
     return text + lose.format(count=rules.losses)
 
 
-def _players(text: str, seed: int | str, rules: IndividuelRules) -> list[Player]:
+def bot_names(text: str, bots: Iterable[str]) -> list[str]:
+    """The bots that ``--bots`` names, comma-separated, in any case; each must be one of
+    ``bots`` (the command line of either game reads its option so).
+
+    >>> bot_names("Random, simple", PLAYERS)
+    ['random', 'simple']
+    """
     names = [name.strip().lower() for name in text.split(",")]
+    known = list(bots)
     for name in names:
-        if name not in PLAYERS:
-            raise MusError(_("unknown bot {name} (bots: {bots})").format(name=repr(name), bots=", ".join(PLAYERS)))
+        if name not in known:
+            raise MusError(_("unknown bot {name} (bots: {bots})").format(name=repr(name), bots=", ".join(known)))
+    return names
+
+
+def _players(text: str, seed: int | str, rules: IndividuelRules) -> list[Player]:
+    names = bot_names(text, PLAYERS)
     if len(names) == 1:
         names *= rules.players
     if len(names) != rules.players:
