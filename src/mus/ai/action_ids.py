@@ -43,6 +43,14 @@ __getattr__: Callable[[str], Any] = moved("mus.ai.action_ids", dict.fromkeys(spa
 Mask = npt.NDArray[np.int8]
 
 _KIND_IDS: dict[type, int] = {type(action): index for index, action in space.FIXED.items()}
+# The ids a step reads, as globals of their own: a module's attribute costs a lookup more.
+_BET_2, _DISCARD_FIRST, _DECLARE_NO, _DECLARE_YES = (
+    space.BET_2,
+    space.DISCARD_FIRST,
+    space.DECLARE_NO,
+    space.DECLARE_YES,
+)
+_FIXED = space.FIXED
 
 
 class ActionIds(RulesBound):
@@ -134,7 +142,7 @@ class ActionIds(RulesBound):
         if isinstance(action, Bet):
             if action.stones > self.max_bet:
                 raise IllegalActionError(f"{action} has no action id: bets go up to {self.max_bet} stones")
-            return space.BET_2 + action.stones - 2
+            return _BET_2 + action.stones - 2
         if isinstance(action, Discard):
             if state.to_act is None:
                 raise IllegalActionError("the hand is over: no discard")
@@ -143,9 +151,9 @@ class ActionIds(RulesBound):
             if missing:
                 raise IllegalActionError(f"seat {state.to_act} cannot discard {' '.join(missing)}: not in its hand")
             bits = sum(1 << cards.index(card) for card in action.cards)
-            return space.DISCARD_FIRST + bits - 1
+            return _DISCARD_FIRST + bits - 1
         if isinstance(action, Declare):
-            return space.DECLARE_YES if action.has else space.DECLARE_NO
+            return _DECLARE_YES if action.has else _DECLARE_NO
         raise IllegalActionError(f"{action} has no action id (the adapters offer the seat actions only)")
 
     def decode(self, action_id: int, state: HandState) -> Action:
@@ -185,11 +193,11 @@ class ActionIds(RulesBound):
         # only a refusal pays for the mask, to name the legal ids in the error.
         if state.queue:
             action: Action | None
-            if index >= space.BET_2:
-                action = self._bets[index - space.BET_2]
+            if index >= _BET_2:
+                action = self._bets[index - _BET_2]
             else:
-                action = space.FIXED.get(index)
-                if action is None and (index < space.DECLARE_NO or state.lance is not None):
+                action = _FIXED.get(index)
+                if action is None and (index < _DECLARE_NO or state.lance is not None):
                     action = self._action(index, state)
             if action is not None:
                 try:
@@ -226,19 +234,19 @@ class ActionIds(RulesBound):
         """
         if type(index) is not int or not 0 <= index < self.num_actions:
             index = index_arg(index, "an action id", 0, self.num_actions - 1)
-        if index >= space.BET_2 or index in space.FIXED:
+        if index >= _BET_2 or index in _FIXED:
             return self._action(index, None)  # type: ignore[arg-type]  # these need no state
         return None
 
     def _action(self, index: int, state: HandState) -> Action:
-        if index >= space.BET_2:
-            return self._bets[index - space.BET_2]
-        fixed = space.FIXED.get(index)
+        if index >= _BET_2:
+            return self._bets[index - _BET_2]
+        fixed = _FIXED.get(index)
         if fixed is not None:
             return fixed
-        if index >= space.DECLARE_NO:
+        if index >= _DECLARE_NO:
             assert state.lance is not None
-            return Declare(state.lance, index == space.DECLARE_YES)
+            return Declare(state.lance, index == _DECLARE_YES)
         assert state.to_act is not None
         return space.discard_of(index, state.hands[state.to_act].cards)
 
