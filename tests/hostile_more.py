@@ -208,6 +208,7 @@ def _data_calls() -> dict[str, Callable[[], Call]]:
     return {
         "mus.data.views.read_entries": _kw(value=[[0, "no-mus"], [1, "discard 2 cards"]], where="v", rules=RULES),
         "mus.data.whole.check_match_view": _kw(view=match.view(0), where="m"),
+        "mus.data.replaying.said": _kw(value=(8, 7, 9)),
     }
 
 

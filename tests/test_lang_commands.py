@@ -109,6 +109,28 @@ class TestTranslated:
         assert "handia" in run("--lang", "eu", "advise", "Ro Rc Re Rb", "--seats", "2")
         assert "écarter" in run("--lang", "fr", "advise", "Ro Rc Re Rb", "--seats", "2")
 
+    @pytest.mark.parametrize("lang", ["en", *LANGUAGES])
+    def test_odds_and_advise_open_alike(self, lang: str) -> None:
+        # One header for both answers: the hand, its seat (the mano named), what was given.
+        pytest.importorskip("numpy")
+        from mus.i18n import gettext
+
+        with language(lang):
+            given = gettext("given: {given}").format(given="")
+            for seat, message in (
+                (0, "{hand} at seat {seat} (mano) of {seats}"),
+                (1, "{hand} at seat {seat} of {seats}"),
+            ):
+                where = gettext(message).format(hand="Ro Rc 7e 1b", seat=seat, seats=2)
+                headers = []
+                for command in ("odds", "advise"):
+                    options = ("--seat", str(seat), "--seats", "2", "--exposed", "Rb", "--samples", "200")
+                    lines = run("--lang", lang, command, "Ro Rc 7e 1b", *options).splitlines()
+                    opening = next(index for index, line in enumerate(lines) if line.startswith("Ro Rc 7e 1b"))
+                    assert lines[opening].startswith(where), lines
+                    headers.append(lines[opening + 1])
+                assert headers[0] == headers[1] and headers[0].startswith(given) and "Rb" in headers[0]
+
     def test_tournament(self) -> None:
         out = run("--lang", "es", "tournament", "--games", "2", "--bots", "random,heuristic,advisor")
         assert out.startswith("torneo de random, heuristic, advisor, semilla 0: ")

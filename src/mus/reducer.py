@@ -33,12 +33,13 @@ from __future__ import annotations
 
 import functools
 import secrets
-import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain, filterfalse
 from operator import attrgetter
 from typing import Any
 
+import mus.legal
+import mus.state
 from mus.actions import (
     ACTION_TYPES,
     Action,
@@ -54,7 +55,7 @@ from mus.actions import (
 from mus.betting import MOVES as LANCE_MOVES
 from mus.betting import open_lance
 from mus.cards import ALL_CARDS, SEED_LIMIT, Card, parse_cards, seed_arg, shuffled_positions
-from mus.errors import IllegalActionError, MusError, quoted, type_name
+from mus.errors import IllegalActionError, MusError, moved, quoted, type_name
 from mus.hand import HAND_SIZE, Hand
 from mus.ranking import Lance
 from mus.refusals import problem, why
@@ -285,11 +286,11 @@ def apply(state: HandState, action: Action | str, seat: int | None = None) -> Ha
     (:func:`mus.apply` takes a hand's state or a match's.)
 
     >>> import mus
-    >>> state = mus.new_hand(mus.Rules(), seed=1)
-    >>> after = mus.apply(state, "mus")
+    >>> state = new_hand(mus.Rules(), seed=1)
+    >>> after = apply(state, "mus")
     >>> state.to_act, after.to_act
     (0, 1)
-    >>> mus.apply(after, mus.Bet(5))
+    >>> apply(after, mus.Bet(5))
     Traceback (most recent call last):
     ...
     mus.errors.IllegalActionError: during the mus, say mus or no-mus, not bet 5
@@ -445,25 +446,8 @@ def replay(deal: Deal | HandState, history: Iterable[tuple[int, Action]]) -> Han
     return state
 
 
-_MOVED = {
-    "LegalActions": "mus.legal",
-    "legal_actions": "mus.state",
-    "MAX_BETS": "mus.state",
-    "MAX_MUS_ROUNDS": "mus.state",
-}
-
-
-def __getattr__(name: str) -> Any:
-    # Names that moved down in 0.2.0, kept here for a release with a warning.
-    home = _MOVED.get(name)
-    if home is None:
-        raise AttributeError(f"module 'mus.reducer' has no attribute {name!r}")
-    warnings.warn(
-        f"mus.reducer.{name} moved to {home}.{name}; the old name goes in 0.3.0",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    import mus.legal
-    import mus.state
-
-    return getattr(mus.legal if home == "mus.legal" else mus.state, name)
+# Names that moved down in 0.2.0, kept here for a release with a warning.
+__getattr__: Callable[[str], Any] = moved(
+    "mus.reducer",
+    {"LegalActions": mus.legal, "legal_actions": mus.state, "MAX_BETS": mus.state, "MAX_MUS_ROUNDS": mus.state},
+)

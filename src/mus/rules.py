@@ -28,7 +28,7 @@ from typing import Any, ClassVar
 import attrs
 
 from mus.cards import Rank
-from mus.errors import RulesError, quoted
+from mus.errors import RulesError, evolved, preset_named, quoted
 from mus.hand import Hand
 from mus.ranking import Lance, Ranking
 
@@ -37,6 +37,17 @@ __all__ = ["HOUSE_RULES", "MAX_SEATS", "PRESETS", "HouseRule", "Payouts", "Rules
 MAX_SEATS = 6
 """The most seats a table has (rules section 12): six, in two partnerships of three or
 each for itself."""
+
+
+def _elsewhere(name: str) -> str:
+    """Where a name that is no four-card preset may be one: the Mus individuel's."""
+    if not name.lower().startswith("individuel"):
+        return ""
+    return (
+        f"; {quoted(name)} is the Mus individuel, a game of its own: "
+        f"mus.individuel.IndividuelRules.preset({quoted(name)}) (presets individuel, individuel-2 to "
+        "individuel-8, individuel-primes); the four-card game each for himself is individual-2 to individual-6"
+    )
 
 
 def _whole(low: int, high: int) -> Any:
@@ -483,10 +494,7 @@ class Rules:
         ...
         mus.errors.RulesError: target must be a whole number of stones from 1 to 1000, got 0
         """
-        unknown = set(changes) - {field.name for field in attrs.fields(Rules) if field.init}
-        if unknown:
-            raise RulesError(f"unknown rules knob(s): {', '.join(sorted(unknown))}")
-        return attrs.evolve(self, **changes)
+        return evolved(self, changes, "rules knob")
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -495,17 +503,7 @@ class Rules:
         >>> Rules.preset("short").target
         30
         """
-        preset = PRESETS.get(name) if type(name) is str else None
-        if preset is None:
-            hint = ""
-            if isinstance(name, str) and name.lower().startswith("individuel"):
-                hint = (
-                    f"; {quoted(name)} is the Mus individuel, a game of its own: "
-                    f"mus.individuel.IndividuelRules.preset({quoted(name)}) (presets individuel, individuel-2 to "
-                    "individuel-8, individuel-primes); the four-card game each for himself is individual-2 to individual-6"
-                )
-            raise RulesError(f"unknown preset {quoted(name)} (presets: {', '.join(sorted(PRESETS))}){hint}")
-        return preset
+        return preset_named(PRESETS, name, "preset", sorted(PRESETS), _elsewhere)
 
     def to_dict(self) -> dict[str, Any]:
         """The knobs as plain data (for JSON); :meth:`from_dict` reads it back.

@@ -14,7 +14,6 @@ four-card game's and the Mus individuel's) have in common.
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
@@ -23,7 +22,7 @@ import attrs
 from mus.actions import Action, Declare, Discard, MusVisto, Servido, Signal
 from mus.cards import ALL_CARDS, Card, shuffle
 from mus.checks import hand_arg, rules_arg, seat_arg, whole
-from mus.errors import CheckedEnumType, IllegalActionError, MusError, quoted
+from mus.errors import IllegalActionError, MusError, TextEnum, quoted
 from mus.hand import Hand
 from mus.ranking import Lance
 from mus.rules import Rules
@@ -44,7 +43,7 @@ __all__ = [
 ]
 
 
-class Phase(enum.Enum, metaclass=CheckedEnumType):
+class Phase(TextEnum):
     """Where a hand stands.
 
     >>> import mus
@@ -62,9 +61,6 @@ class Phase(enum.Enum, metaclass=CheckedEnumType):
     """Betting on a lance (``state.lance``)."""
     FINISHED = "finished"
     """The hand is over: counted, or the game was decided during it."""
-
-    def __str__(self) -> str:
-        return self.value
 
 
 _MOST_RESHUFFLES = 2**63

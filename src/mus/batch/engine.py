@@ -1,6 +1,7 @@
 """The batch engine's public face: :class:`Batch`, many hands played in lockstep.
 
 >>> import mus, numpy as np
+>>> from mus.batch.ids import NO_MUS
 >>> batch = Batch(mus.Rules(), seeds=range(3))
 >>> batch.legal_mask()[:, :2].tolist()
 [[True, True], [True, True], [True, True]]
@@ -18,23 +19,10 @@ from typing import Any
 
 import numpy as np
 
-from mus.actions import Accept, Action, Bet, Discard, Fold, Mus, NoMus, Ordago, Pass
+from mus.actions import Action, Bet
 from mus.batch.deal import shuffled_decks, tags
 from mus.batch.hands import Hands
-from mus.batch.ids import (
-    ACCEPT,
-    BET_2,
-    DEFAULT_MAX_BET,
-    DISCARD_FIRST,
-    DISCARD_LAST,
-    FOLD,
-    LAST_ID,
-    MUS,
-    NO_MUS,
-    ORDAGO,
-    PASS,
-    action_name,
-)
+from mus.batch.ids import BET_2, DEFAULT_MAX_BET, DISCARD_FIRST, DISCARD_LAST, FIXED, LAST_ID, action_name, discard_of
 from mus.batch.play import apply_actions, routes
 from mus.batch.tables import OVER, PICKS, Array, Tables, tables_for
 from mus.checks import index_arg, quoted
@@ -45,15 +33,6 @@ from mus.rules import Rules
 from mus.state import HandState
 
 __all__ = ["Batch", "decode"]
-
-_FIXED: dict[int, Action] = {
-    MUS: Mus(),
-    NO_MUS: NoMus(),
-    PASS: Pass(),
-    ACCEPT: Accept(),
-    FOLD: Fold(),
-    ORDAGO: Ordago(),
-}
 
 
 def decode(action_id: int, state: HandState) -> Action:
@@ -73,15 +52,13 @@ def decode(action_id: int, state: HandState) -> Action:
 
 def _decode(action_id: int, state: HandState) -> Action:
     """:func:`decode` unchecked: the engine's ids of its own hands."""
-    fixed = _FIXED.get(action_id)
+    fixed = FIXED.get(action_id)
     if fixed is not None:
         return fixed
     if action_id >= BET_2:
         return Bet(action_id - BET_2 + 2)
     if DISCARD_FIRST <= action_id <= DISCARD_LAST and state.to_act is not None:
-        bits = action_id - DISCARD_FIRST + 1
-        cards = state.hands[state.to_act].cards
-        return Discard(tuple(card for i, card in enumerate(cards) if bits >> i & 1))
+        return discard_of(action_id, state.hands[state.to_act].cards)
     raise IllegalActionError(f"action {action_id} ({action_name(action_id)}) has no meaning here")
 
 
@@ -274,6 +251,7 @@ class Batch:
         scalar engine's legal actions that have an id.
 
         >>> import mus
+        >>> from mus.batch.ids import NO_MUS
         >>> batch = Batch(mus.Rules(), seeds=[1])
         >>> batch.step([NO_MUS])
         >>> batch.legal_mask()[0].nonzero()[0].tolist()  # pass, ordago, bet 2 to 11
@@ -309,6 +287,7 @@ class Batch:
         raises :class:`~mus.IllegalActionError` and changes nothing.
 
         >>> import mus
+        >>> from mus.batch.ids import NO_MUS, PASS
         >>> batch = Batch(mus.Rules(), seeds=[1, 2])
         >>> batch.step([NO_MUS, PASS])
         Traceback (most recent call last):
@@ -424,6 +403,7 @@ class Batch:
         are not actions).
 
         >>> import mus
+        >>> from mus.batch.ids import NO_MUS
         >>> batch = Batch(mus.Rules(), seeds=[1])
         >>> batch.step([NO_MUS])
         >>> batch.history(0)

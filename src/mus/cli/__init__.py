@@ -23,10 +23,14 @@ its help and argparse's words are translated; the library's error messages that 
 shows are translated when they are among the usual ones (:mod:`mus.cli.errors`), and
 shown in English inside a translated frame otherwise.
 
-Each command is a module of this package (``mus.cli.demo``, ``mus.cli.play``,
-``mus.cli.simulate``, ``mus.cli.compare``, ``mus.cli.replay``, ``mus.cli.check``); they share
-``mus.cli.options`` (rules options, seeds, files), ``mus.cli.words`` (the game's
-words) and ``mus.cli.narration`` (a hand told step by step).
+A program runs the command with :func:`main` (``main(["demo", "--seed", "3"])``, its
+exit status back) and reads its options from :func:`build_parser`;
+:func:`mus.cli.errors.error_words` says the library's errors as the command does. The
+rest is the command's own: each command is a module of this package (``mus.cli.demo``,
+``mus.cli.play``, ``mus.cli.simulate``...), and they share ``mus.cli.options`` (rules
+options, seeds, files), ``mus.cli.words`` (the game's words), ``mus.cli.narration`` (a
+hand told step by step) and ``mus.cli.known`` (what a seat knows); these modules export
+nothing, and their functions may change in any release.
 
 >>> main(["compare", "Ro Rc 7e 1b", "Cc Co 5b 4e"])  # doctest: +ELLIPSIS
 hand 1 (mano): Ro Rc 7e 1b ...
@@ -42,31 +46,35 @@ import contextlib
 import io
 import os
 import sys
-from collections.abc import Iterator, Sequence
-from typing import TextIO
+from collections.abc import Callable, Iterator
+from typing import Any, TextIO
 
 import mus
 from mus import MusError
-from mus.cli import advise, check, compare, demo, odds, play, replay, simulate, tournament
-from mus.cli.compare import compare_lines
+from mus.cli import advise, check, compare, demo, narration, odds, options, play, replay, simulate, tournament, words
 from mus.cli.errors import error_words
-from mus.cli.narration import step_lines
-from mus.cli.options import DEFAULT_SEED, Command, lang_option, os_reason, rules_from_options
-from mus.cli.words import action_words, choices_words
-from mus.i18n import LANGUAGES, N_, language, language_from_environment, ngettext, pgettext
+from mus.cli.options import Command, lang_option, os_reason
+from mus.errors import moved
+from mus.i18n import N_, language, ngettext, pgettext
 from mus.i18n import gettext as _
 
-__all__ = [
-    "DEFAULT_SEED",
-    "action_words",
-    "build_parser",
-    "choices_words",
-    "compare_lines",
-    "language_of",
-    "main",
-    "rules_from_options",
-    "step_lines",
-]
+__all__ = ["build_parser", "main"]
+
+# What a program that runs the command needs is main (and build_parser, for its
+# options); the rest is the command's own. Exported here until 0.2.0:
+__getattr__: Callable[[str], Any] = moved(
+    "mus.cli",
+    {
+        "DEFAULT_SEED": options,
+        "action_words": words,
+        "choices_words": words,
+        "compare_lines": compare,
+        "language_of": options,
+        "rules_from_options": options,
+        "step_lines": narration,
+    },
+    "1.0.0",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -101,29 +109,8 @@ def main(argv: list[str] | None = None) -> int:
     0
     """
     argv = sys.argv[1:] if argv is None else list(argv)
-    with language(language_of(argv)), _argparse_speaks():
+    with language(options.language_of(argv)), _argparse_speaks():
         return _main(argv)
-
-
-def language_of(argv: Sequence[str], environ: dict[str, str] | None = None) -> str:
-    """The language a command line asks for: its ``--lang`` (``--lang=es``; before or
-    after the command), else the locale variables' (:func:`mus.i18n.language_from_environment`).
-    An unknown ``--lang`` is left to the parser, which refuses it.
-
-    >>> language_of(["--lang", "eu", "demo"]), language_of(["demo", "--lang=fr"]), language_of(["demo"], {})
-    ('eu', 'fr', 'en')
-    """
-    for index, arg in enumerate(argv):
-        if arg == "--":
-            break
-        name, equals, value = arg.partition("=")
-        # argparse takes any unambiguous prefix of an option: --lang is the only one in --l.
-        if len(name) >= 3 and "--lang".startswith(name):
-            if not equals:
-                value = argv[index + 1] if index + 1 < len(argv) else ""
-            if value in LANGUAGES:
-                return value
-    return language_from_environment(environ)
 
 
 ARGPARSE_MESSAGES = (

@@ -16,38 +16,11 @@ from mus import NotationError, Rules
 from mus.cli.errors import error_words
 from mus.cli.house import loaded_hint
 from mus.cli.options import add_command, file_errors, given_rules, rules_from_options, rules_summary
-from mus.cli.words import lance_name, outcome_name
-from mus.i18n import current_language, ngettext, pgettext
+from mus.i18n import current_language, lance_name, ngettext, outcome_name, pgettext
 from mus.i18n import gettext as _
 from mus.notation.checking import CheckResult, HandOutcome, check_file, check_stream
 
-__all__ = ["check_lines", "hand_outcome_words", "reason_words", "register", "run"]
-
-
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``mus check`` and its options to the subcommands."""
-    parser = add_command(
-        commands,
-        "check",
-        run,
-        summary=_("check files of hand and match histories"),
-        description=_(
-            "Read every history of the files (text histories one after another, or JSON Lines; "
-            "'-' reads standard input), replay each and check it: every action legal, the cards and the recorded "
-            "count the replay's own. Prints one line per hand (who won each lance, the score) or the file, line "
-            "and reason of what is wrong; exits 1 when any history is not valid. The rules come from the "
-            "histories; a history without a rules line is checked under the rules options (and one whose rules "
-            "name no house rules, with those of --house-rules), and says so; a rules option that disagrees with "
-            "a history's own rules is an error. --house-rules also loads the house rules the histories name."
-        ),
-    )
-    parser.add_argument(
-        "files",
-        nargs="+",
-        metavar=pgettext("metavar", "FILE"),
-        help=_("a file of histories, or - for standard input"),
-    )
-    parser.add_argument("--quiet", action="store_true", help=_("print only what is wrong, and the summary"))
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 
 def run(args: argparse.Namespace) -> int:
@@ -229,3 +202,29 @@ def _hinted(result: CheckResult) -> CheckResult:
     if hinted == result.error:
         return result
     return attrs.evolve(result, error=hinted)
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``mus check`` and its options to the subcommands."""
+    parser = add_command(
+        commands,
+        "check",
+        run,
+        summary=_("check files of hand and match histories"),
+        description=_(
+            "Read every history of the files (text histories one after another, or JSON Lines; "
+            "'-' reads standard input), replay each and check it: every action legal, the cards and the recorded "
+            "count the replay's own. Prints one line per hand (who won each lance, the score) or the file, line "
+            "and reason of what is wrong; exits 1 when any history is not valid. The rules come from the "
+            "histories; a history without a rules line is checked under the rules options (and one whose rules "
+            "name no house rules, with those of --house-rules), and says so; a rules option that disagrees with "
+            "a history's own rules is an error. --house-rules also loads the house rules the histories name."
+        ),
+    )
+    parser.add_argument(
+        "files",
+        nargs="+",
+        metavar=pgettext("metavar", "FILE"),
+        help=_("a file of histories, or - for standard input"),
+    )
+    parser.add_argument("--quiet", action="store_true", help=_("print only what is wrong, and the summary"))

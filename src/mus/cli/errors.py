@@ -25,8 +25,8 @@ import functools
 import re
 
 import mus
-from mus.cli.words import action_words, lance_name
-from mus.i18n import N_, current_language, pgettext
+from mus.cli.words import action_words
+from mus.i18n import N_, current_language, lance_name, pgettext
 from mus.i18n import gettext as _
 
 __all__ = ["TEMPLATES", "error_words"]

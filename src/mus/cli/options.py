@@ -17,40 +17,21 @@ import re
 import secrets
 import stat
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from typing import IO, Any
 
 import mus
 from mus import MusError, NotationError, Rules, RulesError
 from mus.cli.errors import error_words
 from mus.cli.house import house_rules
-from mus.cli.words import number_word
-from mus.i18n import LANGUAGES, current_language, pgettext
+from mus.i18n import LANGUAGES, current_language, language_from_environment, number_word, pgettext
 from mus.i18n import gettext as _
 from mus.individuel.rules import PRESETS as INDIVIDUEL_PRESETS
 from mus.individuel.rules import IndividuelRules
 from mus.notation.checking import history_texts
 from mus.notation.histories import MATCH_HEADER
 
-__all__ = [
-    "DEFAULT_SEED",
-    "Command",
-    "add_command",
-    "atomic_write",
-    "check_writable",
-    "file_errors",
-    "given_rules",
-    "individuel_from_options",
-    "lang_option",
-    "os_reason",
-    "read_histories",
-    "rules_from_options",
-    "rules_summary",
-    "samples_option",
-    "seed_option",
-    "whole_option",
-    "workers_option",
-]
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 DEFAULT_SEED = 2026
 """The seed ``mus demo`` and ``mus simulate`` use when none is given."""
@@ -68,6 +49,20 @@ def seed_option(text: str) -> int | str:
     if re.fullmatch(r"-?[0-9]{1,18}", text.strip()):
         return int(text)
     return text
+
+
+def add_hand(parser: argparse.ArgumentParser, name: str = "hand", nargs: str | None = None) -> None:
+    """Add the HAND argument of ``mus odds``, ``mus advise`` and ``mus compare`` (four
+    cards; ``nargs`` as argparse takes it, for an optional hand or several)."""
+    parser.add_argument(
+        name, nargs=nargs, metavar=pgettext("metavar", "HAND"), help=_('four cards, such as "Ro Rc 7e 1b"')
+    )
+
+
+def add_seed(parser: argparse.ArgumentParser, help: str) -> None:
+    """Add the ``--seed`` option (read by :func:`seed_option`) to a command; ``help``
+    says what it seeds and its default."""
+    parser.add_argument("--seed", type=seed_option, metavar=pgettext("metavar", "SEED"), help=help)
 
 
 def whole_option(low: int, high: int) -> Callable[[str], int]:
@@ -200,6 +195,27 @@ def lang_option() -> dict[str, Any]:
     }
 
 
+def language_of(argv: Sequence[str], environ: dict[str, str] | None = None) -> str:
+    """The language a command line asks for: its ``--lang`` (``--lang=es``; before or
+    after the command), else the locale variables' (:func:`mus.i18n.language_from_environment`).
+    An unknown ``--lang`` is left to the parser, which refuses it.
+
+    >>> language_of(["--lang", "eu", "demo"]), language_of(["demo", "--lang=fr"]), language_of(["demo"], {})
+    ('eu', 'fr', 'en')
+    """
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            break
+        name, equals, value = arg.partition("=")
+        # argparse takes any unambiguous prefix of an option: --lang is the only one in --l.
+        if len(name) >= 3 and "--lang".startswith(name):
+            if not equals:
+                value = argv[index + 1] if index + 1 < len(argv) else ""
+            if value in LANGUAGES:
+                return value
+    return language_from_environment(environ)
+
+
 def add_command(
     commands: argparse._SubParsersAction[argparse.ArgumentParser],
     name: str,
@@ -255,26 +271,16 @@ def rules_from_options(args: argparse.Namespace, *, games: int | None = None) ->
         raise RulesError(_("--players and --stones go with --preset individuel; the four-card game takes --seats"))
     rules = Rules() if preset is None else Rules.preset(preset)
     changes: dict[str, object] = _table_changes(rules, args.seats, bool(args.individual))
-    if args.four_kings:
-        changes["eight_kings"] = False
-    if args.real_31:
-        changes["real_31"] = True
-    if args.target is not None:
-        changes["target"] = int(args.target)
+    for option, _written, knob, flag in _KNOB_OPTIONS:
+        given = getattr(args, option)
+        if flag is None and given is not None:
+            changes[knob] = given
+        elif flag is not None and given:
+            changes[knob] = flag
     if args.games is not None:
         changes["games_to_win"] = int(args.games)
     elif games is not None:
         changes["games_to_win"] = games
-    if args.folded_seat_out:
-        changes["folded_seat_counts"] = False
-    if args.max_bet is not None:
-        changes["max_bet"] = int(args.max_bet)
-    if args.mus_corrido is not None:
-        changes["mus_corrido"] = args.mus_corrido
-    if args.mus_visto is not None:
-        changes["mus_visto"] = args.mus_visto
-    if args.senas:
-        changes["senas"] = True
     house = house_rules(args)
     if house:
         changes["house"] = rules.house + tuple(rule for rule in house if rule not in rules.house)
@@ -287,20 +293,26 @@ def rules_from_options(args: argparse.Namespace, *, games: int | None = None) ->
         raise
 
 
-_OPTION_KNOBS = (
-    # (the option's dest, how it is written, the knobs it sets)
+_KNOB_OPTIONS = (
+    ("four_kings", "--four-kings", "eight_kings", False),
+    ("real_31", "--real-31", "real_31", True),
+    ("target", "--target {value}", "target", None),
+    ("folded_seat_out", "--folded-seat-out", "folded_seat_counts", False),
+    ("max_bet", "--max-bet {value}", "max_bet", None),
+    ("mus_corrido", "--mus-corrido {value}", "mus_corrido", None),
+    ("mus_visto", "--mus-visto {value}", "mus_visto", None),
+    ("senas", "--senas", "senas", True),
+)
+"""The rules options that set one knob each: the option's dest, how it is written, the
+knob, and the value a flag sets (``None``: the option's own value, when given)."""
+
+_TABLE_OPTIONS = (
     ("seats", "--seats {value}", ("seats", "teams")),
     ("individual", "--individual", ("seats", "teams")),
-    ("four_kings", "--four-kings", ("eight_kings",)),
-    ("real_31", "--real-31", ("real_31",)),
-    ("target", "--target {value}", ("target",)),
     ("games", "--games {value}", ("games_to_win",)),
-    ("folded_seat_out", "--folded-seat-out", ("folded_seat_counts",)),
-    ("max_bet", "--max-bet {value}", ("max_bet",)),
-    ("mus_corrido", "--mus-corrido {value}", ("mus_corrido",)),
-    ("mus_visto", "--mus-visto {value}", ("mus_visto",)),
-    ("senas", "--senas", ("senas",)),
 )
+"""The rules options that shape the table or the match: the dest, how it is written, and
+the knobs it sets (:func:`rules_from_options` works their values out)."""
 
 
 def given_rules(args: argparse.Namespace) -> dict[str, tuple[str, object]]:
@@ -324,7 +336,8 @@ def given_rules(args: argparse.Namespace) -> dict[str, tuple[str, object]]:
         for knob, value in preset.items():
             if value != defaults[knob] and knob != "house":
                 given[knob] = (f"--preset {args.preset}", rules[knob])
-    for dest, written, knobs in _OPTION_KNOBS:
+    options = [(dest, written, (knob,)) for dest, written, knob, _flag in _KNOB_OPTIONS]
+    for dest, written, knobs in (*options, *_TABLE_OPTIONS):
         value = getattr(args, dest, None)
         if value not in (None, False):
             for knob in knobs:

@@ -29,13 +29,13 @@ from mus.cli.errors import error_words
 from mus.cli.narration import bot_action, hand_start_lines, print_lines, step_lines, turn
 from mus.cli.options import (
     add_command,
+    add_seed,
     atomic_write,
     check_writable,
     file_errors,
     individuel_from_options,
     rules_from_options,
     rules_summary,
-    seed_option,
 )
 from mus.cli.words import (
     action_words,
@@ -43,19 +43,17 @@ from mus.cli.words import (
     describe,
     games_line,
     games_text,
-    lance_name,
-    number_word,
     score_line,
     seat_name,
     seats_list,
     team_name,
 )
-from mus.i18n import HELP_WORDS, N_, QUIT_WORDS, pgettext
+from mus.i18n import HELP_WORDS, N_, QUIT_WORDS, lance_name, number_word, pgettext
 from mus.i18n import gettext as _
 from mus.notation import format_match
 from mus.notation.streams import read_line
 
-__all__ = ["HELP", "MAX_INPUT", "register", "run"]
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 HELP = N_("""\
 what you can type (case and accents do not matter):
@@ -90,12 +88,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
             "You play one seat; HeuristicBots play the others (your partners among them, in partnership play)."
         ),
     )
-    parser.add_argument(
-        "--seed",
-        type=seed_option,
-        metavar=pgettext("metavar", "SEED"),
-        help=_("the deal's seed (default: random, printed)"),
-    )
+    add_seed(parser, _("the deal's seed (default: random, printed)"))
     # Every seat of the largest table (eight players of Mus individuel) is a choice
     # here; run() checks it against the table.
     parser.add_argument(

@@ -19,8 +19,8 @@ from mus.cli.check import reason_words
 from mus.cli.house import loaded_hint
 from mus.cli.narration import deal_lines, print_lines, status, step_lines
 from mus.cli.options import add_command, read_histories, rules_from_options, rules_summary
-from mus.cli.words import games_line, games_text, lance_name, scores_text, team_name
-from mus.i18n import QUIT_WORDS, pgettext
+from mus.cli.words import games_line, games_text, scores_text, team_name
+from mus.i18n import QUIT_WORDS, lance_name, pgettext
 from mus.i18n import gettext as _
 from mus.individuel.cli import deal_lines as solo_deal_lines
 from mus.individuel.cli import event_lines, summary
@@ -30,7 +30,7 @@ from mus.notation.paper import HandRecord
 from mus.notation.reading import first_line, players_of
 from mus.notation.streams import read_line
 
-__all__ = ["MAX_FILE", "register", "run"]
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 MAX_FILE = 4_000_000_000
 """The largest history file ``mus replay`` reads, in characters (it reads and replays one

@@ -20,19 +20,19 @@ from mus.cli.narration import bot_action, print_lines, turn
 from mus.cli.options import (
     DEFAULT_SEED,
     add_command,
+    add_seed,
     atomic_write,
     rules_from_options,
     rules_summary,
-    seed_option,
     whole_option,
     workers_option,
 )
-from mus.cli.words import lance_name, outcome_name, scores_text
+from mus.cli.words import scores_text
 from mus.i18n import gettext as _
-from mus.i18n import ngettext, pgettext
+from mus.i18n import lance_name, ngettext, outcome_name, pgettext
 from mus.notation import format_match
 
-__all__ = ["BOTS", "MAX_SIMULATED", "RUN_HANDS", "bots_line", "register", "run", "time_line"]
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 MAX_SIMULATED = 10**9
 """The most hands one ``mus simulate`` plays (``--hands``): days of work at the
@@ -78,12 +78,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         metavar="N",
         help=_("hands to play (default 1000)"),
     )
-    parser.add_argument(
-        "--seed",
-        type=seed_option,
-        metavar=pgettext("metavar", "SEED"),
-        help=_("the seed (default {seed})").format(seed=DEFAULT_SEED),
-    )
+    add_seed(parser, _("the seed (default {seed})").format(seed=DEFAULT_SEED))
     parser.add_argument(
         "--bots",
         default=None,
@@ -120,10 +115,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def _bots(text: str, seed: int | str, rules: Rules) -> list[Bot]:
     """The bot of each seat that ``--bots`` names: one for all, one a team, or one a seat."""
-    names = [name.strip().lower() for name in text.split(",")]
-    for name in names:
-        if name not in BOTS:
-            raise MusError(_("unknown bot {name} (bots: {bots})").format(name=repr(name), bots=", ".join(BOTS)))
+    from mus.individuel.cli import bot_names  # the Mus individuel's command line reads its --bots so too
+
+    names = bot_names(text, BOTS)
     if len(names) == 1:
         names *= rules.seats
     elif len(names) == rules.teams and rules.teams < rules.seats:

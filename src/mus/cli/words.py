@@ -40,40 +40,11 @@ from mus import (
     Signal,
     TeamFold,
 )
-from mus.i18n import and_list, lance_name, ngettext, number_word, outcome_name, pgettext
+from mus.i18n import and_list, lance_name, ngettext, pgettext
 from mus.i18n import gettext as _
 from mus.scoring import CountLine
 
-__all__ = [
-    "action_words",
-    "and_list",
-    "and_ranks",
-    "choices_words",
-    "count_line_words",
-    "describe",
-    "games_line",
-    "games_text",
-    "gesture_words",
-    "labelled",
-    "lance_name",
-    "number_word",
-    "outcome_name",
-    "pares_words",
-    "plural",
-    "result_words",
-    "score_line",
-    "score_words",
-    "scores_text",
-    "seat_name",
-    "seats_list",
-    "sides_line",
-    "signals_left",
-    "stones_words",
-    "table_head",
-    "team_name",
-    "team_seats",
-    "team_title",
-]
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 
 def plural(n: int, word: str) -> str:

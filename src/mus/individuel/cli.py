@@ -15,7 +15,7 @@ import re
 import secrets
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 
 from mus.actions import Accept, Action, Bet, Discard, Fold, Ordago, Pass, parse_action
 from mus.errors import MusError
@@ -82,11 +82,23 @@ def summary(rules: IndividuelRules) -> str:
     return text + lose.format(count=rules.losses)
 
 
-def _players(text: str, seed: int | str, rules: IndividuelRules) -> list[Player]:
+def bot_names(text: str, bots: Iterable[str]) -> list[str]:
+    """The bots that ``--bots`` names, comma-separated, in any case; each must be one of
+    ``bots`` (the command line of either game reads its option so).
+
+    >>> bot_names("Random, simple", PLAYERS)
+    ['random', 'simple']
+    """
     names = [name.strip().lower() for name in text.split(",")]
+    known = list(bots)
     for name in names:
-        if name not in PLAYERS:
-            raise MusError(_("unknown bot {name} (bots: {bots})").format(name=repr(name), bots=", ".join(PLAYERS)))
+        if name not in known:
+            raise MusError(_("unknown bot {name} (bots: {bots})").format(name=repr(name), bots=", ".join(known)))
+    return names
+
+
+def _players(text: str, seed: int | str, rules: IndividuelRules) -> list[Player]:
+    names = bot_names(text, PLAYERS)
     if len(names) == 1:
         names *= rules.players
     if len(names) != rules.players:
@@ -123,19 +135,22 @@ def _seat(seat: int | None) -> str:
 def _action(action: object) -> str:
     """An action in the canonical words of the Mus individuel's transcripts (*pass*,
     *bet 4*, *discard Ro*), in the language in use."""
-    if isinstance(action, Pass):
-        return pgettext("individuel", "pass")
     if isinstance(action, Bet):
         return pgettext("individuel", "bet {stones}").format(stones=action.stones)
-    if isinstance(action, Accept):
-        return pgettext("individuel", "accept")
-    if isinstance(action, Fold):
-        return pgettext("individuel", "fold")
-    if isinstance(action, Ordago):
-        return pgettext("individuel", "ordago")
     if isinstance(action, Discard):
         return pgettext("individuel", "discard {cards}").format(cards=" ".join(map(str, action.cards)))
-    return str(action)
+    word = _WORDS.get(type(action))
+    return str(action) if word is None else word()
+
+
+_WORDS: dict[type, Callable[[], str]] = {
+    Pass: lambda: pgettext("individuel", "pass"),
+    Accept: lambda: pgettext("individuel", "accept"),
+    Fold: lambda: pgettext("individuel", "fold"),
+    Ordago: lambda: pgettext("individuel", "ordago"),
+}
+"""The words of the actions that say nothing more than their kind (looked up when
+said: in the language in use then)."""
 
 
 def result_words(result: LanceResult) -> str:
@@ -144,25 +159,27 @@ def result_words(result: LanceResult) -> str:
     >>> result_words(LanceResult(Lance.GRANDE, Outcome.ACCEPTED, (0, 2), stake=4, forfeits=2))
     'grande: 4 accepted by seats 0 and 2, 2 forfeited by those who folded'
     """
-    lance = lance_name(result.lance)
-    outcome = result.outcome
-    if outcome is Outcome.ACCEPTED:
-        text = _("{lance}: {stake} accepted by seats {seats}")
-        if result.forfeits:
-            text += _(", {forfeits} forfeited by those who folded")
-    elif outcome is Outcome.REFUSED:
-        text = _("{lance}: refused, seat {taker} sheds {stake} at once")
-    elif outcome is Outcome.ORDAGO:
-        text = _("{lance}: ordago among seats {seats}, seat {taker} takes their stones")
-    elif outcome is Outcome.ALONE:
-        text = _("{lance}: alone, seat {taker}")
-    elif outcome is Outcome.EN_PASO:
-        text = _("{lance}: en paso")
-    else:
-        text = _("{lance}: void")
+    text = _OUTCOME_WORDS[result.outcome]()
+    if result.outcome is Outcome.ACCEPTED and result.forfeits:
+        text += _(", {forfeits} forfeited by those who folded")
     return text.format(
-        lance=lance, stake=result.stake, seats=and_list(result.seats), forfeits=result.forfeits, taker=result.taker
+        lance=lance_name(result.lance),
+        stake=result.stake,
+        seats=and_list(result.seats),
+        forfeits=result.forfeits,
+        taker=result.taker,
     )
+
+
+_OUTCOME_WORDS: dict[Outcome, Callable[[], str]] = {
+    Outcome.ACCEPTED: lambda: _("{lance}: {stake} accepted by seats {seats}"),
+    Outcome.REFUSED: lambda: _("{lance}: refused, seat {taker} sheds {stake} at once"),
+    Outcome.ORDAGO: lambda: _("{lance}: ordago among seats {seats}, seat {taker} takes their stones"),
+    Outcome.ALONE: lambda: _("{lance}: alone, seat {taker}"),
+    Outcome.EN_PASO: lambda: _("{lance}: en paso"),
+    Outcome.VOID: lambda: _("{lance}: void"),
+}
+"""How each outcome of a lance is said (looked up when said: in the language in use then)."""
 
 
 def move_words(move: Move) -> str:

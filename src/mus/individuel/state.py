@@ -298,33 +298,52 @@ _PLAYED = frozenset((Discard, Pass, Bet, Ordago, Accept, Fold))
 """The actions of the Mus individuel (no mus, no declarations, no team words)."""
 
 
-class _Limits:
-    """What the seat to act may do now: the one source of legality."""
+class Limits:
+    """What a seat may do now, the one source of legality (:func:`limits`, and the view
+    replay's): the kinds of action, the smallest and largest bet, and in the discards,
+    the cards it may discard."""
 
     __slots__ = ("discards", "kinds", "max_bet", "min_bet")
 
     def __init__(self, kinds: tuple[type, ...], min_bet: int = 0, max_bet: int = 0, discards: tuple[Card, ...] = ()):
-        self.kinds = kinds
-        self.min_bet = min_bet
-        self.max_bet = max_bet
-        self.discards = discards
+        self.kinds: tuple[type, ...] = kinds
+        self.min_bet: int = min_bet
+        self.max_bet: int = max_bet
+        self.discards: tuple[Card, ...] = discards
+
+    def listed(self, seat: int) -> LegalActions:
+        """These limits as ``seat``'s :class:`~mus.LegalActions`, as the engine lists them."""
+        if self.kinds == (Discard,):
+            return LegalActions.make(tuple(Discard((card,)) for card in self.discards), seat, None)
+        can_bet = self.min_bet <= self.max_bet
+        actions = tuple(
+            (Bet(self.min_bet) if kind is Bet else _SINGLE[kind]) for kind in self.kinds if kind is not Bet or can_bet
+        )
+        return LegalActions.make(actions, seat, frozenset(map(type, actions)), None, self.max_bet if can_bet else None)
 
 
-def _limits(state: HandState) -> _Limits:
+def _limits(state: HandState) -> Limits:
     seat = state.queue[0]
     if state.phase is Phase.DISCARD:
-        return _Limits((Discard,), discards=state.held[seat])
+        return Limits((Discard,), discards=state.held[seat])
     betting = state.betting
     assert betting is not None
-    stones = state.stones[seat]
-    ordago_ok = betting.lance not in (Lance.JUEGO, Lance.PUNTO) or state.rules.ordago_last_lance
+    return limits(betting, state.stones[seat], state.rules)
+
+
+def limits(betting: Betting, stones: int, rules: IndividuelRules) -> Limits:
+    """What a seat that holds ``stones`` may do in ``betting``: open (pass, bet up to
+    its stones, órdago), answer (accept, fold, raise up to its stones, órdago), or only
+    accept or fold an órdago or an all-in bet; no órdago on the last lances unless
+    ``ordago_last_lance``. Unchecked: the engine's, and the view replay's."""
+    ordago_ok = betting.lance not in (Lance.JUEGO, Lance.PUNTO) or rules.ordago_last_lance
     if betting.lap == 0:
         kinds: tuple[type, ...] = (Pass, Bet, Ordago) if ordago_ok else (Pass, Bet)
-        return _Limits(kinds, MIN_BET, stones)
+        return Limits(kinds, MIN_BET, stones)
     if betting.ordago or betting.all_in:
-        return _Limits((Accept, Fold))
+        return Limits((Accept, Fold))
     room = stones - betting.stake
-    return _Limits((Accept, Fold, Bet, Ordago) if ordago_ok else (Accept, Fold, Bet), MIN_BET, room)
+    return Limits((Accept, Fold, Bet, Ordago) if ordago_ok else (Accept, Fold, Bet), MIN_BET, room)
 
 
 def problem(state: HandState, action: object, seat: int | None = None, *, said: str | None = None) -> str | None:
@@ -359,20 +378,20 @@ def problem(state: HandState, action: object, seat: int | None = None, *, said: 
             else f"not an action: {quoted(action)}"
         )
     words = words_of(said, action)  # type: ignore[arg-type]
-    limits = _limits(state)
+    allowed = _limits(state)
     if state.phase is Phase.DISCARD:
         if not isinstance(action, Discard):
             return f"discard one of your five cards first, not {words}"
         if len(action.cards) != 1:
             return f"discard exactly one card (no mus: only the fifth goes), not {len(action.cards)}"
-        if action.cards[0] not in limits.discards:
-            return f"cannot discard {action.cards[0]}: seat {to_act} holds {' '.join(map(str, limits.discards))}"
+        if action.cards[0] not in allowed.discards:
+            return f"cannot discard {action.cards[0]}: seat {to_act} holds {' '.join(map(str, allowed.discards))}"
         return None
     betting = state.betting
     assert betting is not None
     lance = betting.lance
-    if kind in limits.kinds:
-        if isinstance(action, Bet) and not limits.min_bet <= action.stones <= limits.max_bet:
+    if kind in allowed.kinds:
+        if isinstance(action, Bet) and not allowed.min_bet <= action.stones <= allowed.max_bet:
             return _bet_problem(state, betting, action, to_act)
         return None
     if kind is Discard:
@@ -421,20 +440,7 @@ def legal_actions(state: HandState) -> LegalActions:
         raise MusError(f"legal_actions() needs a Mus individuel HandState, got {quoted(state)}")
     if not state.queue:
         return NO_ACTIONS
-    seat = state.queue[0]
-    limits = _limits(state)
-    if state.phase is Phase.DISCARD:
-        return LegalActions.make(tuple(Discard((card,)) for card in limits.discards), seat, None)
-    actions: list[Action] = []
-    can_bet = limits.min_bet <= limits.max_bet
-    for kind in limits.kinds:
-        if kind is Bet:
-            if can_bet:
-                actions.append(Bet(limits.min_bet))
-        else:
-            actions.append(_SINGLE[kind])
-    kinds = frozenset(type(action) for action in actions)
-    return LegalActions.make(tuple(actions), seat, kinds, None, limits.max_bet if can_bet else None)
+    return _limits(state).listed(state.queue[0])
 
 
 # --- the first state -------------------------------------------------------------------

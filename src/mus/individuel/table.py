@@ -8,14 +8,13 @@ them together in a :class:`~mus.individuel.state.HandState` (and names them all 
 
 from __future__ import annotations
 
-import enum
 from typing import NamedTuple
 
 import attrs
 
 from mus.cards import ALL_CARDS, Card
 from mus.checks import whole
-from mus.errors import CheckedEnumType, MusError, quoted
+from mus.errors import MusError, TextEnum, quoted
 from mus.individuel.rules import CARDS_DEALT, IndividuelRules, rules_arg
 from mus.ranking import Lance
 
@@ -25,7 +24,7 @@ ORDAGO_PUT = 1_000_000
 """What an órdago puts at stake, as a number: more than any player can hold."""
 
 
-class Outcome(enum.Enum, metaclass=CheckedEnumType):
+class Outcome(TextEnum):
     """How the betting on a lance ended.
 
     >>> str(Outcome.ALONE), Outcome("ordago")
@@ -47,9 +46,6 @@ class Outcome(enum.Enum, metaclass=CheckedEnumType):
     """One player alone had pares (juego): he sheds his bonus at the count, no betting."""
     VOID = "void"
     """Nobody had pares: nobody sheds anything for the lance."""
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @attrs.frozen

@@ -23,6 +23,7 @@ from mus.checks import seats_arg
 from mus.errors import MusError, NotationError, quoted, type_name
 from mus.hand import Hand
 from mus.match import MatchState, apply_match, new_match
+from mus.notation import series
 from mus.notation.evening import PaperMatch, paper_match
 from mus.notation.knobs import rules_data, rules_from_data, rules_text
 from mus.notation.lines import MAX_TEXT, Entry, Lines, json_entries, read_seed, seed_text
@@ -472,10 +473,7 @@ def hand_from_data(data: Any) -> HandState:
 
 
 def _match_hands(match: MatchState) -> list[HandState]:
-    hands = list(match.finished)
-    if match.hand.history and not match.is_over:
-        hands.append(match.hand)
-    return hands
+    return series.hands(match.finished, match.hand, match.is_over)
 
 
 def format_match(match: MatchState) -> str:
@@ -487,20 +485,11 @@ def format_match(match: MatchState) -> str:
     """
     if not isinstance(match, MatchState):
         raise NotationError(f"format_match() needs a MatchState, got {type_name(match)}")
-    lines = [
-        MATCH_HEADER,
-        f"rules {rules_text(match.rules)}",
-        f"seed {seed_text(match.seed)}",
-        f"mano {match.first_mano}",
+    hands = [
+        (f"hands {_hands_text(hand.deal.hands)}", hand.history, count_comments(hand)) for hand in _match_hands(match)
     ]
-    for number, hand in enumerate(_match_hands(match), 1):
-        lines.append(f"hand {number}")
-        lines.append(f"hands {_hands_text(hand.deal.hands)}")
-        lines += [f"{seat} {action}" for seat, action in hand.history]
-        lines += count_comments(hand)
-    if match.is_over:
-        lines.append(match_end(match.rules, match.winner, match.games, match.vacas))
-    return "\n".join(lines) + "\n"
+    end = match_end(match.rules, match.winner, match.games, match.vacas) if match.is_over else None
+    return series.text(MATCH_HEADER, rules_text(match.rules), match.seed, match.first_mano, hands, end)
 
 
 def parse_match(text: str, *, rules: Rules | None = None) -> MatchState:
@@ -615,15 +604,8 @@ def match_to_json(match: MatchState) -> str:
     """
     if not isinstance(match, MatchState):
         raise NotationError(f"match_to_json() needs a MatchState, got {type_name(match)}")
-    data = {
-        "format": "mus-match",
-        "version": 1,
-        "rules": rules_data(match.rules),
-        "seed": match.seed,
-        "mano": match.first_mano,
-        "hands": [_block_data(hand) for hand in _match_hands(match)],
-    }
-    return json.dumps(data, ensure_ascii=False, indent=1)
+    hands = [_block_data(hand) for hand in _match_hands(match)]
+    return series.to_json("mus-match", rules_data(match.rules), match.seed, match.first_mano, hands)
 
 
 def _block_data(hand: HandState) -> dict[str, Any]:
@@ -668,12 +650,10 @@ def match_from_data(data: Any) -> MatchState:
         match = new_match(rules, seed=data["seed"], mano=data["mano"])
     except MusError as error:
         raise NotationError(f"bad match header: {error}") from None
-    blocks = data.get("hands")
-    if not isinstance(blocks, list):
-        raise NotationError("hands must be a list")
-    for index, block in enumerate(blocks, 1):
-        if not isinstance(block, dict) or not isinstance(block.get("hands"), list):
-            raise NotationError(f"hand {index}: expected {{'hands': [...], 'actions': [...]}}")
+    shape = "{'hands': [...], 'actions': [...]}"
+    for index, block in series.json_blocks(data, shape):
+        if not isinstance(block.get("hands"), list):
+            raise NotationError(f"hand {index}: expected {shape}")
         _check_keys(block, _BLOCK_KEYS, f"hand {index}")
         hands = read_dealt(index, " / ".join(map(str, block["hands"])), rules.seats)
         match, _ = _match_block(match, index, hands, json_entries(block["actions"], rules.seats))

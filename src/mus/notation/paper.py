@@ -358,7 +358,7 @@ def check_unknown(state: HandState, unknown: Sequence[int], number: int) -> None
 
     >>> import mus
     >>> state = mus.new_hand(seed=1)
-    >>> for action in ["no-mus", "bet 2", "accept", "pass", "pass", "pass", "pass"]:
+    >>> for action in ["no-mus", "bet 2", "accept"]:  # grande's bet accepted: its count needs the hands
     ...     state = mus.apply(state, action)
     >>> while not state.is_over:
     ...     state = mus.apply(state, "pass")

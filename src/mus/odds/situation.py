@@ -35,18 +35,12 @@ from mus.checks import card_arg, index_arg
 from mus.errors import MusError, quoted
 from mus.hand import HAND_SIZE, RANK_MULTISETS, Hand
 from mus.lances import Lance
-from mus.odds.batch import OddsError, multisets_of_positions, need_numpy, shuffled_heads, tables_for
+from mus.odds.batch import OddsError, multisets_of_positions, need_numpy, np, shuffled_heads, tables_for
 from mus.rules import Rules
 from mus.senas import Sena
 
-if TYPE_CHECKING:  # numpy as the type checkers read it: always there
-    import numpy as np
+if TYPE_CHECKING:
     from numpy.typing import NDArray
-else:
-    try:
-        import numpy as np
-    except ImportError:  # mus.odds.batch says which extra to install when called
-        np = None
 
 __all__ = ["CardsLike", "Situation", "choose_table", "hand_of", "multiset_counts", "rank_position"]
 
