@@ -16,10 +16,12 @@ from mus.cli.options import (
     DEFAULT_SEED,
     add_command,
     atomic_write,
+    check_writable,
     file_errors,
     rules_from_options,
     rules_summary,
     samples_option,
+    saving_help,
     seed_option,
     workers_option,
 )
@@ -83,7 +85,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--plot", metavar=pgettext("metavar", "FILE"), help=_("draw the odds to an image file (PNG, SVG, PDF)")
     )
     parser.add_argument(
-        "--table", metavar=pgettext("metavar", "FILE"), help=_("write the equity table of all 715 rank patterns as CSV")
+        "--table",
+        metavar=pgettext("metavar", "FILE"),
+        help=_("write the equity table of all 715 rank patterns as CSV") + f" ({saving_help()})",
     )
     add_known_options(parser)
 
@@ -180,6 +184,8 @@ def run(args: argparse.Namespace) -> int:
         raise MusError(_('give a HAND such as "Ro Rc 7e 1b", or --table FILE for every rank pattern'))
     if args.plot is not None and args.hand is None:
         raise MusError(_("--plot draws a HAND's odds: give the hand"))
+    if args.table is not None:
+        check_writable(args.table)  # the table is written at the end: fail now, not then
     seed = DEFAULT_SEED if args.seed is None else args.seed
     options: dict[str, Any] = dict(
         seat=args.seat,
