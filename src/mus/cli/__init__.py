@@ -14,7 +14,8 @@
 Every command takes the rules options ``--preset NAME``, ``--seats N`` (2 to 6; default
 4), ``--individual`` (each seat for itself; default two partnerships), ``--four-kings``,
 ``--real-31``, ``--target N`` and ``--games N``. Any error in what was asked prints one
-line, ``mus: error: ...``, on standard error and exits with status 2.
+line, ``mus: error: ...``, on standard error and exits with status 2. Ctrl-C stops a
+command with status 130, SIGTERM and SIGHUP with 143 and 129 (:mod:`mus.cli.stopping`).
 
 Every message is in English, Spanish, Basque or French (:mod:`mus.i18n`): ``--lang
 en|es|eu|fr``, before or after the command, else the locale variables (``LANGUAGE``,
@@ -52,6 +53,7 @@ from mus.cli.compare import compare_lines
 from mus.cli.errors import error_words
 from mus.cli.narration import step_lines
 from mus.cli.options import DEFAULT_SEED, Command, lang_option, os_reason, rules_from_options
+from mus.cli.stopping import Stopped, stop_signals
 from mus.cli.words import action_words, choices_words
 from mus.i18n import LANGUAGES, N_, language, language_from_environment, ngettext, pgettext
 from mus.i18n import gettext as _
@@ -172,6 +174,16 @@ def _main(argv: list[str]) -> int:
     if isinstance(sys.stdin, io.TextIOWrapper):
         # Undecodable bytes typed or piped in read as U+FFFD and get a clear refusal.
         sys.stdin.reconfigure(errors="replace")
+    with stop_signals() as received:
+        status = _run(argv, received)
+    if received:
+        # SIGTERM or SIGHUP: whatever the command made of it (a message, a save, an
+        # error from a terminal gone), it ends as the signal says.
+        return _fail(_("mus: stopped by {signal}").format(signal=received[0].name), received[0].status)
+    return status
+
+
+def _run(argv: list[str], stopped: list[Stopped]) -> int:
     try:
         args = build_parser().parse_args(argv)
         run: Command = args.run
@@ -183,6 +195,8 @@ def _main(argv: list[str]) -> int:
     except MusError as error:
         return _fail(_("mus: error: {message}").format(message=" ".join(error_words(error).split())), 2)
     except KeyboardInterrupt:
+        if stopped:  # SIGTERM or SIGHUP (raised again by Ray as a plain KeyboardInterrupt): said by main
+            return stopped[0].status
         # At a terminal the ^C the terminal echoed (or a progress bar) ends its line first.
         return _fail(("\n" if _at_terminal(sys.stderr) else "") + _("mus: interrupted"), 130)
     except BrokenPipeError:

@@ -5,6 +5,7 @@ at the end or on quit."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import secrets
 import sys
 import unicodedata
@@ -388,9 +389,10 @@ def run(args: argparse.Namespace) -> int:
     except _Quit:
         _save(args.save, match)
         return 0
-    except KeyboardInterrupt:
-        print()
-        print(_("interrupted: leaving the match"))
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM or SIGHUP (mus.cli.stopping)
+        with contextlib.suppress(OSError):  # a terminal that closed takes no more lines
+            print()
+            print(_("interrupted: leaving the match"))
         _save(args.save, match)
         return 130
     assert match.winner is not None
