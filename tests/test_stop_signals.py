@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import select
 import signal
 import subprocess
 import sys
@@ -22,7 +23,8 @@ import pytest
 
 import mus
 from mus.notation import parse_match
-from test_interrupts import children, running, wait_until
+from test_interrupts import children, running
+from work import wait_until
 
 linux = pytest.mark.skipif(not sys.platform.startswith("linux"), reason="finds the workers in /proc, as Linux has it")
 
@@ -160,9 +162,11 @@ def test_mus_play_saves_the_match_when_its_terminal_closes(tmp_path: Path) -> No
         process.stdin.flush()
         # Once it asks for the next word (its second prompt), the terminal goes.
         shown = b""
-        deadline = time.monotonic() + 60
-        while shown.count(b"you (seat 0)> ") < 2 and time.monotonic() < deadline:
-            shown += os.read(process.stdout.fileno(), 65536)
+        while shown.count(b"you (seat 0)> ") < 2:
+            assert select.select([process.stdout], [], [], 60)[0], "no prompt"
+            read = os.read(process.stdout.fileno(), 65536)
+            assert read, f"mus play ended: {shown[-300:]!r}"
+            shown += read
         os.kill(process.pid, signal.SIGHUP)
         _, stderr = process.communicate(timeout=30)
     finally:
