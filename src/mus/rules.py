@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import functools
 import importlib
+import importlib.util
 import json
 import os
 import sys
@@ -513,7 +514,11 @@ def load_house_rules(source: str) -> tuple[str, ...]:
 
     ``source`` is a module name (``"mypkg.rules"``), found on the path or in the working
     directory, or the path of a ``.py`` file (``"my_rules.py"``), imported under its
-    name with its directory on the path (so that worker processes find it too).
+    name; its directory goes last on the path (for its own imports and for worker
+    processes), so a module of the file's name found anywhere else is refused. The
+    module runs as Python code, with the rights of the process: load only what you
+    trust. Whatever it raises (``SystemExit`` too) is a :class:`~mus.RulesError`
+    naming ``source``, and the house rules it registered by then are dropped.
 
     >>> load_house_rules("mus.rules")
     ()
@@ -585,35 +590,67 @@ def house_rules_in(source: str) -> tuple[HouseRule, ...]:
 
 
 def _house_module(source: str) -> types.ModuleType:
-    """The module of ``source`` (a module name, or the path of a ``.py`` file), imported."""
+    """The module of ``source``, imported as :func:`load_house_rules` says."""
     if not isinstance(source, str) or not source.strip():
         raise RulesError(
             f"house rules come from a module name like 'mypkg.rules' or a file like 'my_rules.py', got {quoted(source)}"
         )
-    is_file = source.endswith(".py") or "/" in source or os.sep in source
+    named = quoted(source, 300)  # a path whole, as long as a path usually is
+    registered = dict(_HOUSE_RULES)
     try:
-        if not is_file:
-            if os.getcwd() not in sys.path and "" not in sys.path:
-                sys.path.append(os.getcwd())  # the working directory, as `python -m` has it
-            return importlib.import_module(source)
-        path = os.path.realpath(source)
-        if not os.path.isfile(path):
-            raise RulesError(f"cannot load house rules from {quoted(source)}: no such file")
-        folder, file = os.path.split(path)
-        name = file[:-3] if file.endswith(".py") else ""
-        if not name.isidentifier():
-            raise RulesError(f"cannot load house rules from {quoted(source)}: name the file like my_rules.py")
-        if folder not in sys.path:
-            sys.path.insert(0, folder)
-        module = importlib.import_module(name)
-    except RulesError:
-        raise
-    except Exception as error:  # whatever the module raises: one clear line
-        raise RulesError(f"cannot load house rules from {quoted(source)}: {quoted(str(error), 200)[1:-1]}") from None
+        if source.endswith(".py") or "/" in source or os.sep in source:
+            return _house_file(source, named)
+        if os.getcwd() not in sys.path and "" not in sys.path:
+            sys.path.append(os.getcwd())  # the working directory, as `python -m` has it
+        return importlib.import_module(source)
+    except BaseException as error:
+        _HOUSE_RULES.clear()  # a module that failed to load leaves no house rule
+        _HOUSE_RULES.update(registered)
+        if isinstance(error, (KeyboardInterrupt, RulesError)):
+            raise
+        if isinstance(error, SystemExit):  # a module's sys.exit() must not end the command, silently
+            said = f"it called sys.exit({'' if error.code is None else quoted(error.code, 60)})"
+        else:  # whatever the module raises: one clear line
+            said = quoted(str(error) or type(error).__name__, 200)[1:-1]
+        raise RulesError(f"cannot load house rules from {named}: {said}") from None
+
+
+def _house_file(source: str, named: str) -> types.ModuleType:
+    path = os.path.realpath(source)
+    if not os.path.isfile(path):
+        raise RulesError(f"cannot load house rules from {named}: no such file")
+    folder, file = os.path.split(path)
+    name = file[:-3] if file.endswith(".py") else ""
+    if not name.isidentifier():
+        raise RulesError(f"cannot load house rules from {named}: name the file like my_rules.py")
+    module = sys.modules.get(name)
+    if module is None:
+        # Another module of that name would be imported, by name, in its place: by a
+        # worker process, or by anything that imports it (a numpy.py is not numpy).
+        found = importlib.util.find_spec(name)
+        where = None if found is None else found.origin
+        if where is not None and os.path.realpath(where) != path:
+            raise RulesError(
+                f"cannot load house rules from {named}: a module named {name!r} is found at {where} "
+                "already; rename the file"
+            )
+        spec = importlib.util.spec_from_file_location(name, path)
+        assert spec is not None and spec.loader is not None  # a .py file's, always
+        module = sys.modules[name] = importlib.util.module_from_spec(spec)
+        added = folder not in sys.path
+        if added:
+            sys.path.append(folder)
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            del sys.modules[name]
+            if added:
+                sys.path.remove(folder)
+            raise
     where = getattr(module, "__file__", None)
     if where is None or os.path.realpath(where) != path:
         raise RulesError(
-            f"cannot load house rules from {quoted(source)}: a module named {name!r} is imported from "
+            f"cannot load house rules from {named}: a module named {name!r} is imported from "
             f"{where or 'elsewhere'} already; rename the file"
         )
     return module

@@ -177,7 +177,9 @@ def _rules_options() -> argparse.ArgumentParser:
         default=[],
         help=_(
             "play with the house rules that MODULE defines: a module (like mypkg.rules, or my_rules in the "
-            "working directory) or a .py file (like my_rules.py); also loads those a saved history names; may be repeated"
+            "working directory) or a .py file (like my_rules.py); also loads those a saved history names; may be repeated."
+            " MODULE runs as Python code with your rights: give only one you trust"
+            " (mus check and mus replay never run code from a record)"
         ),
     )
     general = parent.add_argument_group(_("general options"))
