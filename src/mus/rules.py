@@ -595,7 +595,7 @@ def _house_module(source: str) -> types.ModuleType:
         raise RulesError(
             f"house rules come from a module name like 'mypkg.rules' or a file like 'my_rules.py', got {quoted(source)}"
         )
-    named = quoted(source, 300)  # a path whole, as long as a path usually is
+    named = quoted(source, 200)  # a path whole, as long as a path usually is
     registered = dict(_HOUSE_RULES)
     try:
         if source.endswith(".py") or "/" in source or os.sep in source:
