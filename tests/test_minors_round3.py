@@ -1,0 +1,114 @@
+"""The minors of hardening round 3 (issue 32, point 5), each with the case that found
+it: every one failed before its fix."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+import mus
+from mus import data
+from mus.individuel import IndividuelRules, LanceResult, Outcome
+from mus.individuel import apply as apply_individuel
+from mus.individuel import new_hand as new_individuel_hand
+from mus.individuel.bots import RandomPlayer
+from mus.notation import check_text, format_paper, parse_hand, read_record
+
+# --- mus.data's Mus individuel readers: a result with no seats --------------------------
+
+
+def test_an_individuel_result_with_no_seats_is_refused_in_words() -> None:
+    # The message about a forged result formatted it, and its seats' words raised IndexError.
+    for outcome in Outcome:
+        assert str(LanceResult(mus.Lance.CHICA, outcome)).startswith("chica: ")
+    state = new_individuel_hand(IndividuelRules(players=3), seed=0)
+    players = [RandomPlayer(f"0/{seat}") for seat in range(3)]
+    while not state.is_over:
+        assert state.to_act is not None
+        state = apply_individuel(state, players[state.to_act].choose(state.view(state.to_act)), state.to_act)
+    form = json.loads(json.dumps(data.to_data(state.view(0))))
+    outcomes = [result["outcome"] for result in form["results"]]
+    assert "ordago" in outcomes and "accepted" in outcomes
+    for index, outcome in enumerate(outcomes):
+        if outcome in ("ordago", "accepted"):
+            form["results"][index]["seats"] = []
+            with pytest.raises(
+                mus.NotationError, match=rf"results\[{index}\]: .* among seats none|accepted by seats none"
+            ):
+                data.from_data(form)
+            form = json.loads(json.dumps(data.to_data(state.view(0))))
+
+
+# --- paper records: hands written '?', a hand stopped mid-exchange ----------------------
+
+UNFINISHED = """\
+mus-hand 1
+rules eight_kings=true real_31=false target=40 games_to_win=3 payouts.en_paso=1 payouts.first_refusal=1 \
+payouts.pares=1,2,3 payouts.juego_31=3 payouts.juego=2 payouts.punto=1 folded_seat_counts=true \
+declarations=explicit mus_decision=seat mus_visto=forced house=
+mano 0
+scores 39-39
+hands Ro Se 7e 3e / 7o 4c 4b 2c / {seat_2} / Re 7b 6e 1o
+0 no-mus
+0 bet 2
+1 bet 2
+2 accept
+0 bet 2
+1 fold
+3 accept
+0 declare pares no
+1 declare pares yes
+2 declare pares yes
+3 declare pares yes
+1 pass
+2 bet 2
+3 bet 2
+2 bet 2
+3 ordago
+2 fold
+"""
+"""A record that stops after a refused órdago on pares, under explicit declarations:
+seat 3 (team 1) declared pares falsely, so the refusal goes to team 0 only if seat 2's
+declaration was true; with its real cards it was not, nobody takes it, and the hand
+goes on."""
+
+
+def test_an_unfinished_record_whose_outcome_needs_a_hidden_hand_is_not_valid() -> None:
+    written = check_text(UNFINISHED.format(seat_2="7c 5o 3c 1c"))
+    assert written.ok and written.hands[0].winner is None
+    assert "(unfinished: juego, seat 0 to speak)" in str(written.hands[0])
+    # Written '?', its stand-in declared truly: the refusal gave team 0 the game, "valid".
+    hidden = UNFINISHED.format(seat_2="?")
+    message = (
+        "line 5: who takes the refused bet on pares depends on whether seat 2 declared pares truly, "
+        "and its cards are not written down ('?')"
+    )
+    with pytest.raises(mus.NotationError) as caught:
+        read_record(hidden)
+    assert str(caught.value) == message
+    checked = check_text(hidden)
+    assert (checked.error_line, checked.error) == (5, message.removeprefix("line 5: "))
+
+
+def test_a_hand_stopped_mid_exchange_round_trips_as_a_paper_record() -> None:
+    state = mus.new_hand(seed=2)
+    for action in ["mus", "mus", "mus", "mus", "discard 1e", "discard 1o"]:
+        state = mus.apply(state, action)
+    text = format_paper(state)
+    assert text.splitlines()[-2:] == ["0 discard 1e", "1 discard 1o"]  # nothing drawn yet
+    back = parse_hand(text)
+    assert (back.hands, back.history, back.pending, back.to_act) == (
+        state.hands,
+        state.history,
+        state.pending,
+        state.to_act,
+    )
+    # Once the exchange is served, the draws must be written.
+    for action in ["discard 2o", "discard 4c"]:
+        state = mus.apply(state, action)
+    served = format_paper(state).replace(" draw Sb", "").replace(" draw 7e", "").replace(" draw Rc", "")
+    with pytest.raises(mus.NotationError, match="a record says what each seat drew"):
+        parse_hand(served.replace(" draw Se", ""))
+    with pytest.raises(mus.NotationError, match="a record says what each seat drew"):
+        parse_hand(served)  # one draw written, three not
