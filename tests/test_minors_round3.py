@@ -112,3 +112,41 @@ def test_a_hand_stopped_mid_exchange_round_trips_as_a_paper_record() -> None:
         parse_hand(served.replace(" draw Se", ""))
     with pytest.raises(mus.NotationError, match="a record says what each seat drew"):
         parse_hand(served)  # one draw written, three not
+
+
+# --- bots asked to choose when their seat is not to act ----------------------------------
+
+
+def four_card_bots() -> list[object]:
+    from mus.bots import HeuristicBot, RandomBot
+
+    bots: list[object] = [RandomBot(1), HeuristicBot()]
+    try:
+        from mus.advise import AdvisorBot
+    except ImportError:  # the fast extra (numpy) is not installed
+        return bots
+    return [*bots, AdvisorBot(1)]
+
+
+def test_every_bot_refuses_a_view_whose_seat_is_not_to_act() -> None:
+    # RandomBot raised IndexError, HeuristicBot folded, AdvisorBot failed an assert.
+    from mus.individuel import RandomPlayer, SimplePlayer
+
+    state = mus.apply(mus.new_hand(seed=1), "no-mus")  # grande: seat 0 to act
+    over = state
+    while not over.is_over:
+        over = mus.apply(over, "pass")
+    solo = new_individuel_hand(IndividuelRules(players=3), seed=1)
+    solo_over = solo
+    while not solo_over.is_over:
+        assert solo_over.to_act is not None
+        solo_over = apply_individuel(solo_over, solo_over.legal_actions()[0], solo_over.to_act)
+    cases: list[tuple[object, object, object]] = [(bot, state, over) for bot in four_card_bots()]
+    cases += [(player, solo, solo_over) for player in (RandomPlayer(1), SimplePlayer())]
+    for bot, live, ended in cases:
+        assert live.to_act == 0  # type: ignore[attr-defined]
+        bot.choose(live.view(0))  # type: ignore[attr-defined]
+        with pytest.raises(mus.MusError, match=r"^not seat 1's turn in this view: seat 0 is to act"):
+            bot.choose(live.view(1))  # type: ignore[attr-defined]
+        with pytest.raises(mus.MusError, match=r"^the hand of this view of seat 1 is over"):
+            bot.choose(ended.view(1))  # type: ignore[attr-defined]
