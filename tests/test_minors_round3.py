@@ -3,7 +3,9 @@ it: every one failed before its fix."""
 
 from __future__ import annotations
 
+import itertools
 import json
+from collections.abc import Iterator
 
 import pytest
 
@@ -150,3 +152,28 @@ def test_every_bot_refuses_a_view_whose_seat_is_not_to_act() -> None:
             bot.choose(live.view(1))  # type: ignore[attr-defined]
         with pytest.raises(mus.MusError, match=r"^the hand of this view of seat 1 is over"):
             bot.choose(ended.view(1))  # type: ignore[attr-defined]
+
+
+# --- mus.batch.Batch(seeds=...) capped as simulate is ---------------------------------------
+
+
+def test_a_batch_takes_at_most_as_many_seeds_as_simulate_plays() -> None:
+    pytest.importorskip("numpy")
+    from mus.batch import Batch
+    from mus.batch.simulate import MAX_HANDS
+
+    assert MAX_HANDS == 2_000_000
+    taken = 0
+
+    def endless() -> Iterator[int]:
+        nonlocal taken
+        for seed in itertools.count():
+            taken += 1
+            if taken > MAX_HANDS + 1:
+                raise AssertionError("read past the cap")  # it read on, as an endless iterator grows
+            yield seed
+
+    with pytest.raises(mus.MusError, match=r"^seeds are at most 2,000,000, one a hand"):
+        Batch(mus.Rules(), seeds=endless())
+    assert taken == MAX_HANDS + 1
+    assert Batch(mus.Rules(), seeds=iter(range(3))).n == 3
