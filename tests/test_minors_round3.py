@@ -177,3 +177,26 @@ def test_a_batch_takes_at_most_as_many_seeds_as_simulate_plays() -> None:
         Batch(mus.Rules(), seeds=endless())
     assert taken == MAX_HANDS + 1
     assert Batch(mus.Rules(), seeds=iter(range(3))).n == 3
+
+
+# --- mus.odds and mus.advise: what a seat said against a hand known whole --------------------
+
+
+def test_odds_and_advice_refuse_what_contradicts_a_hand_known_whole() -> None:
+    # They ignored what a seat said when its hand was known, even when the hand belied it.
+    pytest.importorskip("numpy")
+    from mus.advise import advise
+    from mus.odds import odds
+
+    two = mus.Rules(seats=2)
+    for call in (odds, advise):
+        with pytest.raises(mus.MusError, match=r"^seat 0's declaration 'pares no' contradicts its hand, known whole"):
+            call("Ro Rc 7e 1b", two, declarations={mus.Lance.PARES: (False, None)})
+        with pytest.raises(mus.MusError, match=r"^seat 0's declaration 'juego yes' contradicts its hand"):
+            call("Ro Rc 7e 1b", two, declarations={mus.Lance.JUEGO: (True, None)})
+    with pytest.raises(mus.MusError, match=r"^seat 2's seña dos reyes contradicts its hand, known whole: Cb 6o 5e 4c"):
+        odds("Ro Rc 7e 1b", mus.Rules(), partner="Cb 6o 5e 4c", senas={2: ["dos reyes"]})
+    # What fits the hand changes nothing; what the unknown seat said still counts.
+    plain = odds("Ro Rc 7e 1b", two).win
+    assert odds("Ro Rc 7e 1b", two, declarations={mus.Lance.PARES: (True, None)}).win == plain
+    assert odds("Ro Rc 7e 1b", two, declarations={mus.Lance.PARES: (True, True)}).win != plain
