@@ -105,6 +105,15 @@ def test_the_command_tour_names_every_subcommand() -> None:
     assert toured == subcommands()
 
 
+def test_the_getting_started_page_lists_every_subcommand() -> None:
+    page = (ROOT / "docs" / "getting-started.rst").read_text(encoding="utf-8")
+    section = page.split("The command line\n----------------\n", 1)[1].split("\n-----", 1)[0]
+    listed = set(re.findall(r"^``mus (\w+)", section, flags=re.M))
+    assert listed == subcommands()
+    words = {9: "nine", 10: "ten", 11: "eleven", 12: "twelve"}
+    assert f"has {words.get(len(listed), len(listed))} subcommands" in section
+
+
 def test_links_lead_to_files_of_the_repository() -> None:
     links = re.findall(r"\]\(([^)#]+)\)", README)
     assert len(links) >= 10

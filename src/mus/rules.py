@@ -124,10 +124,16 @@ class HouseRule:
 
     Subclass it as a frozen attrs class (so rules stay hashable) with a class attribute
     ``name``: the subclass registers itself under that name, which hand histories use
-    to name it. Override either hook; the defaults change nothing.
+    to name it. Override one of its three hooks or more; the defaults change nothing.
 
+    * :meth:`allows` is asked whether the seat to speak may take an action the rules
+      allow (the legality hook: ``apply``, ``legal_actions``, ``is_legal``, views,
+      bots and replays ask it);
     * :meth:`lance_key` is called once per rank multiset and lance when the lance
-      tables are built, so comparisons stay lookups;
+      tables are built, so comparisons stay lookups; a key must fit among the
+      library's keys of that lance (grande 4369 to 52428, chica 13107 to 61166, pares
+      272 to 972 or 0, juego 1 to 9 or 0, punto 4 to 40: the docs' house rules page,
+      "The keys of each lance");
     * :meth:`bonus` is called for a seat's bonus at the count.
 
     >>> import attrs, mus
@@ -170,14 +176,38 @@ class HouseRule:
         """The key of the rank multiset ``ranks`` (four ranks as dealt, high to low,
         before the eight-kings mapping) at ``lance``, given the library's ``key``.
 
-        Bigger keys win; ``0`` means "does not have it" for pares and juego. Tables are
+        Bigger keys win; ``0`` means "does not have it" for pares and juego. A key is a
+        whole number, 0 or more, that fits among the library's keys of the lance (see
+        :class:`HouseRule`); at juego, give 0 exactly to the hands under 31. Tables are
         shared by every rule set with the same ``eight_kings``, ``real_31``,
         ``juego_order`` and ``house``: depend on nothing else of ``rules``.
+
+        >>> import attrs, mus
+        >>> @attrs.frozen
+        ... class AsesFirst(mus.HouseRule):
+        ...     # At grande four ases beat everything: above the largest key, 52428.
+        ...     name = "doctest-ases-first"
+        ...     def lance_key(self, lance, ranks, key, rules):
+        ...         return 60_000 if lance is mus.Lance.GRANDE and set(ranks) == {mus.Rank.AS} else key
+        >>> ases, reyes = mus.Hand.parse("1o 1c 1e 1b"), mus.Hand.parse("Ro Rc Re Rb")
+        >>> mus.compare(mus.Lance.GRANDE, ases, reyes, mus.Rules(house=[AsesFirst()]))
+        1
         """
         return key
 
     def bonus(self, lance: Lance, hand: Hand, bonus: int, rules: Rules) -> int:
-        """The bonus ``hand`` adds for its team at ``lance``, given the library's ``bonus``."""
+        """The bonus ``hand`` adds for its team at ``lance``, given the library's ``bonus``.
+
+        >>> import attrs, mus
+        >>> @attrs.frozen
+        ... class Punto30PaysTwo(mus.HouseRule):
+        ...     name = "doctest-punto-30-pays-two"
+        ...     def bonus(self, lance, hand, bonus, rules):
+        ...         return 2 if lance is mus.Lance.PUNTO and mus.points(hand, rules) == 30 else bonus
+        >>> thirty = mus.Hand.parse("Ro Rc 5b 5e")
+        >>> mus.bonus(mus.Lance.PUNTO, thirty, mus.Rules(house=[Punto30PaysTwo()]))
+        2
+        """
         return bonus
 
     def allows(self, state: Any, action: Any) -> bool:
@@ -444,7 +474,15 @@ class Rules:
         return self.seats // self.teams
 
     def evolve(self, **changes: Any) -> Rules:
-        """A copy with some knobs changed, validated like the constructor."""
+        """A copy with some knobs changed, validated like the constructor.
+
+        >>> Rules().evolve(target=30) == Rules(target=30)
+        True
+        >>> Rules().evolve(target=0)
+        Traceback (most recent call last):
+        ...
+        mus.errors.RulesError: target must be a whole number of stones from 1 to 1000, got 0
+        """
         unknown = set(changes) - {field.name for field in attrs.fields(Rules) if field.init}
         if unknown:
             raise RulesError(f"unknown rules knob(s): {', '.join(sorted(unknown))}")
@@ -482,7 +520,15 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
-        """Rules from :meth:`to_dict` data; unknown or invalid knobs raise :class:`RulesError`."""
+        """Rules from :meth:`to_dict` data; unknown or invalid knobs raise :class:`RulesError`.
+
+        >>> Rules.from_dict(Rules(target=30).to_dict()) == Rules(target=30)
+        True
+        >>> Rules.from_dict({"targt": 30})
+        Traceback (most recent call last):
+        ...
+        mus.errors.RulesError: unknown rules knob(s): targt
+        """
         if not isinstance(data, Mapping):
             raise RulesError(f"rules data must be a mapping, got {type(data).__name__}")
         knobs = dict(data)

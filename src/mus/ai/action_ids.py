@@ -96,7 +96,7 @@ class ActionIds(RulesBound):
             )
         self.max_bet = max_bet
         """The largest bet or raise with an id."""
-        self.num_actions = BET_2 + max_bet - 1
+        self.num_actions: int = BET_2 + max_bet - 1
         """How many action ids there are: ``22 + max_bet``."""
         self._bets = tuple(Bet(stones) for stones in range(2, max_bet + 1))
         self._no_mask = self._frozen(np.zeros(self.num_actions, np.int8))
@@ -279,7 +279,7 @@ class ActionIds(RulesBound):
         array([1, 1, 0, 0], dtype=int8)
         """
         if type(state) is not HandState or state.deal.rules is not self._known:
-            self._checked(state)
+            self.check(state)
         gated = bool(state.deal.rules.gates)
         if state.phase is Phase.DISCARD and not gated:
             return self._discard_mask

@@ -51,11 +51,21 @@ class RulesBound:
         self.rules = rules
         """The rules whose hands this reads."""
         # The last rules object seen equal to these: the hot paths test it by identity
-        # and fall back on _checked, so equal rules built apart are compared only once.
+        # and fall back on check(), so equal rules built apart are compared only once.
         self._known = rules
 
-    def _checked(self, state: object) -> HandState:
-        """``state``, once it is a hand of these rules; else a :class:`~mus.MusError`."""
+    def check(self, state: object) -> HandState:
+        """``state``, once it is a hand of these rules; else a :class:`~mus.MusError`.
+
+        >>> import mus
+        >>> bound = RulesBound(mus.Rules.preset("heads-up"))
+        >>> bound.check(mus.new_hand(mus.Rules.preset("heads-up"), seed=1)).to_act
+        0
+        >>> bound.check(mus.new_hand(seed=1))
+        Traceback (most recent call last):
+        ...
+        mus.errors.RulesError: the state is played under other rules than the encoding's: use encoding_for(state.rules)
+        """
         hand = hand_state(state)
         rules = hand.deal.rules
         if rules is not self._known:
@@ -66,7 +76,16 @@ class RulesBound:
             self._known = rules
         return hand
 
-    def _arguments(self, state: object, seat: object) -> int:
-        """``seat``, once ``state`` is a hand of these rules (:meth:`_checked`) and
-        ``seat`` one of its seats."""
-        return seat_arg(seat, self._checked(state).rules)
+    def check_seat(self, state: object, seat: object) -> int:
+        """``seat``, once ``state`` is a hand of these rules (:meth:`check`) and ``seat``
+        one of its seats; else a :class:`~mus.MusError`.
+
+        >>> import mus
+        >>> RulesBound().check_seat(mus.new_hand(seed=1), 3)
+        3
+        >>> RulesBound().check_seat(mus.new_hand(seed=1), 4)
+        Traceback (most recent call last):
+        ...
+        mus.errors.MusError: a seat is a whole number from 0 to 3, got 4
+        """
+        return seat_arg(seat, self.check(state).rules)

@@ -47,6 +47,8 @@ OpenSpiel's ``ISMCTSBot`` plays the game.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+from random import Random
 from typing import Any
 
 from mus.actions import Mus
@@ -107,13 +109,13 @@ class MusGame:
         deal: str = "sampled",
         max_mus_rounds: int | None = None,
     ) -> None:
-        self.rules = Rules() if rules is None else rules_arg(rules)
+        self.rules: Rules = Rules() if rules is None else rules_arg(rules)
         self.encoding: Encoding = encoding_for(self.rules, max_bet)
         if type(rewards) is not str or rewards not in REWARDS:
             raise RulesError(f"rewards must be 'stones' or 'terminal', got {quoted(rewards)}")
         self.rewards = rewards
         """``"stones"`` or ``"terminal"``: when the stones are paid."""
-        self.terminal_rewards = rewards == "terminal"
+        self.terminal_rewards: bool = rewards == "terminal"
         if type(deal) is not str or deal not in DEALS:
             raise RulesError(f"deal must be 'sampled', 'cards' or 'hands', got {quoted(deal)}")
         self.deal = deal
@@ -125,7 +127,7 @@ class MusGame:
         self._random = generator(seed)
         # What a state holds while chance deals the first cards: no seat's cards yet.
         self._stand_in = new_hand(self.rules, seed=0)
-        self.tracker = ObservationTracker(self.encoding)
+        self.tracker: ObservationTracker = ObservationTracker(self.encoding)
         """The observation vectors of the game's states, kept up to date from one
         state to the next (:mod:`mus.ai.tracking`): what the tensors are read from."""
 
@@ -174,13 +176,23 @@ class MusGame:
         if seed is None:
             if self.deal != "sampled":
                 return MusState(self, self._stand_in, Dealing.initial(self.rules, self.deal))
-            seed, mano = self._draw()
+            seed, mano = self.next_deal()
         else:
             mano = 0
         return self.state_of(new_hand(self.rules, seed=seed, mano=mano))
 
-    def _draw(self) -> tuple[int, int]:
-        """The seed and mano of the next hand the game's generator deals."""
+    @property
+    def random(self) -> Random:
+        """The game's generator, seeded with ``seed``: it deals the sampled hands and
+        the hidden cards of a resampled state."""
+        return self._random
+
+    def next_deal(self) -> tuple[int, int]:
+        """The seed and mano of the next hand the game's generator deals.
+
+        >>> MusGame(seed=1).next_deal() == MusGame(seed=1).next_deal()
+        True
+        """
         return self._random.getrandbits(63), self._random.randrange(self.rules.seats)
 
     def state_of(self, hand: HandState) -> MusState:
@@ -197,15 +209,14 @@ class MusGame:
             raise RulesError("the hand is played under other rules than the game's")
         coding = self.encoding
         if self.deal == "sampled":
-            state = MusState(self, hand.initial())
-            current = state.hand
+            ids = []
+            current = hand.initial()
             for who, action in hand.history:
                 if derived(action, current.rules):
                     continue
-                state._history.append(coding.encode(action, current))
+                ids.append(coding.encode(action, current))
                 current = apply(current, action, who)
-            state.hand = hand
-            return state
+            return MusState(self, hand, history=ids)
         state = self.new_initial_state()
         for outcome in chance_ids(hand, self.deal, coding.encode):
             state.apply_action(outcome)
@@ -233,18 +244,30 @@ class MusState:
     mus.errors.IllegalActionError: action 18 (accept) is not legal now; legal: 17 (pass), 20 (ordago), 23 (bet 2), ...
     """
 
-    def __init__(self, game: MusGame, hand: HandState, dealing: Dealing | None = None) -> None:
+    def __init__(
+        self, game: MusGame, hand: HandState, dealing: Dealing | None = None, *, history: Iterable[int] = ()
+    ) -> None:
         if type(game) is not MusGame:
             raise MusError(f"a MusState needs its MusGame, got {quoted(game)}")
         self.game = game
         if hand_state(hand).rules != game.rules:
             raise RulesError("the hand is played under other rules than the game's")
-        self.hand = hand
+        self.hand: HandState = hand
         """The hand: during the first deal by chance, a stand-in (no seat holds cards yet);
         during an exchange by chance, the state before the discard that made it."""
         self._dealing = dealing
-        self._history: list[int] = []
+        # The ids that led to ``hand`` (what history() lists): a hand given in progress
+        # comes with them, the game's encoding of its actions.
+        self._history: list[int] = list(history)
+        if not all(type(action) is int for action in self._history):
+            raise MusError(f"a MusState's history is the ids of its actions, got {quoted(history)}")
         self._rewards = [0.0] * game.rules.seats
+
+    @property
+    def dealing(self) -> Dealing | None:
+        """The cards chance is dealing now (the first ones, or an exchange's), or
+        ``None`` when a seat acts or the hand is over."""
+        return self._dealing
 
     def current_player(self) -> int:
         """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
@@ -446,14 +469,15 @@ class MusState:
         """
         if self._dealing is not None:
             raise MusError("a chance node has no player to resample for")
-        copy = self.game.state_of(determinize(self.hand, self._seat(player), seed=self.game._random))
+        copy: MusState = self.game.state_of(determinize(self.hand, self._seat(player), seed=self.game.random))
         copy._rewards = self._rewards
         return copy
 
     def clone(self) -> MusState:
         """An independent copy (cheap: the hand is shared, being immutable)."""
-        copy = MusState(self.game, self.hand, None if self._dealing is None else self._dealing.copy())
-        copy._history = self._history[:]
+        copy = MusState(
+            self.game, self.hand, None if self._dealing is None else self._dealing.copy(), history=self._history
+        )
         copy._rewards = self._rewards
         return copy
 
@@ -561,7 +585,7 @@ def _define(pyspiel: Any) -> None:
             # the attributes over it: a sampled hand is dealt when first looked at.
             inner = self.inner
             return (
-                SpielState(self, None, inner._draw())
+                SpielState(self, None, inner.next_deal())
                 if inner.deal == "sampled"
                 else SpielState(self, inner.new_initial_state())
             )
@@ -645,7 +669,7 @@ class _Observer:
         # As MusState.information_state_tensor: all zeros while chance deals the first
         # cards (the hand held then is a stand-in, whose cards nobody was dealt).
         inner: MusState = state.inner
-        dealing = inner._dealing
+        dealing = inner.dealing
         if dealing is not None and dealing.exchange is None:
             self.tensor.fill(0.0)
         else:
