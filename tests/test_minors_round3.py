@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import re
 from collections.abc import Iterator
 
 import pytest
@@ -200,3 +201,44 @@ def test_odds_and_advice_refuse_what_contradicts_a_hand_known_whole() -> None:
     plain = odds("Ro Rc 7e 1b", two).win
     assert odds("Ro Rc 7e 1b", two, declarations={mus.Lance.PARES: (True, None)}).win == plain
     assert odds("Ro Rc 7e 1b", two, declarations={mus.Lance.PARES: (True, True)}).win != plain
+
+
+# --- the Mus individuel's states and sessions, built or evolved by hand ---------------------
+
+
+def test_individuel_states_and_sessions_built_by_hand_are_checked() -> None:
+    # Like a four-card MatchState: they were taken as given, whatever they held.
+    import attrs
+
+    from mus.individuel import RandomPlayer, Session, apply_session, new_session
+
+    state = new_individuel_hand(IndividuelRules(players=3), seed=1)
+    assert attrs.evolve(state) == state
+    for field, value, says in [
+        ("stones", (0, 0, 0), "stones and basket hold the 24 stones of 3 players"),
+        ("stones", (8, 8), "stones are a tuple of 3 entries, one per seat"),
+        ("held", ((), (), (), ()), "held cards are a tuple of 3 entries"),
+        ("queue", (0, 0), "queue is a tuple of different seats"),
+        ("queue", (), "finished exactly when nobody is to speak"),
+        ("history", ((0, mus.Mus()),), "history is a tuple of (seat, action) pairs"),
+        ("loser", 7, "the loser is a whole number from 0 to 2"),
+        ("phase", mus.Phase.MUS, "phase is discard, betting or finished"),
+    ]:
+        with pytest.raises(mus.MusError, match=re.escape(says)):
+            attrs.evolve(state, **{field: value})
+    session = new_session(IndividuelRules(players=3, losses=1), seed=2)
+    players = [RandomPlayer(seat) for seat in range(3)]
+    while not session.is_over:
+        assert session.to_act is not None
+        session = apply_session(session, players[session.to_act].choose(session.view(session.to_act)))
+    assert attrs.evolve(session) == session and Session(session.rules, 2, 0, session.hand).losses == (0, 0, 0)
+    for field, value, says in [
+        ("losses", (0, 0, 0), "are not the games its losers"),
+        ("winner", None, "a session under way has a loser a game played"),
+        ("winner", (session.winner or 0) + 1 if session.winner != 2 else 0, "a session's winner is the one seat"),
+        ("hand", state, "a session's hand is a Mus individuel HandState under its rules"),
+        ("finished", [state], "finished hands are a tuple"),
+        ("first_mano", 3, "the first mano is a whole number from 0 to 2"),
+    ]:
+        with pytest.raises(mus.MusError, match=re.escape(says)):
+            attrs.evolve(session, **{field: value})
