@@ -7,6 +7,7 @@ import itertools
 import json
 import re
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -214,7 +215,7 @@ def test_individuel_states_and_sessions_built_by_hand_are_checked() -> None:
 
     state = new_individuel_hand(IndividuelRules(players=3), seed=1)
     assert attrs.evolve(state) == state
-    for field, value, says in [
+    edits: list[tuple[str, Any, str]] = [
         ("stones", (0, 0, 0), "stones and basket hold the 24 stones of 3 players"),
         ("stones", (8, 8), "stones are a tuple of 3 entries, one per seat"),
         ("held", ((), (), (), ()), "held cards are a tuple of 3 entries"),
@@ -223,7 +224,8 @@ def test_individuel_states_and_sessions_built_by_hand_are_checked() -> None:
         ("history", ((0, mus.Mus()),), "history is a tuple of (seat, action) pairs"),
         ("loser", 7, "the loser is a whole number from 0 to 2"),
         ("phase", mus.Phase.MUS, "phase is discard, betting or finished"),
-    ]:
+    ]
+    for field, value, says in edits:
         with pytest.raises(mus.MusError, match=re.escape(says)):
             attrs.evolve(state, **{field: value})
     session = new_session(IndividuelRules(players=3, losses=1), seed=2)
@@ -232,13 +234,14 @@ def test_individuel_states_and_sessions_built_by_hand_are_checked() -> None:
         assert session.to_act is not None
         session = apply_session(session, players[session.to_act].choose(session.view(session.to_act)))
     assert attrs.evolve(session) == session and Session(session.rules, 2, 0, session.hand).losses == (0, 0, 0)
-    for field, value, says in [
+    edits = [
         ("losses", (0, 0, 0), "are not the games its losers"),
         ("winner", None, "a session under way has a loser a game played"),
         ("winner", (session.winner or 0) + 1 if session.winner != 2 else 0, "a session's winner is the one seat"),
         ("hand", state, "a session's hand is a Mus individuel HandState under its rules"),
         ("finished", [state], "finished hands are a tuple"),
         ("first_mano", 3, "the first mano is a whole number from 0 to 2"),
-    ]:
+    ]
+    for field, value, says in edits:
         with pytest.raises(mus.MusError, match=re.escape(says)):
             attrs.evolve(session, **{field: value})
