@@ -35,7 +35,7 @@ import attrs
 from mus.errors import MusError, NotationError, quoted
 from mus.match import MatchState
 from mus.notation.histories import HAND_HEADER, MATCH_HEADER, load, read_record
-from mus.notation.lines import MAX_TEXT
+from mus.notation.lines import MAX_JSON, MAX_TEXT
 from mus.notation.streams import BLOCK, numbered_histories, read_line
 from mus.ranking import Lance
 from mus.scoring import Outcome
@@ -279,18 +279,22 @@ def _stream_results(stream: IO[str], source: str) -> Iterator[CheckResult]:
 
 def _json_results(stream: IO[str], source: str) -> Iterator[CheckResult]:
     number = 0
-    while (line := read_line(stream, MAX_TEXT)) != "":
+    # JSON is read at most MAX_JSON characters at a time: a longer history is skipped
+    # unparsed (parsing costs many times its size), not kept whole.
+    while (line := read_line(stream, MAX_JSON)) != "":
         number += 1
         if line is None:
-            yield CheckResult(source, number, "", error=f"longer than {MAX_TEXT:,} characters", error_line=number)
+            yield CheckResult(source, number, "", error=f"JSON longer than {MAX_JSON:,} characters", error_line=number)
             continue
         if not line.strip():
             continue
         if line.strip() == "{":
             # One JSON history over many lines, as hand_to_json writes it: the whole stream.
-            rest = stream.read(MAX_TEXT + 1)
-            if len(line) + len(rest) > MAX_TEXT:
-                yield CheckResult(source, number, "", error=f"longer than {MAX_TEXT:,} characters", error_line=number)
+            rest = stream.read(MAX_JSON + 1)
+            if len(line) + len(rest) > MAX_JSON:
+                yield CheckResult(
+                    source, number, "", error=f"JSON longer than {MAX_JSON:,} characters", error_line=number
+                )
             else:
                 yield check_text(line + rest, source, number)
             return

@@ -25,7 +25,7 @@ from mus.errors import MusError, NotationError, quoted
 from mus.hand import Hand
 from mus.match import MatchState, apply_match, new_match
 from mus.notation.knobs import parse_rules, rules_data, rules_from_data, rules_text
-from mus.notation.lines import MAX_TEXT, Entry, Lines, json_entries, read_int, read_seed, seed_text
+from mus.notation.lines import MAX_JSON, Entry, Lines, json_entries, read_int, read_seed, seed_text
 from mus.notation.paper import PAPER_SEED, HandRecord, check_served, check_unknown, draws_of, paper_deal, read_hands
 from mus.reducer import apply, derived, new_hand
 from mus.rules import Rules
@@ -390,8 +390,8 @@ def _load_json(text: str, kind: str | None = None) -> dict[str, Any]:
     """The data of a JSON history of ``kind`` (either, if not told), version 1."""
     if not isinstance(text, str):
         raise NotationError(f"a history is text, got {type(text).__name__}")
-    if len(text) > MAX_TEXT:
-        raise NotationError(f"history longer than {MAX_TEXT} characters")
+    if len(text) > MAX_JSON:  # refused before it is parsed: parsing costs many times its size
+        raise NotationError(f"a JSON history is at most {MAX_JSON:,} characters, got {len(text):,}")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
