@@ -17,11 +17,7 @@ True
 from __future__ import annotations
 
 import functools
-import importlib
-import importlib.util
 import json
-import os
-import sys
 import types
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -31,6 +27,7 @@ import attrs
 from mus.cards import Rank
 from mus.errors import RulesError, quoted
 from mus.hand import Hand
+from mus.loading import load_module
 from mus.ranking import Lance, Ranking
 
 __all__ = ["HOUSE_RULES", "MAX_SEATS", "PRESETS", "HouseRule", "Payouts", "Rules", "house_rules_in", "load_house_rules"]
@@ -637,69 +634,13 @@ def house_rules_in(source: str) -> tuple[HouseRule, ...]:
 
 def _house_module(source: str) -> types.ModuleType:
     """The module of ``source``, imported as :func:`load_house_rules` says."""
-    if not isinstance(source, str) or not source.strip():
-        raise RulesError(
-            f"house rules come from a module name like 'mypkg.rules' or a file like 'my_rules.py', got {quoted(source)}"
-        )
-    named = quoted(source, 200)  # a path whole, as long as a path usually is
     registered = dict(_HOUSE_RULES)
     try:
-        if source.endswith(".py") or "/" in source or os.sep in source:
-            return _house_file(source, named)
-        if os.getcwd() not in sys.path and "" not in sys.path:
-            sys.path.append(os.getcwd())  # the working directory, as `python -m` has it
-        return importlib.import_module(source)
-    except BaseException as error:
+        return load_module(source, "house rules", RulesError)
+    except BaseException:
         _HOUSE_RULES.clear()  # a module that failed to load leaves no house rule
         _HOUSE_RULES.update(registered)
-        if isinstance(error, (KeyboardInterrupt, RulesError)):
-            raise
-        if isinstance(error, SystemExit):  # a module's sys.exit() must not end the command, silently
-            said = f"it called sys.exit({'' if error.code is None else quoted(error.code, 60)})"
-        else:  # whatever the module raises: one clear line
-            said = quoted(str(error) or type(error).__name__, 200)[1:-1]
-        raise RulesError(f"cannot load house rules from {named}: {said}") from None
-
-
-def _house_file(source: str, named: str) -> types.ModuleType:
-    path = os.path.realpath(source)
-    if not os.path.isfile(path):
-        raise RulesError(f"cannot load house rules from {named}: no such file")
-    folder, file = os.path.split(path)
-    name = file[:-3] if file.endswith(".py") else ""
-    if not name.isidentifier():
-        raise RulesError(f"cannot load house rules from {named}: name the file like my_rules.py")
-    module = sys.modules.get(name)
-    if module is None:
-        # Another module of that name would be imported, by name, in its place: by a
-        # worker process, or by anything that imports it (a numpy.py is not numpy).
-        found = importlib.util.find_spec(name)
-        where = None if found is None else found.origin
-        if where is not None and os.path.realpath(where) != path:
-            raise RulesError(
-                f"cannot load house rules from {named}: a module named {name!r} is found at {where} "
-                "already; rename the file"
-            )
-        spec = importlib.util.spec_from_file_location(name, path)
-        assert spec is not None and spec.loader is not None  # a .py file's, always
-        module = sys.modules[name] = importlib.util.module_from_spec(spec)
-        added = folder not in sys.path
-        if added:
-            sys.path.append(folder)
-        try:
-            spec.loader.exec_module(module)
-        except BaseException:
-            del sys.modules[name]
-            if added:
-                sys.path.remove(folder)
-            raise
-    where = getattr(module, "__file__", None)
-    if where is None or os.path.realpath(where) != path:
-        raise RulesError(
-            f"cannot load house rules from {named}: a module named {name!r} is imported from "
-            f"{where or 'elsewhere'} already; rename the file"
-        )
-    return module
+        raise
 
 
 def _house_data(rule: HouseRule) -> str | dict[str, Any]:
