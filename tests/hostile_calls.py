@@ -272,6 +272,7 @@ CALLS: dict[str, Callable[[], Call]] = {
     "mus.checks.seats_arg": _kw(value=(0, 2), rules=RULES),
     "mus.checks.whole": _kw(value=5, name="a stake", low=0, high=10),
     "mus.errors.quoted": _kw(value="Ro", limit=60),
+    "mus.errors.type_name": _kw(value=3),
     "mus.checks.instance_arg": _kw(value=RULES, kind=mus.Rules, what="rules"),
     "mus.checks.label": _kw(name="a seat"),
     "mus.checks.numbers_arg": _kw(value=(3, 0), name="the scores", size=2, low=0, high=10),

@@ -21,6 +21,7 @@ Call = tuple[tuple[Any, ...], dict[str, Any]]
 RULES = mus.Rules()
 STATE = mus.apply(mus.new_hand(RULES, seed=1), "no-mus")
 GAME_TEXT = notation.format_hand(STATE)
+MATCH_TEXT = notation.format_match(mus.apply(mus.new_match(RULES, seed=1), "no-mus"))
 
 
 def _kw(**kwargs: Any) -> Callable[[], Call]:
@@ -73,9 +74,13 @@ def _core_calls() -> dict[str, Callable[[], Call]]:
         "mus.tournament.Pairing": _fields(result.pairings[0]),
         "mus.notation.checking.check_text": _kw(text=GAME_TEXT, source="hand.mus", line=1),
         "mus.notation.checking.check_stream": lambda: ((), {"stream": io.StringIO(GAME_TEXT), "source": "-"}),
+        "mus.notation.checking.history_texts": lambda: ((), {"stream": io.StringIO(GAME_TEXT)}),
         "mus.notation.checking.CheckResult": _fields(checked),
         "mus.notation.checking.HandOutcome": _fields(checked.hands[0]),
         "mus.notation.histories.read_record": _kw(text=GAME_TEXT),
+        "mus.notation.histories.read_match": _kw(text=MATCH_TEXT, rules=RULES),
+        "mus.notation.reading.first_line": _kw(text=GAME_TEXT),
+        "mus.notation.lines.Lines.placed_comments": _kw(start=0, end=1),
         "mus.notation.lines.Lines.numbered_comments": _kw(start=0, end=1),
         "mus.notation.streams.numbered_histories": lambda: ((), {"stream": io.StringIO(GAME_TEXT)}),
         "mus.determinize.Sample": _fields(sample),

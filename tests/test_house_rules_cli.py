@@ -189,6 +189,25 @@ def test_the_example_table_plays_from_the_command_line(tmp_path: Path) -> None:
     assert bets and max(bets) <= 8
 
 
+def test_a_record_that_names_no_house_rules_takes_those_of_the_command_line(table: Path) -> None:
+    # Issue 31: the house rules of --house-rules are those of a record whose rules name
+    # none (and all the rules of one without a rules line), and mus check says so.
+    record = "mus-hand 1\n{rules}mano 0\nscores 0-0\nhands So 4b 2e 1b / ? / ? / ?\n0 no-mus\n0 ordago\n"
+    (table / "plain.mus").write_text(record.format(rules="rules target=40\n"))
+    (table / "bare.mus").write_text(record.format(rules=""))
+    (table / "named.mus").write_text(record.format(rules="rules target=40 house=\n"))
+    done = run_mus(table, "check", "plain.mus", "bare.mus", "named.mus", "--house-rules", "my_rule.py")
+    out = done.stdout.splitlines()
+    assert out[0] == (
+        "plain.mus:1: its rules name no house rules: checked with those of --house-rules, test-cli-no-ordago"
+    )
+    assert out[1].startswith("plain.mus:7: error: house rule 'test-cli-no-ordago' does not allow ordago")
+    assert out[2].startswith("bare.mus:1: no rules line: checked under ") and "house rules test-cli-no-ordago" in out[2]
+    assert out[3].startswith("bare.mus:6: error: house rule 'test-cli-no-ordago' does not allow ordago")
+    assert out[4] == "named.mus:1: hand 1: no lance played; score 0-0 (unfinished: grande, seat 1 to speak)"
+    assert done.returncode == 1 and out[-1] == "3 histories, 1 hand: 2 not valid"
+
+
 # --- a house-rule file is code (issue 32, point 4) --------------------------------------
 
 

@@ -25,6 +25,7 @@ __all__ = [
     "NotationError",
     "RulesError",
     "quoted",
+    "type_name",
 ]
 
 
@@ -118,6 +119,21 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
     except Exception:  # a hostile or huge __repr__ must not hide the real error
         return f"a {type(value).__name__}"
     return text if len(text) <= limit else text[: limit - 3] + "..."
+
+
+def type_name(value: object) -> str:
+    """The name of ``value``'s type as an error message gives it: the Mus individuel's
+    types, whose names are those of the four-card game's (``HandState``), are named as
+    its own, so that "needs a HandState" never says "got HandState".
+
+    >>> import mus
+    >>> type_name(3), type_name(mus.new_hand(seed=1)), type_name(mus.individuel.new_hand(seed=1))
+    ('int', 'HandState', "the Mus individuel's HandState")
+    """
+    kind = type(value)
+    if kind.__module__.startswith("mus.individuel"):
+        return f"the Mus individuel's {kind.__name__}"
+    return kind.__name__
 
 
 class CheckedEnumType(enum.EnumType):

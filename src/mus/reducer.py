@@ -54,7 +54,7 @@ from mus.actions import (
 from mus.betting import MOVES as LANCE_MOVES
 from mus.betting import open_lance
 from mus.cards import ALL_CARDS, SEED_LIMIT, Card, parse_cards, seed_arg, shuffled_positions
-from mus.errors import IllegalActionError, MusError, quoted
+from mus.errors import IllegalActionError, MusError, quoted, type_name
 from mus.hand import HAND_SIZE, Hand
 from mus.ranking import Lance
 from mus.refusals import problem, why
@@ -74,6 +74,7 @@ from mus.state import (
     refuser,
     start,
 )
+from mus.table import exchange
 
 __all__ = ["apply", "derived", "history_entries", "new_hand", "problem", "replay"]
 
@@ -295,7 +296,7 @@ def apply(state: HandState, action: Action | str, seat: int | None = None) -> Ha
     """
     if type(state) is not HandState:
         raise MusError(
-            f"mus.reducer.apply() needs a HandState, got {type(state).__name__} (mus.apply() also plays matches)"
+            f"mus.reducer.apply() needs a HandState, got {type_name(state)} (mus.apply() also plays matches)"
         )
     if seat is not None and type(seat) is not int:
         raise IllegalActionError(f"a seat is a whole number, got {quoted(seat)}")
@@ -368,54 +369,18 @@ def _servido(state: HandState, seat: int, action: Action) -> HandState:
 
 
 def _serve(draft: Draft, pending: list[tuple[Card, ...]]) -> HandState:
-    """Deal replacements in speaking order; reshuffle the discards when the stock runs
-    out. After an exchange a mus visto forced, once anyone said servido, the betting
-    starts (rules section 13); else the mus goes on."""
+    """Deal replacements in speaking order (:func:`~mus.table.exchange`). After an
+    exchange a mus visto forced, once anyone said servido, the betting starts (rules
+    section 13); else the mus goes on."""
     deal = draft.deal
-    order = deal.rules.orders[draft.mano]
     held, left, discarded, _, reshuffles, servido, mus_rounds, forced = draft.cards
-    stock = list(left)
-    pile = list(discarded)
-    for seat in order:
-        pile.extend(pending[seat])
-    hands = list(held)
-    served = [seat for seat in order if pending[seat]]  # a seat that said servido draws nothing
-    for seat in served:
-        own = pending[seat]
-        drawn = stock[: len(own)]
-        del stock[: len(own)]
-        if len(drawn) < len(own):
-            # rules section 4: the last seat served keeps its own discards out.
-            kept = own if seat == served[-1] else ()
-            reshuffles += 1
-            stock = _restock(deal, [card for card in pile if card not in kept], reshuffles)
-            pile = list(kept)
-            more = len(own) - len(drawn)
-            drawn += stock[:more]
-            del stock[:more]
-        # The engine's own cards: the trusted path skips Hand.replace's checks.
-        hands[seat] = Hand.unchecked([card for card in hands[seat].cards if card not in own] + drawn)
-    draft.cards = _tuple(
-        Cards, (tuple(hands), tuple(stock), tuple(pile), ((),) * len(order), reshuffles, servido, mus_rounds + 1, None)
-    )
+    hands, stock, pile, reshuffles = exchange(deal, draft.mano, (held, left, discarded, reshuffles), pending)
+    draft.cards = _tuple(Cards, (hands, stock, pile, ((),) * len(hands), reshuffles, servido, mus_rounds + 1, None))
     if forced:
         return open_lance(draft, _GRANDE)
     draft.phase = _MUS
     draft.queue = mus_speakers(draft.mano, deal.rules)
     return draft.freeze()
-
-
-def _restock(deal: Deal, cards: list[Card], number: int) -> list[Card]:
-    """The new stock of reshuffle ``number`` (:meth:`Deal.reshuffled
-    <mus.table.Deal.reshuffled>`); the cards the deal says are drawn from it must be
-    among the discards reshuffled."""
-    if number <= len(deal.restocks):
-        missing = [card for card in deal.restocks[number - 1] if card not in cards]
-        if missing:
-            raise IllegalActionError(
-                f"reshuffle {number}: {missing[0]} is to be drawn from the new stock, but it is not among the discards"
-            )
-    return list(deal.reshuffled(cards, number))
 
 
 _MOVES: dict[type, Callable[[HandState, int, Any], HandState]] = {

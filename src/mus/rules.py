@@ -320,8 +320,9 @@ class Rules:
       (one word per team, the mano's team first; rules section 4);
     * ``mus_corrido``: ``"off"`` (default), ``"game"`` or ``"match"``: in the first hand
       of each game (or of the match only), the seat that first cuts the mus becomes
-      the mano for the rest of that game, and speaking order starts from it (rules
-      section 13; sources ``001``, ``003``);
+      the mano for the rest of that hand, and speaking order starts from it; from the
+      next hand on the mano rotates as usual, starting from that seat (rules section
+      13; sources ``001``, ``003``);
     * ``mus_visto``: what a card exposed by mistake at a deal of the mus phase (the
       first or any later one) brings: ``"forced"`` (default: a forced exchange; nobody
       may cut, each seat in speaking order discards or says *servido*, and once anyone

@@ -22,14 +22,15 @@ from typing import IO, Any
 
 import mus
 from mus import MusError, NotationError, Rules, RulesError
+from mus.cli.errors import error_words
 from mus.cli.house import house_rules
 from mus.cli.words import number_word
 from mus.i18n import LANGUAGES, current_language, pgettext
 from mus.i18n import gettext as _
 from mus.individuel.rules import PRESETS as INDIVIDUEL_PRESETS
 from mus.individuel.rules import IndividuelRules
+from mus.notation.checking import history_texts
 from mus.notation.histories import MATCH_HEADER
-from mus.notation.streams import split_histories
 
 __all__ = [
     "DEFAULT_SEED",
@@ -38,6 +39,7 @@ __all__ = [
     "atomic_write",
     "check_writable",
     "file_errors",
+    "given_rules",
     "individuel_from_options",
     "lang_option",
     "os_reason",
@@ -289,6 +291,51 @@ def rules_from_options(args: argparse.Namespace, *, games: int | None = None) ->
         raise
 
 
+_OPTION_KNOBS = (
+    # (the option's dest, how it is written, the knobs it sets)
+    ("seats", "--seats {value}", ("seats", "teams")),
+    ("individual", "--individual", ("seats", "teams")),
+    ("four_kings", "--four-kings", ("eight_kings",)),
+    ("real_31", "--real-31", ("real_31",)),
+    ("target", "--target {value}", ("target",)),
+    ("games", "--games {value}", ("games_to_win",)),
+    ("folded_seat_out", "--folded-seat-out", ("folded_seat_counts",)),
+    ("max_bet", "--max-bet {value}", ("max_bet",)),
+    ("mus_corrido", "--mus-corrido {value}", ("mus_corrido",)),
+    ("mus_visto", "--mus-visto {value}", ("mus_visto",)),
+    ("senas", "--senas", ("senas",)),
+)
+
+
+def given_rules(args: argparse.Namespace) -> dict[str, tuple[str, object]]:
+    """The knobs the rules options given on the command line set, each with the option
+    as written and the knob's value under :func:`rules_from_options` (a ``--preset``
+    sets the knobs where it differs from the defaults); ``--house-rules`` is not among
+    them: it loads the house rules a history names, and gives its own to a history
+    that names none.
+
+    >>> from mus.cli import build_parser
+    >>> given_rules(build_parser().parse_args(["check", "x.mus", "--target", "30", "--four-kings"]))
+    {'eight_kings': ('--four-kings', False), 'target': ('--target 30', 30)}
+    >>> sorted(given_rules(build_parser().parse_args(["check", "x.mus", "--preset", "short"])))
+    ['target']
+    """
+    rules = rules_from_options(args).to_dict()
+    given: dict[str, tuple[str, object]] = {}
+    if args.preset is not None:
+        defaults = Rules().to_dict()
+        preset = Rules.preset(args.preset).to_dict()
+        for knob, value in preset.items():
+            if value != defaults[knob] and knob != "house":
+                given[knob] = (f"--preset {args.preset}", rules[knob])
+    for dest, written, knobs in _OPTION_KNOBS:
+        value = getattr(args, dest, None)
+        if value not in (None, False):
+            for knob in knobs:
+                given[knob] = (written.format(value=value), rules[knob])
+    return dict(sorted(given.items()))
+
+
 def individuel_from_options(args: argparse.Namespace) -> IndividuelRules | None:
     """The :class:`~mus.individuel.IndividuelRules` that ``--preset individuel`` (or
     ``individuel-N``, ``individuel-primes``) and ``--players``, ``--stones``,
@@ -448,14 +495,17 @@ def os_reason(error: OSError) -> str:
 
 def read_histories(path: str, total: int | None = None, headers: tuple[str, ...] = (MATCH_HEADER,)) -> Iterator[str]:
     """The histories in the file ``path`` (``-``: standard input), one by one as they
-    are read (:func:`mus.notation.streams.split_histories`, which cuts them at the lines
-    of ``headers``): only the history being read
+    are read, as ``mus check`` reads them (:func:`mus.notation.checking.history_texts`:
+    texts cut at the lines of ``headers``, or JSON Lines): only the history being read
     is kept, of at most :data:`~mus.notation.lines.MAX_TEXT` characters, and the file
     may hold at most ``total`` characters (no bound when ``None``). Going past either,
-    or a file that cannot be read, is a one-line MusError that names ``path``.
+    a file with no history, or a file that cannot be read, is a one-line MusError that
+    names ``path``.
 
     >>> next(read_histories("/dev/null"))
-    ''
+    Traceback (most recent call last):
+    ...
+    mus.errors.NotationError: /dev/null: no history in it
     >>> next(read_histories("/nonexistent/history.mus"))
     Traceback (most recent call last):
     ...
@@ -467,9 +517,13 @@ def read_histories(path: str, total: int | None = None, headers: tuple[str, ...]
         file = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115 - closed below
         try:
             try:
-                yield from split_histories(file, total=total, headers=headers)
+                for _line, text in history_texts(file, headers, total):
+                    if isinstance(text, NotationError):
+                        raise text
+                    yield text
             except NotationError as error:
-                raise NotationError(f"{path}: {error}") from None
+                # Said in the language in use here, where the file's name is known.
+                raise NotationError(_("{path}: {error}").format(path=path, error=error_words(error))) from None
         finally:
             if file is not sys.stdin:
                 file.close()

@@ -52,7 +52,7 @@ from mus.cli.words import (
     seats_list,
     team_name,
 )
-from mus.i18n import N_, pgettext
+from mus.i18n import HELP_WORDS, N_, QUIT_WORDS, pgettext
 from mus.i18n import gettext as _
 from mus.notation import format_match
 from mus.notation.streams import read_line
@@ -154,10 +154,6 @@ _NO = ("no", "no tengo", "no hay", "ez", "ez dut", "ez daukat", "non", "je n'en 
 _LANCE_WORDS = {Lance.PARES: ("pares", "pareak", "paires"), Lance.JUEGO: ("juego", "jokoa", "jeu")}
 """The names of the declared lances the prompt takes, beside sí or no (Basque, French)."""
 
-_QUIT = ("quit", "exit", "q", "salir", "irten", "quitter")
-_HELP = ("help", "?", "h", "ayuda", "laguntza", "aide")
-"""The words that leave the match and that ask for help (English, Spanish, Basque, French)."""
-
 
 def _declaration(text: str, state: HandState) -> Action | None:
     """``sí``/``no`` (also ``pares sí``, ``tengo juego``...) while declaring, else ``None``."""
@@ -213,10 +209,10 @@ def _ask(state: HandState, person: int) -> Action:
             print(_("invalid: say it in at most {count} characters").format(count=MAX_INPUT))
             continue
         word = text.lower()
-        if word in _QUIT:
+        if word in QUIT_WORDS:
             print(_("you leave the match"))
             raise _Quit
-        if word in _HELP:
+        if word in HELP_WORDS:
             print(_(HELP))
             print(_("now you may say: {choices}").format(choices=choices_words(state)))
             continue

@@ -31,7 +31,7 @@ from mus.cli.options import (
 )
 from mus.cli.words import lance_name, outcome_name, scores_text
 from mus.i18n import gettext as _
-from mus.i18n import pgettext
+from mus.i18n import ngettext, pgettext
 from mus.notation import format_match
 
 __all__ = ["BOTS", "MAX_SIMULATED", "RUN_HANDS", "bots_line", "register", "run", "time_line"]
@@ -302,9 +302,9 @@ def run(args: argparse.Namespace) -> int:
         tally, unfinished = _play_runs(rules, runs, min(workers, count), progress, output)
         elapsed = time.perf_counter() - started
     print(
-        _("simulated {hands} hands, seed {seed}: {rules}").format(
-            hands=tally.hands, seed=seed, rules=rules_summary(rules)
-        )
+        ngettext(
+            "simulated {hands} hand, seed {seed}: {rules}", "simulated {hands} hands, seed {seed}: {rules}", tally.hands
+        ).format(hands=tally.hands, seed=seed, rules=rules_summary(rules))
     )
     print(bots_line(bots))
     left = ""
@@ -367,9 +367,11 @@ def _run_batch(args: argparse.Namespace, rules: Rules, total: int, seed: int | s
         for code, outcome in enumerate(OUTCOMES):
             tally.outcomes[lance][outcome] = int((results.outcomes[:, lance] == code).sum())
     print(
-        _("simulated {count} hands with the batch engine, seed {seed}: {rules}").format(
-            count=total, seed=seed, rules=rules_summary(rules)
-        )
+        ngettext(
+            "simulated {count} hand with the batch engine, seed {seed}: {rules}",
+            "simulated {count} hands with the batch engine, seed {seed}: {rules}",
+            total,
+        ).format(count=total, seed=seed, rules=rules_summary(rules))
     )
     print(_("every seat random; each hand from 0-0, hand i dealt from the seed '<seed>/hand/<i>'"))
     print()

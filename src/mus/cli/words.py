@@ -460,8 +460,12 @@ def _count_text(line: CountLine, lance: str, who: str) -> str:
         return _("{lance}: {who} wins the órdago and the game").format(lance=lance, who=who)
     if line.outcome is Outcome.REFUSED:
         then = _(", then {bonus}").format(bonus=bonus) if line.bonus else ""
-        text = _("{lance}: {who} wins by refusal: {stones} taken at the fold{then}")
-        return text.format(lance=lance, who=who, stones=stones_words(line.refusal), then=then)
+        text = ngettext(
+            "{lance}: {who} wins by refusal: {n} stone taken at the fold{then}",
+            "{lance}: {who} wins by refusal: {n} stones taken at the fold{then}",
+            line.refusal,
+        )
+        return text.format(lance=lance, who=who, n=line.refusal, then=then)
     paid = f"{line.bet} + {bonus}" if line.bonus and line.bet else bonus if line.bonus else stones_words(line.bet)
     why = {
         Outcome.EN_PASO: _("{lance}: {who} wins en paso: {paid}"),

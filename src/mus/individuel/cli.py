@@ -21,7 +21,7 @@ from typing import IO
 
 from mus.actions import Accept, Action, Bet, Discard, Fold, Ordago, Pass, parse_action
 from mus.errors import MusError
-from mus.i18n import and_list, lance_name, ngettext, number_word, outcome_name, pgettext
+from mus.i18n import HELP_WORDS, N_, QUIT_WORDS, and_list, lance_name, ngettext, number_word, outcome_name, pgettext
 from mus.i18n import gettext as _
 from mus.individuel.bots import Player, RandomPlayer, SimplePlayer
 from mus.individuel.notation import format_session
@@ -266,6 +266,17 @@ def _step(session: Session, action: Action | str, person: int | None) -> tuple[S
     return after, event_lines(hand, played, seat, played.history[len(hand.history)][1], person)
 
 
+_HELP = N_("""\
+what you can type at the Mus individuel (case and accents do not matter):
+  Ro                      the card to discard, at the start of the hand (also: discard Ro)
+  paso                    pass
+  envido N                bet N stones (the choices above say how many)
+  quiero / no quiero      accept or refuse the bet
+  órdago                  bet the órdago
+  help, quit""")
+"""What ``help`` (``ayuda``, ``laguntza``, ``aide``) shows at the Mus individuel's prompt."""
+
+
 def _read(prompt: str) -> str | None:
     sys.stdout.write(prompt)
     sys.stdout.flush()
@@ -304,7 +315,7 @@ def _prompt_lines(session: Session, person: int) -> list[str]:
             lines.append(text.format(lance=lance, stake=betting.stake, seat=betting.bettor, round=betting.lap))
         elif betting is not None:
             lines.append(_("{lance}: nobody has bet yet").format(lance=lance_name(betting.lance)))
-    lines.append(_("you may say: {choices}  (or quit)").format(choices=_legal_words(hand)))
+    lines.append(_("you may say: {choices}  (or help, quit)").format(choices=_legal_words(hand)))
     return lines
 
 
@@ -346,9 +357,12 @@ def play(
                 continue
             print("\n".join(_prompt_lines(session, person)))
             text = _read(_("you (seat {seat})> ").format(seat=person))
-            if text is None or text.lower() in ("quit", "exit", "q", "salir", "irten", "quitter"):
+            if text is None or text.lower() in QUIT_WORDS:
                 print(_("you leave the session"))
                 break
+            if text.lower() in HELP_WORDS:
+                print(_(_HELP))
+                continue
             try:
                 answering = session.hand.betting is not None and session.hand.betting.lap > 0
                 first = text.lower().split()[0] if text.split() else ""
@@ -438,7 +452,10 @@ def simulate(args: argparse.Namespace, rules: IndividuelRules, output: Output | 
         sessions += 1
     if session.finished or session.hand.history:
         texts.append(format_session(session))
-    print(_("simulated {hands} hands, seed {seed}: {rules}").format(hands=hands, seed=seed, rules=summary(rules)))
+    text = ngettext(
+        "simulated {hands} hand, seed {seed}: {rules}", "simulated {hands} hands, seed {seed}: {rules}", hands
+    )
+    print(text.format(hands=hands, seed=seed, rules=summary(rules)))
     bots_words = ", ".join(
         _("seat {seat} {bot}").format(seat=seat, bot=type(bot).__name__) for seat, bot in enumerate(bots)
     )

@@ -31,7 +31,7 @@ import attrs
 
 from mus.actions import Declare, Discard, MusVisto, Servido, Signal
 from mus.cards import ALL_CARDS, Card, parse_cards
-from mus.errors import MusError, NotationError, quoted
+from mus.errors import MusError, NotationError, quoted, type_name
 from mus.hand import HAND_SIZE, Hand
 from mus.notation.lines import Entry
 from mus.ranking import Lance
@@ -354,7 +354,9 @@ def check_served(state: HandState, deal: PaperDeal, entries: Sequence[Entry]) ->
         )
     for seat, cards in enumerate(deal.final):
         if set(state.hands[seat].cards) != cards:  # the engine would not deal what the record says
-            raise NotationError(f"the draws do not give seat {seat} the cards the record says")
+            lines = [where for where, who, action in entries if who == seat and type(action) is Discard]
+            at = f"{lines[-1]}: " if lines else ""
+            raise NotationError(f"{at}the draws do not give seat {seat} the cards the record says")
 
 
 class _Needed(Exception):
@@ -472,7 +474,7 @@ def draws_of(state: HandState) -> dict[int, tuple[Card, ...]]:
     {4: (Card.parse('Sb'), Card.parse('7e')), 5: (Card.parse('Rc'),), 6: (Card.parse('Se'),), 7: (Card.parse('2c'),)}
     """
     if not isinstance(state, HandState):
-        raise NotationError(f"draws_of() needs a HandState, got {type(state).__name__}")
+        raise NotationError(f"draws_of() needs a HandState, got {type_name(state)}")
     rules = state.rules
     current = start(state.deal)
     drawn: dict[int, tuple[Card, ...]] = {}

@@ -33,7 +33,8 @@ __all__ = ["BLOCK", "numbered_histories", "read_line", "split_histories"]
 BLOCK = 1 << 20
 """Characters read from a stream at a time."""
 
-_CONTENT = re.compile(r"\S")
+_CONTENT = re.compile(r"(?m)^[^\S\n]*[^\s#]")
+"""A line that is neither blank nor a comment: what makes a history of the lines read."""
 
 
 def split_histories(
@@ -53,9 +54,10 @@ def numbered_histories(
     stream: IO[str], *, limit: int = MAX_TEXT, total: int | None = None, headers: tuple[str, ...] = (MATCH_HEADER,)
 ) -> Iterator[tuple[int, str]]:
     """The histories in ``stream``, one by one as they are read: a line of one of
-    ``headers`` (by default ``mus-match 1``) after a line that is not blank starts the
-    next one, so that the matches of a file that ``mus simulate --save`` wrote come out
-    apart (any other text is one history). There is always at least one, empty for an
+    ``headers`` (by default ``mus-match 1``) after a line that is neither blank nor a
+    comment starts the next one, so that the matches of a file that ``mus simulate
+    --save`` wrote come out apart (any other text is one history; comments before the
+    first header belong to the first history). There is always at least one, empty for an
     empty stream. Each comes with the number of the stream's line it starts at (its
     header's, or 1 for the first), so that its line ``n`` is the stream's line
     ``start + n - 1``.
@@ -127,7 +129,7 @@ class _Splitter:
         self.header = re.compile(rf"(?m)^[^\S\n]*(?:{alternatives})[^\S\n]*$")
         self.pieces: list[str] = []
         self.size = 0
-        self.content = False  # whether the history being read has a line that is not blank
+        self.content = False  # whether the history being read has a line that is neither blank nor a comment
         self.json = False  # whether it is JSON (its first character a brace): MAX_JSON at most
         self.begun = False  # whether its first character other than a blank was seen
         self.number = 1  # the history being read
@@ -148,7 +150,7 @@ class _Splitter:
         """Tell from ``text``, the next of the history being read, whether it is JSON,
         if nothing of it said so yet."""
         if not self.begun and (found := _CONTENT.search(text)) is not None:
-            self.json, self.begun = found.group() == "{", True
+            self.json, self.begun = found.group()[-1] == "{", True
 
     def feed(self, lines: str) -> list[tuple[int, str]]:
         """Take whole lines (ending with a newline, or the stream's last); the
