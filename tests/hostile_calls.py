@@ -227,6 +227,7 @@ CALLS: dict[str, Callable[[], Call]] = {
     "mus.table.Betting": _fields(STATE.betting),
     "mus.table.Cards": _fields(STATE.cards),
     "mus.table.SeatView": _fields(STATE.view(0)),
+    "mus.table.check_turn": _kw(view=STATE.view(0)),
     "mus.scoring.Count": _fields(COUNT),
     "mus.scoring.CountLine": _fields(COUNT.lines[0]),
     "mus.match.MatchView": _fields(MATCH.view(0)),

@@ -65,6 +65,7 @@ def _core_calls() -> dict[str, Callable[[], Call]]:
         "mus.i18n.pgettext": _kw(context="lance", message="grande"),
         "mus.i18n.read_po": _kw(text=po),
         "mus.i18n.set_language": _kw(code="en"),
+        "mus.loading.load_module": _kw(source="json", what="code"),
         "mus.tournament.wilson": _kw(wins=3, games=10),
         "mus.tournament.bot_factory": _kw(spec="heuristic"),
         "mus.tournament.tournament": _kw(bots=["random", "heuristic"], rules=RULES, games=2, seed=1, workers=1),

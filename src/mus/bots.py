@@ -35,6 +35,7 @@ from mus.lances import Lance, Ranking, has_juego, has_pares
 from mus.match import MatchState, apply
 from mus.rules import Rules
 from mus.state import HandState, Phase, SeatView
+from mus.table import check_turn
 
 __all__ = ["Bot", "HeuristicBot", "RandomBot", "play_hand", "play_match", "strength"]
 
@@ -49,8 +50,10 @@ class Bot(Protocol):
 
 def _four_card(value: object, kind: type, what: str) -> None:
     """Refuse anything but a ``kind``; a view or state of the Mus individuel saying
-    where to look."""
+    where to look; a view whose seat is not to act."""
     if type(value) is kind:
+        if kind is SeatView:
+            check_turn(value)
         return
     if type(value).__module__.startswith("mus.individuel"):
         raise MusError(

@@ -17,10 +17,7 @@ True
 from __future__ import annotations
 
 import functools
-import importlib
 import json
-import os
-import sys
 import types
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -30,6 +27,7 @@ import attrs
 from mus.cards import Rank
 from mus.errors import RulesError, evolved, preset_named, quoted
 from mus.hand import Hand
+from mus.loading import load_module
 from mus.ranking import Lance, Ranking
 
 __all__ = ["HOUSE_RULES", "MAX_SEATS", "PRESETS", "HouseRule", "Payouts", "Rules", "house_rules_in", "load_house_rules"]
@@ -558,7 +556,11 @@ def load_house_rules(source: str) -> tuple[str, ...]:
 
     ``source`` is a module name (``"mypkg.rules"``), found on the path or in the working
     directory, or the path of a ``.py`` file (``"my_rules.py"``), imported under its
-    name with its directory on the path (so that worker processes find it too).
+    name; its directory goes last on the path (for its own imports and for worker
+    processes), so a module of the file's name found anywhere else is refused. The
+    module runs as Python code, with the rights of the process: load only what you
+    trust. Whatever it raises (``SystemExit`` too) is a :class:`~mus.RulesError`
+    naming ``source``, and the house rules it registered by then are dropped.
 
     >>> load_house_rules("mus.rules")
     ()
@@ -630,38 +632,14 @@ def house_rules_in(source: str) -> tuple[HouseRule, ...]:
 
 
 def _house_module(source: str) -> types.ModuleType:
-    """The module of ``source`` (a module name, or the path of a ``.py`` file), imported."""
-    if not isinstance(source, str) or not source.strip():
-        raise RulesError(
-            f"house rules come from a module name like 'mypkg.rules' or a file like 'my_rules.py', got {quoted(source)}"
-        )
-    is_file = source.endswith(".py") or "/" in source or os.sep in source
+    """The module of ``source``, imported as :func:`load_house_rules` says."""
+    registered = dict(_HOUSE_RULES)
     try:
-        if not is_file:
-            if os.getcwd() not in sys.path and "" not in sys.path:
-                sys.path.append(os.getcwd())  # the working directory, as `python -m` has it
-            return importlib.import_module(source)
-        path = os.path.realpath(source)
-        if not os.path.isfile(path):
-            raise RulesError(f"cannot load house rules from {quoted(source)}: no such file")
-        folder, file = os.path.split(path)
-        name = file[:-3] if file.endswith(".py") else ""
-        if not name.isidentifier():
-            raise RulesError(f"cannot load house rules from {quoted(source)}: name the file like my_rules.py")
-        if folder not in sys.path:
-            sys.path.insert(0, folder)
-        module = importlib.import_module(name)
-    except RulesError:
+        return load_module(source, "house rules", RulesError)
+    except BaseException:
+        _HOUSE_RULES.clear()  # a module that failed to load leaves no house rule
+        _HOUSE_RULES.update(registered)
         raise
-    except Exception as error:  # whatever the module raises: one clear line
-        raise RulesError(f"cannot load house rules from {quoted(source)}: {quoted(str(error), 200)[1:-1]}") from None
-    where = getattr(module, "__file__", None)
-    if where is None or os.path.realpath(where) != path:
-        raise RulesError(
-            f"cannot load house rules from {quoted(source)}: a module named {name!r} is imported from "
-            f"{where or 'elsewhere'} already; rename the file"
-        )
-    return module
 
 
 def _house_data(rule: HouseRule) -> str | dict[str, Any]:

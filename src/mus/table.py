@@ -37,6 +37,7 @@ __all__ = [
     "Phase",
     "SeatView",
     "Table",
+    "check_turn",
     "dealt_at",
     "exchange",
     "visto_problem",
@@ -470,3 +471,29 @@ def visto_problem(deal: Deal, history: Iterable[tuple[int, Action]], card: Card)
     if card in dealt_at(deal, history):
         return None
     return f"card {card} was not dealt at this deal: a seat kept it, and only the cards just dealt can be seen"
+
+
+def check_turn(view: object) -> None:
+    """Raise a :class:`~mus.MusError` unless it is the turn of ``view``'s seat: a
+    player chooses only then (a :class:`SeatView` of either game; the players of
+    :mod:`mus.bots`, :mod:`mus.advise` and :mod:`mus.individuel` ask it first).
+
+    >>> import mus
+    >>> state = mus.new_hand(seed=1)
+    >>> check_turn(state.view(0))
+    >>> check_turn(state.view(2))
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: not seat 2's turn in this view: seat 0 is to act (a player chooses only on its turn)
+    """
+    try:
+        seat, to_act = view.seat, view.to_act  # type: ignore[attr-defined]
+    except Exception:  # not a view, or one whose attributes fail
+        raise MusError(f"a player chooses from a seat's view, got {quoted(view)}") from None
+    if to_act is None:
+        raise MusError(f"the hand of this view of seat {quoted(seat)} is over: nobody is to act")
+    if to_act != seat:
+        raise MusError(
+            f"not seat {quoted(seat)}'s turn in this view: seat {quoted(to_act)} is to act "
+            "(a player chooses only on its turn)"
+        )

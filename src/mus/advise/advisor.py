@@ -49,7 +49,7 @@ from mus.odds.batch import NONE, bonus_table, need_numpy, np, seed_entropy, tabl
 from mus.odds.situation import Situation, hand_of, rank_position
 from mus.rules import Rules
 from mus.senas import Sena, senas_of
-from mus.table import HiddenDiscard, Phase, SeatView
+from mus.table import HiddenDiscard, Phase, SeatView, check_turn
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -258,6 +258,7 @@ class AdvisorBot:
 
     def choose(self, view: SeatView) -> Action:
         view = _view(view)
+        check_turn(view)  # what it knows, it reads at any time; it chooses on its turn
         sign = self._signal(view)
         if sign is not None:
             return sign

@@ -14,6 +14,7 @@ True
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
@@ -32,7 +33,12 @@ from mus.reducer import apply, new_hand
 from mus.rules import Rules
 from mus.state import HandState
 
-__all__ = ["Batch", "decode"]
+__all__ = ["MAX_HANDS", "Batch", "decode"]
+
+MAX_HANDS = 2_000_000
+"""The most hands one batch holds, and one call of :func:`~mus.batch.simulate` plays
+(about 650 MB of arrays and histories at the peak): deal more in several, from other
+seeds."""
 
 
 def decode(action_id: int, state: HandState) -> Action:
@@ -451,13 +457,18 @@ class Batch:
 
 
 def _seeds(seeds: object) -> list[Any]:
-    """``seeds`` listed, if it is an iterable other than a text (each seed is checked
-    where the hands are dealt)."""
+    """``seeds`` listed, if it is an iterable other than a text, of at most
+    :data:`MAX_HANDS` seeds (each seed is checked where the hands are dealt): an
+    endless iterator is refused once it has given one more."""
     if not isinstance(seeds, (str, bytes)) and isinstance(seeds, Iterable):
         try:
-            return list(seeds)
+            listed = list(itertools.islice(seeds, MAX_HANDS + 1))
         except Exception:  # an iterable that fails to iterate: refused below
             pass
+        else:
+            if len(listed) > MAX_HANDS:
+                raise MusError(f"seeds are at most {MAX_HANDS:,}, one a hand: deal more in several batches")
+            return listed
     raise MusError(f"seeds are a list of seeds, one a hand, got {quoted(seeds)}")
 
 

@@ -14,7 +14,8 @@
 Every command takes the rules options ``--preset NAME``, ``--seats N`` (2 to 6; default
 4), ``--individual`` (each seat for itself; default two partnerships), ``--four-kings``,
 ``--real-31``, ``--target N`` and ``--games N``. Any error in what was asked prints one
-line, ``mus: error: ...``, on standard error and exits with status 2.
+line, ``mus: error: ...``, on standard error and exits with status 2. Ctrl-C stops a
+command with status 130, SIGTERM and SIGHUP with 143 and 129 (:mod:`mus.cli.stopping`).
 
 Every message is in English, Spanish, Basque or French (:mod:`mus.i18n`): ``--lang
 en|es|eu|fr``, before or after the command, else the locale variables (``LANGUAGE``,
@@ -54,6 +55,7 @@ from mus import MusError
 from mus.cli import advise, check, compare, demo, narration, odds, options, play, replay, simulate, tournament, words
 from mus.cli.errors import error_words
 from mus.cli.options import Command, lang_option, os_reason
+from mus.cli.stopping import Stopped, stop_signals
 from mus.errors import moved
 from mus.i18n import N_, language, ngettext, pgettext
 from mus.i18n import gettext as _
@@ -159,6 +161,16 @@ def _main(argv: list[str]) -> int:
     if isinstance(sys.stdin, io.TextIOWrapper):
         # Undecodable bytes typed or piped in read as U+FFFD and get a clear refusal.
         sys.stdin.reconfigure(errors="replace")
+    with stop_signals() as received:
+        status = _run(argv, received)
+    if received:
+        # SIGTERM or SIGHUP: whatever the command made of it (a message, a save, an
+        # error from a terminal gone), it ends as the signal says.
+        return _fail(_("mus: stopped by {signal}").format(signal=received[0].name), received[0].status)
+    return status
+
+
+def _run(argv: list[str], stopped: list[Stopped]) -> int:
     try:
         args = build_parser().parse_args(argv)
         run: Command = args.run
@@ -170,6 +182,8 @@ def _main(argv: list[str]) -> int:
     except MusError as error:
         return _fail(_("mus: error: {message}").format(message=" ".join(error_words(error).split())), 2)
     except KeyboardInterrupt:
+        if stopped:  # SIGTERM or SIGHUP (raised again by Ray as a plain KeyboardInterrupt): said by main
+            return stopped[0].status
         # At a terminal the ^C the terminal echoed (or a progress bar) ends its line first.
         return _fail(("\n" if _at_terminal(sys.stderr) else "") + _("mus: interrupted"), 130)
     except BrokenPipeError:

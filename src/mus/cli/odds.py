@@ -18,10 +18,12 @@ from mus.cli.options import (
     add_hand,
     add_seed,
     atomic_write,
+    check_writable,
     file_errors,
     rules_from_options,
     rules_summary,
     samples_option,
+    saving_help,
     workers_option,
 )
 from mus.cli.words import table_head
@@ -77,7 +79,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--plot", metavar=pgettext("metavar", "FILE"), help=_("draw the odds to an image file (PNG, SVG, PDF)")
     )
     parser.add_argument(
-        "--table", metavar=pgettext("metavar", "FILE"), help=_("write the equity table of all 715 rank patterns as CSV")
+        "--table",
+        metavar=pgettext("metavar", "FILE"),
+        help=_("write the equity table of all 715 rank patterns as CSV") + f" ({saving_help()})",
     )
     add_known_options(parser)
 
@@ -167,6 +171,8 @@ def run(args: argparse.Namespace) -> int:
         raise MusError(_('give a HAND such as "Ro Rc 7e 1b", or --table FILE for every rank pattern'))
     if args.plot is not None and args.hand is None:
         raise MusError(_("--plot draws a HAND's odds: give the hand"))
+    if args.table is not None:
+        check_writable(args.table)  # the table is written at the end: fail now, not then
     seed = DEFAULT_SEED if args.seed is None else args.seed
     options: dict[str, Any] = dict(
         seat=args.seat,

@@ -5,6 +5,7 @@ at the end or on quit."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import secrets
 import sys
 import unicodedata
@@ -36,6 +37,7 @@ from mus.cli.options import (
     individuel_from_options,
     rules_from_options,
     rules_summary,
+    saving_help,
 )
 from mus.cli.words import (
     action_words,
@@ -103,7 +105,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument(
         "--save",
         metavar=pgettext("metavar", "FILE"),
-        help=_("write the match history (text notation) at the end or on quit"),
+        help=_("write the match history (text notation) at the end or on quit") + f" ({saving_help()})",
     )
 
 
@@ -342,10 +344,12 @@ def run(args: argparse.Namespace) -> int:
     terminal; with ``--preset individuel``, against simple players for a session of
     Mus individuel (:func:`mus.individuel.cli.play`)."""
     individuel = individuel_from_options(args)
+    if args.save is not None:
+        check_writable(args.save)  # fail now, not after the match, if FILE cannot be written
     if individuel is not None:
         from mus.individuel.cli import play as play_individuel
 
-        return play_individuel(args, individuel, error_words)
+        return play_individuel(args, individuel, error_words, atomic_write)
     if args.seat >= 6 and _PARSER:
         _PARSER[0].error(
             _("argument --seat: invalid choice: {seat} (the four-card game seats 0 to 5)").format(seat=args.seat)
@@ -359,8 +363,6 @@ def run(args: argparse.Namespace) -> int:
                 seat=person, seats=rules.seats, last=rules.seats - 1
             )
         )
-    if args.save is not None:
-        check_writable(args.save)  # fail now, not after the match, if FILE cannot be written
     bots: dict[int, Bot] = {seat: HeuristicBot() for seat in range(rules.seats) if seat != person}
     print_lines(_welcome(person, rules))
     print(_("seed {seed} (play the same deals again with --seed {seed}); type help for the words").format(seed=seed))
@@ -376,9 +378,10 @@ def run(args: argparse.Namespace) -> int:
     except _Quit:
         _save(args.save, match)
         return 0
-    except KeyboardInterrupt:
-        print()
-        print(_("interrupted: leaving the match"))
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM or SIGHUP (mus.cli.stopping)
+        with contextlib.suppress(OSError):  # a terminal that closed takes no more lines
+            print()
+            print(_("interrupted: leaving the match"))
         _save(args.save, match)
         return 130
     assert match.winner is not None

@@ -26,6 +26,7 @@ from mus.individuel.cli import deal_lines as solo_deal_lines
 from mus.individuel.cli import event_lines, summary
 from mus.notation import PaperMatch, load, read_match, read_record
 from mus.notation.histories import HAND_HEADER, MATCH_HEADER
+from mus.notation.lines import MAX_JSON
 from mus.notation.paper import HandRecord
 from mus.notation.reading import first_line, players_of
 from mus.notation.streams import read_line
@@ -137,8 +138,8 @@ def _individuel(text: str) -> solo.HandState | solo.Session | None:
         return solo.parse_hand(text)
     if start.startswith("mus-individuel-session"):
         return solo.parse_session(text)
-    if not start.startswith("{") or '"mus-individuel-' not in text[:10_000]:
-        return None
+    if not start.startswith("{") or '"mus-individuel-' not in text[:10_000] or len(text) > MAX_JSON:
+        return None  # (a JSON text too long to parse: the four-card reader refuses it by its size)
     try:
         kind = json.loads(text).get("format")
     except (ValueError, RecursionError, AttributeError):

@@ -22,8 +22,10 @@ from mus.cli.options import (
     add_command,
     add_seed,
     atomic_write,
+    check_writable,
     rules_from_options,
     rules_summary,
+    saving_help,
     whole_option,
     workers_option,
 )
@@ -101,7 +103,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         ).format(hands=RUN_HANDS),
     )
     parser.add_argument(
-        "--save", metavar=pgettext("metavar", "FILE"), help=_("write every match history (text notation) to FILE")
+        "--save",
+        metavar=pgettext("metavar", "FILE"),
+        help=_("write every match history (text notation) to FILE") + f" ({saving_help()})",
     )
     parser.add_argument(
         "--batch",
@@ -267,7 +271,9 @@ def run(args: argparse.Namespace) -> int:
         # The Mus individuel is a sibling game: its own simulator (mus.individuel.cli).
         from mus.individuel.cli import simulate as simulate_individuel
 
-        return simulate_individuel(args, individuel)
+        if args.save is not None:
+            check_writable(args.save)  # the sessions are saved at the end: fail now, not then
+        return simulate_individuel(args, individuel, atomic_write)
     rules = rules_from_options(args)
     total: int = args.hands
     seed: int | str = DEFAULT_SEED if args.seed is None else args.seed

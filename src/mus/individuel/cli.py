@@ -16,6 +16,8 @@ import secrets
 import sys
 import time
 from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
+from typing import IO
 
 from mus.actions import Accept, Action, Bet, Discard, Fold, Ordago, Pass, parse_action
 from mus.errors import MusError
@@ -342,10 +344,17 @@ def _legal_words(hand: HandState) -> str:
     return ", ".join(_action(action) + (bets if isinstance(action, Bet) else "") for action in legal)
 
 
-def play(args: argparse.Namespace, rules: IndividuelRules, explain: Callable[[MusError], str] = str) -> int:
+def play(
+    args: argparse.Namespace,
+    rules: IndividuelRules,
+    explain: Callable[[MusError], str] = str,
+    output: Output | None = None,
+) -> int:
     """A person against simple players, one in each other seat, for a session;
     ``explain`` words the library's errors for the person (the command line's
-    translation; by default as the library says them)."""
+    translation; by default as the library says them); ``output`` opens ``--save``'s
+    file (the command line's :func:`mus.cli.options.atomic_write`; by default a plain
+    ``open``)."""
     seed: int | str = secrets.randbelow(1_000_000) if args.seed is None else args.seed
     person: int = args.seat
     if not 0 <= person < rules.players:
@@ -395,21 +404,30 @@ def play(args: argparse.Namespace, rules: IndividuelRules, explain: Callable[[Mu
         text = _("{verdict}: seat {seat} wins the session; games lost {losses}")
         print(text.format(verdict=verdict, seat=session.winner, losses="-".join(map(str, session.losses))))
     if args.save is not None:
-        _write(args.save, format_session(session))
+        _write(args.save, format_session(session), output)
     return 0
 
 
-def _write(path: str, text: str) -> None:
+Output = Callable[[str], AbstractContextManager[IO[str]]]
+"""What opens a file to save into, given its path (:func:`mus.cli.options.atomic_write`)."""
+
+
+def _write(path: str, text: str, output: Output | None) -> None:
     try:
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(text)
+        if output is not None:
+            with output(path) as file:
+                file.write(text)
+        else:
+            with open(path, "w", encoding="utf-8") as file:
+                file.write(text)
     except OSError as error:
         raise MusError(_("cannot write {path}: {reason}").format(path=path, reason=error.strerror or error)) from None
     print(_("session saved to {path}").format(path=path))
 
 
-def simulate(args: argparse.Namespace, rules: IndividuelRules) -> int:
-    """Bots play N hands of Mus individuel, session after session; prints the figures."""
+def simulate(args: argparse.Namespace, rules: IndividuelRules, output: Output | None = None) -> int:
+    """Bots play N hands of Mus individuel, session after session; prints the figures;
+    ``output`` opens ``--save``'s file, as for :func:`play`."""
     total: int = args.hands
     if total < 1:
         raise MusError(_("--hands must be at least 1, got {count}").format(count=total))
@@ -471,7 +489,7 @@ def simulate(args: argparse.Namespace, rules: IndividuelRules) -> int:
     counts = ", ".join(f"{outcome_name(name)} {count}" for name, count in outcomes.items())
     print(_("how the lances ended: {counts}").format(counts=counts))
     if args.save is not None:
-        _write(args.save, "".join(texts))
+        _write(args.save, "".join(texts), output)
     rate = hands / elapsed if elapsed > 0 else float("inf")
     print(_("time: {seconds:.2f} s, {rate:.0f} hands per second").format(seconds=elapsed, rate=rate))
     return 0

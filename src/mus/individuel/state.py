@@ -118,6 +118,53 @@ class HandState(HandStateBase):
     loser: int | None
     history: tuple[tuple[int, Action], ...]
 
+    def __attrs_post_init__(self) -> None:
+        # A state built or evolved by hand is checked as a match of the four-card game
+        # is: every field of its type and shape, one per seat where it is by seat, the
+        # stones all there. (The engine's own states skip this: see the reducer.)
+        deal = self.deal
+        if type(deal) is not Deal:
+            raise MusError(f"a Mus individuel hand's deal is a Deal (new_hand(...).deal), got {quoted(deal)}")
+        n = deal.rules.players
+        if type(self.phase) is not Phase or self.phase is Phase.MUS or self.phase is Phase.DECLARE:
+            raise MusError(f"a Mus individuel hand's phase is discard, betting or finished, got {quoted(self.phase)}")
+        _per_seat(self.held, n, "held cards", lambda held: type(held) is tuple and len(held) in (0, 4, 5)
+                  and all(type(card) is Card for card in held))  # fmt: skip
+        _per_seat(self.hands, n, "hands", lambda hand: hand is None or type(hand) is Hand)
+        _per_seat(self.discards, n, "discards", lambda card: card is None or type(card) is Card)
+        total = n * deal.rules.stones
+        _per_seat(self.stones, n, "stones", lambda stones: type(stones) is int and 0 <= stones <= total)
+        whole(self.pot, "the basket's stones", 0, total)
+        if sum(self.stones) + self.pot != total:
+            raise MusError(
+                f"a hand's stones and basket hold the {total} stones of {n} players, got {quoted(self.stones)}"
+            )
+        if self.betting is not None and type(self.betting) is not Betting:
+            raise MusError(f"a Mus individuel hand's betting is a Betting or None, got {quoted(self.betting)}")
+        queue = self.queue
+        if (
+            type(queue) is not tuple
+            or not all(type(s) is int and 0 <= s < n for s in queue)
+            or len(set(queue)) != len(queue)
+        ):
+            raise MusError(f"a hand's queue is a tuple of different seats from 0 to {n - 1}, got {quoted(queue)}")
+        if (self.phase is Phase.FINISHED) != (not queue):
+            raise MusError(
+                f"a hand is finished exactly when nobody is to speak: phase {self.phase}, queue {quoted(queue)}"
+            )
+        for name, kind in (("results", LanceResult), ("moves", Move)):
+            value = getattr(self, name)
+            if type(value) is not tuple or not all(type(item) is kind for item in value):
+                raise MusError(f"a Mus individuel hand's {name} are a tuple of {kind.__name__}, got {quoted(value)}")
+        if self.loser is not None:
+            whole(self.loser, "the loser", 0, n - 1)
+        history = self.history
+        if type(history) is not tuple or not all(
+            type(entry) is tuple and len(entry) == 2 and type(entry[0]) is int and 0 <= entry[0] < n
+            and type(entry[1]) in _PLAYED for entry in history
+        ):  # fmt: skip
+            raise MusError(f"a hand's history is a tuple of (seat, action) pairs, got {quoted(history)}")
+
     @property
     def rules(self) -> IndividuelRules:
         """The rules this hand is played under."""
@@ -441,6 +488,12 @@ def legal_actions(state: HandState) -> LegalActions:
     if not state.queue:
         return NO_ACTIONS
     return _limits(state).listed(state.queue[0])
+
+
+def _per_seat(value: object, n: int, what: str, fits: Any) -> None:
+    """Refuse ``value`` unless it is a tuple of ``n`` entries, each of which ``fits``."""
+    if type(value) is not tuple or len(value) != n or not all(fits(entry) for entry in value):
+        raise MusError(f"a Mus individuel hand's {what} are a tuple of {n} entries, one per seat, got {quoted(value)}")
 
 
 # --- the first state -------------------------------------------------------------------

@@ -84,8 +84,11 @@ class LanceResult:
 
 
 def _seats(seats: tuple[int, ...]) -> str:
+    """*0*, *0 and 2*, *0, 1 and 2*; *none* for no seat (a record read may have none)."""
     words = list(map(str, seats))
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) <= 1:
+        return words[0] if words else "none"
+    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 @attrs.frozen

@@ -37,7 +37,7 @@ from mus.errors import MusError, NotationError, quoted, type_name
 from mus.match import MatchState
 from mus.notation.evening import PaperMatch
 from mus.notation.histories import HAND_HEADER, MATCH_HEADER, load, read_match, read_record
-from mus.notation.lines import MAX_TEXT
+from mus.notation.lines import MAX_JSON, MAX_TEXT
 from mus.notation.reading import first_line, players_of
 from mus.notation.streams import BLOCK, numbered_histories, read_line
 from mus.ranking import Lance
@@ -411,21 +411,23 @@ def _history_texts(
 
 def _json_texts(stream: IO[str], total: int | None) -> Iterator[tuple[int, str | NotationError]]:
     number = read = 0
-    while (line := read_line(stream, MAX_TEXT)) != "":
+    # JSON is read at most MAX_JSON characters at a time: a longer history is skipped
+    # unparsed (parsing costs many times its size), not kept whole.
+    while (line := read_line(stream, MAX_JSON)) != "":
         number += 1
-        read += MAX_TEXT if line is None else len(line)
+        read += MAX_JSON if line is None else len(line)
         if total is not None and read > total:
             raise NotationError(f"longer than {total:,} characters")
         if line is None:
-            yield number, NotationError(f"longer than {MAX_TEXT:,} characters")
+            yield number, NotationError(f"JSON longer than {MAX_JSON:,} characters")
             continue
         if not line.strip():
             continue
         if line.strip() == "{":
             # One JSON history over many lines, as hand_to_json writes it: the whole stream.
-            rest = stream.read(MAX_TEXT + 1)
-            too_long = len(line) + len(rest) > MAX_TEXT
-            yield number, NotationError(f"longer than {MAX_TEXT:,} characters") if too_long else line + rest
+            rest = stream.read(MAX_JSON + 1)
+            too_long = len(line) + len(rest) > MAX_JSON
+            yield number, NotationError(f"JSON longer than {MAX_JSON:,} characters") if too_long else line + rest
             return
         yield number, line
 

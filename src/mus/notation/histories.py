@@ -26,7 +26,7 @@ from mus.match import MatchState, apply_match, new_match
 from mus.notation import series
 from mus.notation.evening import PaperMatch, paper_match
 from mus.notation.knobs import rules_data, rules_from_data, rules_text
-from mus.notation.lines import MAX_TEXT, Entry, Lines, json_entries, read_seed, seed_text
+from mus.notation.lines import MAX_JSON, Entry, Lines, json_entries, read_seed, seed_text
 from mus.notation.paper import HandRecord, draws_of
 from mus.notation.reading import (
     check_comments,
@@ -344,8 +344,8 @@ def _load_json(text: str, kind: str | None = None) -> dict[str, Any]:
     """The data of a JSON history of ``kind`` (either, if not told), version 1."""
     if not isinstance(text, str):
         raise NotationError(f"a history is text, got {type_name(text)}")
-    if len(text) > MAX_TEXT:
-        raise NotationError(f"history longer than {MAX_TEXT} characters")
+    if len(text) > MAX_JSON:  # refused before it is parsed: parsing costs many times its size
+        raise NotationError(f"a JSON history is at most {MAX_JSON:,} characters, got {len(text):,}")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:

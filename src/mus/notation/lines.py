@@ -25,6 +25,7 @@ from mus.errors import MusError, NotationError, quoted
 
 __all__ = [
     "MAX_ACTIONS",
+    "MAX_JSON",
     "MAX_LINE",
     "MAX_TEXT",
     "Entry",
@@ -37,8 +38,13 @@ __all__ = [
 ]
 
 MAX_TEXT = 400_000_000
-"""The longest history text or JSON accepted, in characters: past any match the engine
-can play (readers take time linear in the text)."""
+"""The longest history text accepted, in characters: past any match the engine can play
+(readers take time linear in the text)."""
+MAX_JSON = 32 * 1024 * 1024
+"""The longest JSON history or data accepted, in characters (32 MiB): a match of
+:data:`~mus.match.MAX_HANDS` ordinary hands is about a third of it. Parsed JSON costs
+about fifteen times its size in memory, so a longer text is refused by its size before
+it is parsed, and a reader of a stream stops reading it there."""
 MAX_ACTIONS = 100_000
 """The most actions accepted in one hand. The engine never plays more: it cuts the mus
 after :data:`~mus.state.MAX_MUS_ROUNDS` rounds and stops raises after

@@ -26,7 +26,7 @@ from typing import IO
 from mus.checks import whole
 from mus.errors import MusError, NotationError, quoted
 from mus.notation.histories import MATCH_HEADER
-from mus.notation.lines import MAX_LINE, MAX_TEXT
+from mus.notation.lines import MAX_JSON, MAX_LINE, MAX_TEXT
 
 __all__ = ["BLOCK", "numbered_histories", "read_line", "split_histories"]
 
@@ -66,7 +66,9 @@ def numbered_histories(
     large pieces, never a string a line), with the line being read: memory stays that
     of at most twice ``limit`` characters, whatever the stream holds. A longer history raises a
     :class:`~mus.NotationError` as soon as it is read past ``limit``, and so does a
-    stream longer than ``total`` characters in all (no bound when ``None``).
+    stream longer than ``total`` characters in all (no bound when ``None``). A history
+    in JSON (its first character ``{``) is held to :data:`~mus.notation.lines.MAX_JSON`
+    characters at most, which its reader takes.
 
     >>> import io
     >>> list(numbered_histories(io.StringIO("mus-match 1\\nseed 1\\n\\nmus-match 1\\nseed 2\\n")))
@@ -104,6 +106,7 @@ def numbered_histories(
             # then is it counted in the history it belongs to.
             tail.append(block)
             tail_size += len(block)
+            splitter.look(block)
             splitter.check(tail_size, alone=True)
             continue
         lines = "".join(tail) + block[:cut] if tail else block[:cut]
@@ -127,6 +130,8 @@ class _Splitter:
         self.pieces: list[str] = []
         self.size = 0
         self.content = False  # whether the history being read has a line that is neither blank nor a comment
+        self.json = False  # whether it is JSON (its first character a brace): MAX_JSON at most
+        self.begun = False  # whether its first character other than a blank was seen
         self.number = 1  # the history being read
         self.line = 1  # the line it starts at
         self.lines = 0  # the lines read so far
@@ -134,10 +139,18 @@ class _Splitter:
     def check(self, more: int, alone: bool = False) -> None:
         """Refuse the history being read if ``more`` characters would put it past the
         limit (``alone``: if they are past it on their own)."""
-        if (0 if alone else self.size) + more > self.limit:
+        limit = min(self.limit, MAX_JSON) if self.json else self.limit
+        if (0 if alone else self.size) + more > limit:
+            what = "JSON " if self.json else ""
             raise NotationError(
-                f"history {self.number} (from line {self.line}) is longer than {self.limit:,} characters"
+                f"history {self.number} (from line {self.line}) is {what}longer than {limit:,} characters"
             )
+
+    def look(self, text: str) -> None:
+        """Tell from ``text``, the next of the history being read, whether it is JSON,
+        if nothing of it said so yet."""
+        if not self.begun and (found := _CONTENT.search(text)) is not None:
+            self.json, self.begun = found.group()[-1] == "{", True
 
     def feed(self, lines: str) -> list[tuple[int, str]]:
         """Take whole lines (ending with a newline, or the stream's last); the
@@ -157,6 +170,7 @@ class _Splitter:
         return done
 
     def add(self, piece: str) -> None:
+        self.look(piece)
         self.check(len(piece))
         if piece:
             self.pieces.append(piece)
@@ -167,7 +181,7 @@ class _Splitter:
     def end(self) -> tuple[int, str]:
         """The history read so far, with the line it starts at; the next one starts."""
         text = "".join(self.pieces)
-        self.pieces, self.size, self.content = [], 0, False
+        self.pieces, self.size, self.content, self.json, self.begun = [], 0, False, False, False
         self.number += 1
         return self.line, text
 
