@@ -121,12 +121,13 @@ def _object_at(path):
     return None
 
 
-_DOCUMENTED: dict[int, tuple] = {}
+_DOCUMENTED = {}
+"""The last index of the documented objects, by build environment, with the count of
+entries it was made from (made again when entries were added)."""
 
 
 def _documented_objects(env):
-    # id of each documented object -> its entry (kept alive by the modules that hold
-    # them); cached per build environment, rebuilt when the domain's objects grow
+    # id of each documented object -> its entry (kept alive by the modules that hold them)
     cache = _DOCUMENTED.get(id(env))
     if cache is None or cache[0] != len(env.domaindata["py"]["objects"]):
         by_id, by_name_id = {}, {}

@@ -21,6 +21,7 @@ Call = tuple[tuple[Any, ...], dict[str, Any]]
 RULES = mus.Rules()
 STATE = mus.apply(mus.new_hand(RULES, seed=1), "no-mus")
 GAME_TEXT = notation.format_hand(STATE)
+MATCH_TEXT = notation.format_match(mus.apply(mus.new_match(RULES, seed=1), "no-mus"))
 
 
 def _kw(**kwargs: Any) -> Callable[[], Call]:
@@ -64,6 +65,7 @@ def _core_calls() -> dict[str, Callable[[], Call]]:
         "mus.i18n.pgettext": _kw(context="lance", message="grande"),
         "mus.i18n.read_po": _kw(text=po),
         "mus.i18n.set_language": _kw(code="en"),
+        "mus.loading.load_module": _kw(source="json", what="code"),
         "mus.tournament.wilson": _kw(wins=3, games=10),
         "mus.tournament.bot_factory": _kw(spec="heuristic"),
         "mus.tournament.tournament": _kw(bots=["random", "heuristic"], rules=RULES, games=2, seed=1, workers=1),
@@ -74,9 +76,13 @@ def _core_calls() -> dict[str, Callable[[], Call]]:
         "mus.tournament.bradley_terry": _kw(wins=[[0, 3], [1, 0]], z=1.96),
         "mus.notation.checking.check_text": _kw(text=GAME_TEXT, source="hand.mus", line=1),
         "mus.notation.checking.check_stream": lambda: ((), {"stream": io.StringIO(GAME_TEXT), "source": "-"}),
+        "mus.notation.checking.history_texts": lambda: ((), {"stream": io.StringIO(GAME_TEXT)}),
         "mus.notation.checking.CheckResult": _fields(checked),
         "mus.notation.checking.HandOutcome": _fields(checked.hands[0]),
         "mus.notation.histories.read_record": _kw(text=GAME_TEXT),
+        "mus.notation.histories.read_match": _kw(text=MATCH_TEXT, rules=RULES),
+        "mus.notation.reading.first_line": _kw(text=GAME_TEXT),
+        "mus.notation.lines.Lines.placed_comments": _kw(start=0, end=1),
         "mus.notation.lines.Lines.numbered_comments": _kw(start=0, end=1),
         "mus.notation.streams.numbered_histories": lambda: ((), {"stream": io.StringIO(GAME_TEXT)}),
         "mus.determinize.Sample": _fields(sample),
@@ -244,6 +250,7 @@ def _data_calls() -> dict[str, Callable[[], Call]]:
     return {
         "mus.data.views.read_entries": _kw(value=[[0, "no-mus"], [1, "discard 2 cards"]], where="v", rules=RULES),
         "mus.data.whole.check_match_view": _kw(view=match.view(0), where="m"),
+        "mus.data.replaying.said": _kw(value=(8, 7, 9)),
     }
 
 

@@ -20,9 +20,9 @@ they raise a :class:`~mus.MusError` that names :mod:`mus.individuel`'s own playe
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from random import Random
-from typing import Protocol
+from typing import Any, Protocol
 
 from mus.actions import Accept, Action, Bet, Declare, Discard, Fold, Mus, NoMus, Ordago, Pass, Servido
 from mus.cards import Rank, seeded_random
@@ -34,6 +34,7 @@ from mus.match import MatchState, apply
 from mus.ranking import strengths
 from mus.rules import Rules
 from mus.state import HandState, Phase, SeatView
+from mus.table import check_turn
 
 __all__ = ["Bot", "HeuristicBot", "RandomBot", "play_hand", "play_match", "strength"]
 
@@ -48,8 +49,10 @@ class Bot(Protocol):
 
 def _four_card(value: object, kind: type, what: str) -> None:
     """Refuse anything but a ``kind``; a view or state of the Mus individuel saying
-    where to look."""
+    where to look; a view whose seat is not to act."""
     if type(value) is kind:
+        if kind is SeatView:
+            check_turn(value)
         return
     if type(value).__module__.startswith("mus.individuel"):
         raise MusError(
@@ -210,12 +213,8 @@ def play_hand(state: HandState, bots: Sequence[Bot], *, limit: int = 10_000) -> 
     """
     _four_card(state, HandState, "hand")
     _check_bots(bots, state.rules.seats)
-    for _ in range(whole(limit, "limit", 1)):
-        seat = state.to_act
-        if seat is None:
-            return state
-        state = apply(state, bots[seat].choose(state.view(seat)))
-    raise MusError(f"the hand did not end within {limit} actions")
+    played: HandState = _played(state, bots, limit, "hand", HandState.view)
+    return played
 
 
 def play_match(match: MatchState, bots: Sequence[Bot], *, limit: int = 1_000_000) -> MatchState:
@@ -229,9 +228,15 @@ def play_match(match: MatchState, bots: Sequence[Bot], *, limit: int = 1_000_000
     """
     _four_card(match, MatchState, "match")
     _check_bots(bots, match.rules.seats)
+    played: MatchState = _played(match, bots, limit, "match", lambda match, seat: match.hand.view(seat))
+    return played
+
+
+def _played(state: Any, bots: Sequence[Bot], limit: int, what: str, view: Callable[[Any, int], SeatView]) -> Any:
+    """A hand's or a match's ``state`` played to its end by ``bots``, within ``limit`` actions."""
     for _ in range(whole(limit, "limit", 1)):
-        seat = match.to_act
-        if seat is None or match.is_over:
-            return match
-        match = apply(match, bots[seat].choose(match.hand.view(seat)))
-    raise MusError(f"the match did not end within {limit} actions")
+        seat = state.to_act
+        if seat is None or state.is_over:
+            return state
+        state = apply(state, bots[seat].choose(view(state, seat)))
+    raise MusError(f"the {what} did not end within {limit} actions")

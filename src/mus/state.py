@@ -42,7 +42,7 @@ from mus.hand import Hand
 from mus.legal import LegalActions
 from mus.rules import HouseRule, Rules
 from mus.scoring import Count, LanceResult, Outcome, Tally, record, score_line
-from mus.table import Betting, Cards, Deal, HandStateBase, HiddenDiscard, Phase, SeatView
+from mus.table import Betting, Cards, Deal, HandStateBase, HiddenDiscard, Phase, SeatView, visto_problem
 
 __all__ = [
     "FIELDS",
@@ -252,7 +252,7 @@ def event_problem(state: HandState, action: Signal | MusVisto, seat: int | None)
     if seat is not None and seat != holder:
         # Say no more: naming the holder would tell a seat where another's card is.
         return f"card {action.card} was not dealt to seat {seat}"
-    return None
+    return visto_problem(state.deal, state.history, action.card) if state.cards.mus_rounds else None
 
 
 def at_a_deal(state: HandState) -> bool:
@@ -631,9 +631,13 @@ class Draft(HandState):
     __delattr__: Callable[[object, str], None] = object.__delattr__  # type: ignore[assignment]
 
     def freeze(self) -> HandState:
-        """This draft, frozen in place: its class swapped to :class:`HandState` (the same
-        slots), which costs less than writing each field through ``object.__setattr__``
-        would. Every transition ends here."""
+        """This draft, frozen in place: its class swapped to :class:`HandState` (the same slots),
+        cheaper than writing each field through ``object.__setattr__``. Every transition ends here.
+
+        >>> import mus
+        >>> type(draft_after(mus.new_hand(seed=1), 0, mus.Mus()).freeze()).__name__
+        'HandState'
+        """
         self.__class__ = HandState  # type: ignore[assignment]  # the one place a draft becomes a state
         return self
 

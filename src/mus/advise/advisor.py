@@ -45,20 +45,14 @@ from mus.checks import quoted, seat_arg, whole
 from mus.errors import MusError
 from mus.hand import RANK_MULTISETS, Hand
 from mus.lances import Lance, has_juego, has_pares
-from mus.odds.batch import NONE, bonus_table, need_numpy, seed_entropy, table_winners, tables_for
+from mus.odds.batch import NONE, bonus_table, need_numpy, np, seed_entropy, table_winners, tables_for
 from mus.odds.situation import Situation, hand_of, rank_position
 from mus.rules import Rules
 from mus.senas import Sena, senas_of
-from mus.table import HiddenDiscard, Phase, SeatView
+from mus.table import HiddenDiscard, Phase, SeatView, check_turn
 
-if TYPE_CHECKING:  # numpy as the type checkers read it: always there
-    import numpy as np
+if TYPE_CHECKING:
     from numpy.typing import NDArray
-else:
-    try:
-        import numpy as np
-    except ImportError:  # mus.odds.batch says which extra to install when called
-        np = None
 
 __all__ = ["AdvisorBot", "Known", "Outlook", "fitting_deals", "game_chance", "outlook"]
 
@@ -280,6 +274,7 @@ class AdvisorBot:
 
     def choose(self, view: SeatView) -> Action:
         view = _view(view)
+        check_turn(view)  # what it knows, it reads at any time; it chooses on its turn
         sign = self._signal(view)
         if sign is not None:
             return sign

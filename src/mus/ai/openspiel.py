@@ -52,7 +52,6 @@ from random import Random
 from typing import Any
 
 from mus.actions import Mus
-from mus.ai.action_ids import DEFAULT_MAX_BET, MUS
 from mus.ai.chance import DEALS, MAX_OUTCOMES, Dealing, chance_ids
 from mus.ai.checks import hand_state
 from mus.ai.encoding import Encoding, encoding_for
@@ -60,6 +59,7 @@ from mus.ai.rewards import credited, zero_sum
 from mus.ai.rewards import returns as hand_returns
 from mus.ai.seeding import generator
 from mus.ai.tracking import ObservationTracker
+from mus.batch.ids import DEFAULT_MAX_BET, MUS
 from mus.checks import index_arg, quoted, rules_arg
 from mus.determinize import determinize
 from mus.errors import IllegalActionError, MusError, RulesError

@@ -41,8 +41,8 @@ import numpy as np
 import numpy.typing as npt
 
 from mus.actions import Action
-from mus.ai.action_ids import DEFAULT_MAX_BET
 from mus.ai.encoding import encoding_for
+from mus.batch.ids import DEFAULT_MAX_BET
 from mus.batch.observe import VERSION
 from mus.batch.tables import array_arg
 from mus.bots import Bot
