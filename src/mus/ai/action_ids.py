@@ -173,12 +173,7 @@ class ActionIds(RulesBound):
         mus.errors.IllegalActionError: action 17 (pass) is not legal now; legal: 0 (mus), 1 (no-mus)
         """
         index = self._index(action_id)
-        mask = self.legal_action_mask(state)
-        if not mask[index]:
-            legal = ", ".join(f"{i} ({self.action_name(i)})" for i in mask.nonzero()[0][:8])
-            raise IllegalActionError(
-                f"action {index} ({self.action_name(index)}) is not legal now; legal: {legal or 'none'}"
-            )
+        self._refuse_unless_legal(index, self.legal_action_mask(state))
         return self._action(index, state)
 
     def apply(self, state: HandState, action_id: object) -> HandState:
@@ -311,13 +306,17 @@ class ActionIds(RulesBound):
         mus.errors.IllegalActionError: action 13 (discard [2, 3]) is not legal now; legal: 0 (mus), 1 (no-mus)
         """
         index = self._index(action_id)
-        mask = self.view_mask(view)
+        self._refuse_unless_legal(index, self.view_mask(view))
+        return self._action_of(index, view.lance, view.hand)
+
+    def _refuse_unless_legal(self, index: int, mask: Mask) -> None:
+        """An :class:`~mus.IllegalActionError` that names the legal ids, unless ``mask``
+        allows ``index``."""
         if not mask[index]:
             legal = ", ".join(f"{i} ({self.action_name(i)})" for i in mask.nonzero()[0][:8])
             raise IllegalActionError(
                 f"action {index} ({self.action_name(index)}) is not legal now; legal: {legal or 'none'}"
             )
-        return self._action_of(index, view.lance, view.hand)
 
     def legal_action_mask(self, state: HandState) -> Mask:
         """1 for each legal id of the seat to act, else 0 (read-only int8; all zeros once
