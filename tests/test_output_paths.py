@@ -22,7 +22,7 @@ from pathlib import Path
 import pytest
 
 import mus
-from mus.cli.options import atomic_write, check_writable, output_kind
+from mus.cli.files import atomic_write, check_writable, output_kind
 from mus.notation import parse_match
 from mus.notation.streams import split_histories
 

@@ -54,7 +54,8 @@ import mus
 from mus import MusError
 from mus.cli import advise, check, compare, demo, narration, odds, options, play, replay, simulate, tournament, words
 from mus.cli.errors import error_words
-from mus.cli.options import Command, lang_option, os_reason
+from mus.cli.files import os_reason
+from mus.cli.options import Command, lang_option
 from mus.cli.stopping import Stopped, stop_signals
 from mus.errors import moved
 from mus.i18n import N_, language, ngettext, pgettext

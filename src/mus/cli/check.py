@@ -14,8 +14,9 @@ import attrs
 
 from mus import NotationError, Rules
 from mus.cli.errors import error_words
+from mus.cli.files import file_errors
 from mus.cli.house import loaded_hint
-from mus.cli.options import add_command, file_errors, given_rules, rules_from_options, rules_summary
+from mus.cli.options import add_command, given_rules, rules_from_options, rules_summary
 from mus.i18n import current_language, lance_name, ngettext, outcome_name, pgettext
 from mus.i18n import gettext as _
 from mus.notation.checking import CheckResult, HandOutcome, check_file, check_stream

@@ -197,7 +197,7 @@ TEMPLATES = (
     N_("{what} needs {package}: pip install {extra}"),
     N_("{kind} of {ranks}"),
     N_("no pares"),
-    # The system's reasons a file cannot be read (mus.cli.options.os_reason says them too).
+    # The system's reasons a file cannot be read (mus.cli.files.os_reason says them too).
     N_("No such file or directory"),
     N_("Permission denied"),
     N_("Is a directory"),

@@ -11,19 +11,16 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from mus import Lance, MusError
+from mus.cli.files import atomic_write, check_writable, file_errors, saving_help
 from mus.cli.known import add_known_options, header_lines, known_from_options
 from mus.cli.options import (
     DEFAULT_SEED,
     add_command,
     add_hand,
     add_seed,
-    atomic_write,
-    check_writable,
-    file_errors,
     rules_from_options,
     rules_summary,
     samples_option,
-    saving_help,
     workers_option,
 )
 from mus.cli.words import table_head

@@ -27,18 +27,9 @@ from mus import (
 from mus.actions import Action
 from mus.bots import Bot, HeuristicBot
 from mus.cli.errors import error_words
+from mus.cli.files import atomic_write, check_writable, file_errors, saving_help
 from mus.cli.narration import bot_action, hand_start_lines, print_lines, step_lines, turn
-from mus.cli.options import (
-    add_command,
-    add_seed,
-    atomic_write,
-    check_writable,
-    file_errors,
-    individuel_from_options,
-    rules_from_options,
-    rules_summary,
-    saving_help,
-)
+from mus.cli.options import add_command, add_seed, individuel_from_options, rules_from_options, rules_summary
 from mus.cli.words import (
     action_words,
     choices_words,

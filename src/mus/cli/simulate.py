@@ -16,16 +16,14 @@ from typing import IO
 import mus
 from mus import HandState, Lance, MatchState, MusError, Outcome, Rules
 from mus.bots import Bot, HeuristicBot, RandomBot
+from mus.cli.files import atomic_write, check_writable, saving_help
 from mus.cli.narration import bot_action, print_lines, turn
 from mus.cli.options import (
     DEFAULT_SEED,
     add_command,
     add_seed,
-    atomic_write,
-    check_writable,
     rules_from_options,
     rules_summary,
-    saving_help,
     whole_option,
     workers_option,
 )

@@ -23,7 +23,7 @@ import threading
 from collections.abc import Iterator
 from types import FrameType
 
-__all__ = ["STOP_SIGNALS", "Stopped", "stop_signals"]
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 STOP_SIGNALS: tuple[signal.Signals, ...] = tuple(
     getattr(signal, name) for name in ("SIGTERM", "SIGHUP") if hasattr(signal, name)
