@@ -362,7 +362,7 @@ def test_every_command_says_no_english_word(code: str, folder: pathlib.Path) -> 
     }
     names |= {"visto", "none", "random", "heuristic", "target", "games", "help", "quit", "bet", "fold", "draw"}
     # The game's, the bots' and a statistic's names; a word of the notation a record quotes.
-    names |= {"individuel", "lances", "bot", "bots", "wilson", "score", "settled"}
+    names |= {"individuel", "lances", "bot", "bots", "wilson", "bradley", "terry", "elo", "score", "settled"}
     cognates = {"es": {"error"}, "eu": set(), "fr": {"table", "type", "net"}}[code]
     said = english_words(_in_language(code, folder))
     assert said & english - COGNATES[code] - cognates - names == set()
