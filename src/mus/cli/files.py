@@ -1,6 +1,6 @@
 """The files a ``mus`` command reads and writes: a failure to read or write one said in
 one line, and output written so that nothing a path names is ever replaced by mistake
-(:func:`atomic_write`: a regular file replaced whole, a device or a FIFO written
+(``atomic_write``: a regular file replaced whole, a device or a FIFO written
 through, anything else refused before any work).
 
 >>> check_writable("/")

@@ -1,7 +1,7 @@
 """SIGTERM and SIGHUP end a command as Ctrl-C does: ``kill``, ``timeout``, a CI that
 cancels a job, or a terminal that closes.
 
-While a command runs (:func:`stop_signals`), each of them raises :class:`Stopped`, a
+While a command runs (``stop_signals``), each of them raises ``Stopped``, a
 ``KeyboardInterrupt``, where the command stands: whatever cleans up after Ctrl-C
 cleans up after it too (the ``--workers`` processes are stopped, a file being saved is
 removed, ``mus play`` saves the match), and the command ends with one line, ``mus:

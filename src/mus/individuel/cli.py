@@ -353,7 +353,7 @@ def play(
     """A person against simple players, one in each other seat, for a session;
     ``explain`` words the library's errors for the person (the command line's
     translation; by default as the library says them); ``output`` opens ``--save``'s
-    file (the command line's :func:`mus.cli.files.atomic_write`; by default a plain
+    file (the command line's ``mus.cli.files.atomic_write``; by default a plain
     ``open``)."""
     seed: int | str = secrets.randbelow(1_000_000) if args.seed is None else args.seed
     person: int = args.seat
@@ -409,7 +409,7 @@ def play(
 
 
 Output = Callable[[str], AbstractContextManager[IO[str]]]
-"""What opens a file to save into, given its path (:func:`mus.cli.files.atomic_write`)."""
+"""What opens a file to save into, given its path (``mus.cli.files.atomic_write``)."""
 
 
 def _write(path: str, text: str, output: Output | None) -> None:
