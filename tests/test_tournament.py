@@ -79,8 +79,20 @@ def test_bots_by_module_and_class(monkeypatch: pytest.MonkeyPatch) -> None:
         bot_factory("my_bots:Broken")("x")
     with pytest.raises(MusError, match="module my_bots has no Missing"):
         bot_factory("my_bots:Missing")
-    with pytest.raises(MusError, match="cannot import no_such_module"):
+    with pytest.raises(MusError, match="cannot load bot 'no_such_module:Bot' from 'no_such_module': No module named"):
         bot_factory("no_such_module:Bot")
+
+
+def test_a_bot_s_file_is_loaded_by_its_path_and_its_exit_is_an_error(tmp_path: Path) -> None:
+    # The user's code is loaded as house-rule files are (mus.loading): by its path,
+    # and a sys.exit() inside it is one MusError line, never the program's end.
+    good = tmp_path / "table_bots_ok.py"
+    good.write_text("from mus.bots import HeuristicBot as Mine\n", encoding="utf-8")
+    assert type(bot_factory(f"{good}:Mine")("7")).__name__ == "HeuristicBot"
+    leaving = tmp_path / "table_bots_exit.py"
+    leaving.write_text("import sys\nsys.exit(0)\n", encoding="utf-8")
+    with pytest.raises(MusError, match=r"cannot load bot .*table_bots_exit.py.*: it called sys.exit\(0\)"):
+        bot_factory(f"{leaving}:Mine")
 
 
 @pytest.mark.parametrize(

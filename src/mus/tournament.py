@@ -27,7 +27,6 @@ maximum likelihood, the mean rating 1500, each with a 95% interval.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import inspect
 import math
 import zlib
@@ -42,6 +41,7 @@ from mus.bots import Bot, HeuristicBot, RandomBot, play_match
 from mus.cards import seed_arg
 from mus.checks import label, quoted, real_arg, text_arg, whole
 from mus.errors import MusError
+from mus.loading import load_module
 from mus.match import new_match
 from mus.odds.parallel import Progress, check_workers, iter_tasks
 from mus.rules import Rules
@@ -102,7 +102,8 @@ def bot_factory(spec: str) -> Callable[[str], Bot]:
     """The maker of the bot ``spec`` names: a built-in name (:data:`BOTS`); a saved
     policy file (a path ending in ``.npz``, :meth:`NetworkPolicy.save
     <mus.ai.players.NetworkPolicy.save>`), played by :class:`~mus.ai.players.PolicyBot`;
-    or ``module:Name``, importable from a module: a class (or any callable) called with
+    or ``module:Name``, from a module name or a ``.py`` file's path (loaded by
+    :func:`mus.loading.load_module`: the code runs with the user's rights): a class (or any callable) called with
     ``seed=`` when it takes a seed and with nothing otherwise, that makes a bot (a
     ``choose(view)`` method) or a policy (an ``act(observations, masks)`` method,
     :class:`mus.ai.players.Policy`, played by a ``PolicyBot``), or a policy itself.
@@ -126,10 +127,9 @@ def bot_factory(spec: str) -> Callable[[str], Bot]:
         raise MusError(
             f"unknown bot {quoted(name)}: a built-in name ({', '.join(BOTS)}), a policy file (.npz) or module:Name"
         )
-    try:
-        module = importlib.import_module(module_name)
-    except Exception as error:  # not only ImportError: a relative name, or the module's own code failing
-        raise MusError(f"bot {quoted(name)}: cannot import {label(module_name)}: {_said(error)}") from None
+    # The user's own code, loaded as house-rule files are: a .py file by its path, its
+    # folder last on the import path; whatever it raises, sys.exit() too, is one line.
+    module = load_module(module_name, f"bot {quoted(name)}")
     maker = module
     for part in attribute.split("."):
         maker = getattr(maker, part, None)  # type: ignore[assignment]
