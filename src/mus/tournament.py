@@ -195,7 +195,16 @@ def _said(error: BaseException) -> str:
 
 
 @attrs.frozen
-class Standing:
+class _Figures:
+    """What a tournament reports of one bot; ``to_json()`` gives its fields by name."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures as JSON data (their fields by name)."""
+        return attrs.asdict(self)
+
+
+@attrs.frozen
+class Standing(_Figures):
     """One bot's results: ``games`` played and ``wins``, the ``win_rate`` with its 95%
     Wilson interval (``low``, ``high``), the ``hands`` it played and its side's net
     ``stones`` over them, ``stones_per_hand`` and its standard error ``stderr``."""
@@ -211,10 +220,6 @@ class Standing:
     stones_per_hand: float
     stderr: float
 
-    def to_json(self) -> dict[str, Any]:
-        """The standing as JSON data (its fields by name)."""
-        return attrs.asdict(self)
-
 
 @attrs.frozen
 class Pairing:
@@ -225,7 +230,7 @@ class Pairing:
 
 
 @attrs.frozen
-class Rating:
+class Rating(_Figures):
     """A bot's strength fitted from all the games of a tournament (:func:`bradley_terry`):
     ``elo`` on the Elo scale (the bots' mean 1500), with its 95% interval (``low``,
     ``high``)."""
@@ -234,10 +239,6 @@ class Rating:
     elo: float
     low: float
     high: float
-
-    def to_json(self) -> dict[str, Any]:
-        """The rating as JSON data (its fields by name)."""
-        return attrs.asdict(self)
 
 
 _ELO = 400 / math.log(10)
