@@ -94,8 +94,8 @@ class PlannerBot(AdvisorBot):
 
     def __init__(self, seed: int | str | None = None, *, worlds: int = 24, z: float = 1.0, **advisor: Any) -> None:
         super().__init__(seed, **advisor)
-        self.worlds = whole(worlds, "worlds (deals a choice is played out in)", 4, 1000)
-        self.z = real_arg(z, "z (standard errors)", 0, 10)
+        self.worlds: int = whole(worlds, "worlds (deals a choice is played out in)", 4, 1000)
+        self.z: float = real_arg(z, "z (standard errors)", 0, 10)
         self.models: dict[str, Bot] = {"advisor": AdvisorBot(seed, **advisor), "heuristic": HeuristicBot()}
         self._style = 0.0  # the log-odds from the rivals' mus and bet sizes, this game
         self._past = 0.0  # ... from their betting in the game's earlier hands

@@ -99,7 +99,7 @@ class PolicyBot:
     """
 
     def __init__(self, policy: Policy, *, max_bet: int = DEFAULT_MAX_BET) -> None:
-        self.policy = _policy(policy)
+        self.policy: Policy = _policy(policy)
         encoding_for(None, max_bet)  # a bad max_bet fails here, not at the first turn
         self.max_bet = max_bet
 
@@ -177,10 +177,10 @@ class NetworkPolicy:
                 f"this policy reads observations of layout version {version}, and this mus-rules builds version "
                 f"{VERSION}: train it again on this version"
             )
-        self.layers = tuple(checked)
-        self.greedy = bool(greedy)
+        self.layers: tuple[tuple[Array, Array], ...] = tuple(checked)
+        self.greedy: bool = bool(greedy)
         self.version = version
-        self.random = np.random.default_rng(seed)
+        self.random: np.random.Generator = np.random.default_rng(seed)
 
     @property
     def observation_size(self) -> int:

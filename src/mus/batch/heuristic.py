@@ -71,7 +71,7 @@ class HeuristicPolicy:
     def __init__(self, rules: Rules | None = None, *, boldness: float = 0.0) -> None:
         if type(boldness) not in (int, float) or not 0 <= boldness <= 1:
             raise MusError(f"boldness is a number from 0 to 1, got {quoted(boldness)}")
-        self.rules = Rules() if rules is None else rules
+        self.rules: Rules = Rules() if rules is None else rules
         self.boldness = boldness
         self._tables = tables = tables_for(self.rules)
         table = np.array(strengths(self.rules.ranking))
