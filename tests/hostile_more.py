@@ -164,6 +164,7 @@ def _numpy_instances() -> dict[str, Callable[[], object]]:
 
 def _ai_calls() -> dict[str, Callable[[], Call]]:
     from mus.ai.encoding import Encoding
+    from mus.ai.openspiel import MusGame
     from mus.ai.vector import VectorSeatEnv
 
     env = VectorSeatEnv(2, RULES, seed=1)
@@ -174,6 +175,8 @@ def _ai_calls() -> dict[str, Callable[[], Call]]:
         "mus.ai.tracking.ObservationTracker.observation": _kw(state=STATE, seat=0),
         "mus.ai.openspiel.MusGame": _kw(rules=RULES, seed=1),
         "mus.ai.openspiel.MusGame.state_of": _kw(hand=STATE),
+        "mus.ai.openspiel.MusGame.set_rng_state": _kw(text=MusGame(RULES, seed=1).get_rng_state()),
+        "mus.ai.suits.ranks_only": _kw(text="dealt Ro 7e 1b 1c"),
         "mus.ai.openspiel.MusState.resample_from_infostate": _kw(player=0),
         "mus.ai.vector.VectorSeatEnv": _kw(num_envs=2, rules=RULES, seed=1),
         "mus.ai.vector.VectorSeatEnv.reset": _kw(seed=1),

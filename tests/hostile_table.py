@@ -94,6 +94,20 @@ EXEMPT: dict[str, str] = {
     "mus.legal.discards": "the engine's list of discards of a hand it holds (legal_actions' hot path)",
     "mus.legal.capped": "the engine's capped copy of a shared list (legal_actions' hot path)",
     "mus.legal.betting": "the engine's choice of a shared betting list from a state it holds (legal_actions' hot path)",
+    "mus.ai.suits.canonical_cards": "the adapters' rewrite of an observation they made, from the state they hold",
+    **dict.fromkeys(
+        [
+            "mus.validators.cap",
+            "mus.validators.flag",
+            "mus.validators.max_bet",
+            "mus.validators.one_of",
+            "mus.validators.pares_bonuses",
+            "mus.validators.real_31",
+            "mus.validators.whole",
+        ],
+        "an attrs validator (or the maker of one) of Rules and Payouts, which call it with the caller's value: "
+        "Rules(...) and Payouts(...) get the hostile values",
+    ),
     **dict.fromkeys(
         [
             "mus.state.allowed",
@@ -152,6 +166,8 @@ EXEMPT: dict[str, str] = {
             "mus.ai.chance.chance_ids",
             "mus.ai.chance.subset_id",
             "mus.ai.chance.subset_of",
+            "mus.ai.chance.multiset_id",
+            "mus.ai.chance.multiset_of",
         ],
         "MusGame's chance nodes, stepped by MusState (whose apply_action checks the ids) with the outcomes it listed",
     ),

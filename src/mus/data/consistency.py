@@ -61,13 +61,11 @@ from mus.legal import betting as betting_list
 from mus.ranking import Lance
 from mus.rules import Rules
 from mus.scoring import LanceResult, Outcome, false_declarations, record, showdown, tally
-from mus.state import MAX_BETS, MAX_MUS_ROUNDS, Betting, HiddenDiscard, Phase, SeatView, mus_speakers
+from mus.state import Betting, HiddenDiscard, Phase, SeatView, mus_speakers
 
 __all__ = ["HandReplay", "has", "result_differs"]
 
-_DECK = 40
 _HAS = (Lance.PARES, Lance.JUEGO)
-_FOLLOWING = {Lance.GRANDE: Lance.CHICA, Lance.CHICA: Lance.PARES, Lance.PARES: Lance.JUEGO}
 _OPENING_KINDS = frozenset((Pass, Bet, Ordago))
 _ANSWER_KINDS = frozenset((Accept, Fold, Bet, Ordago, TeamFold))
 _ORDAGO_ANSWER_KINDS = frozenset((Accept, Fold, TeamFold))
@@ -132,7 +130,7 @@ class HandReplay:
         self.results: list[LanceResult] = []
         self.winner: int | None = None
         self.count: Any = None
-        self.stock, self.pile, self.rounds = _DECK - HAND_SIZE * n, 0, 0
+        self.stock, self.pile, self.rounds = len(rules.deck) - HAND_SIZE * n, 0, 0
         self.pending = [0] * n
         self.own_pending: tuple[Card, ...] = ()
         self.servido: int | None = None
@@ -166,9 +164,9 @@ class HandReplay:
             betting = self.betting
             assert betting is not None
             team_still = len(self.queue) > 1 and rules.teams == 2
-            listed = betting_list(seat, betting.bets, betting.ordago, team_still, rules.max_bet)
+            listed = betting_list(seat, betting.bets, betting.ordago, team_still, rules.max_bet, rules.bet_limit)
         elif self.phase is Phase.MUS:
-            listed = (SERVIDO if self.rounds >= MAX_MUS_ROUNDS or self._served(seat) else MUS)[seat]
+            listed = (SERVIDO if self.rounds >= rules.mus_limit or self._served(seat) else MUS)[seat]
         elif self.phase is Phase.DISCARD:
             listed = discards(hand, seat, self.exchange is not None)
         else:
@@ -225,7 +223,7 @@ class HandReplay:
             raise self._fail(f"seat {who} acts out of turn: seat {self.queue[0]} is to act")
         phase = self.phase
         if phase is Phase.MUS and kind is Mus:
-            if self.rounds >= MAX_MUS_ROUNDS or self._served(who):
+            if self.rounds >= self.rules.mus_limit or self._served(who):
                 raise self._fail(f"seat {who} may not ask for mus now")
             self.at_deal = False
             if len(self.queue) > 1:
@@ -235,7 +233,7 @@ class HandReplay:
         elif phase is Phase.MUS and kind is NoMus:
             self.at_deal = False
             self._cut(who)
-            self._open(Lance.GRANDE)
+            self._open(self.rules.first_lance)
         elif phase is Phase.DISCARD and kind in (Discard, HiddenDiscard):
             self._discard(who, action)
         elif phase is Phase.DISCARD and kind is Servido and self.exchange is not None:
@@ -355,7 +353,7 @@ class HandReplay:
         self.rounds += 1
         exchange, self.exchange = self.exchange, None
         if exchange:
-            self._open(Lance.GRANDE)
+            self._open(self.rules.first_lance)
             return
         self.phase, self.queue, self.at_deal = Phase.MUS, mus_speakers(self.mano, self.rules), True
 
@@ -460,7 +458,7 @@ class HandReplay:
         betting, rules, kind = self.betting, self.rules, type(action)
         assert betting is not None
         if kind is Bet:
-            if (rules.max_bet is not None and action.stones > rules.max_bet) or betting.bets >= MAX_BETS:
+            if (rules.max_bet is not None and action.stones > rules.max_bet) or betting.bets >= rules.bet_limit:
                 return False
         elif kind is TeamFold and (rules.teams != 2 or len(self.queue) < 2):
             return False
@@ -630,7 +628,7 @@ class HandReplay:
             )
 
     def _next(self, lance: Lance) -> None:
-        following = _FOLLOWING.get(lance)
+        following = self.rules.next_lance[lance]
         if following is not None:
             self._open(following)
             return

@@ -35,6 +35,7 @@ from mus.odds.batch import (
     seed_entropy,
     table_winners,
     tables_for,
+    whole_deck,
 )
 from mus.odds.parallel import Progress, check_workers, run_tasks
 from mus.odds.situation import CardsLike, Situation, hand_of
@@ -370,7 +371,7 @@ def odds(
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise OddsError(f"rules must be a mus.Rules, got {type(rules).__name__}")
-    tables_for(rules)
+    whole_deck(rules)
     _check_runner(workers, backend, progress)
     try:
         hand = hand if isinstance(hand, Hand) else Hand.parse(hand)
@@ -412,7 +413,7 @@ def equity_table(
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise OddsError(f"rules must be a mus.Rules, got {type(rules).__name__}")
-    tables_for(rules)
+    whole_deck(rules)
     _check_runner(workers, backend, progress)
     hands = [hand_of(index) for index in range(len(RANK_MULTISETS))]
     jobs = [_job(Situation.build(hand, rules, seat=seat), hand.multiset, samples, exact, seed) for hand in hands]
