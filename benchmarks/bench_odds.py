@@ -3,8 +3,8 @@ scalar ``winner()``, a hand's sampled odds, and the speed-up of two workers over
 
 Run from the repository root (needs ``mus-rules[fast]``)::
 
-    python benchmarks/bench_odds.py            # about a minute
-    python benchmarks/bench_odds.py --quick    # a few seconds
+    python benchmarks/bench_odds.py                    # about a minute
+    python benchmarks/bench_odds.py --quick --check    # a few seconds; exit 1 below the guard
 
 One lance evaluation is one lance settled at one four-seat table: a ``mus.winner`` or
 ``naive_winner`` call (``benchmarks/naive.py``), or one deal's entry of a
@@ -12,8 +12,13 @@ One lance evaluation is one lance settled at one four-seat table: a ``mus.winner
 (``benchmarks/ratio.py``) against the naive winner and against the scalar
 ``mus.winner``, on random deals under the default rules; each ratio is one of rates
 (evaluations per second), the median of the rounds. The batch rate is set against the
-target of 50 times the scalar rate. The odds and the workers are timed best-of-N with
-``time.perf_counter``. Nothing is asserted and the script always exits 0.
+target of 20 times the scalar rate (``TARGET_RATIO``), which ``--check`` guards at 60%
+of it; the ratio to the naive winner is a figure. The odds and the workers are timed
+best-of-N with ``time.perf_counter``, figures only.
+
+The target was 50 times a scalar ``winner`` about eight times slower than today's; it
+was restated on 2026-11-28 against today's: the batch measured about 24.7 times the
+scalar ``mus.winner`` and about 350 times the naive winner on a quiet machine.
 """
 
 from __future__ import annotations
@@ -37,7 +42,9 @@ import ratio
 from mus import Hand, Lance, Rules
 from mus.odds import deal, odds, winners
 
-TARGET_RATIO = 50
+TARGET_RATIO = 20
+"""The batch's lance evaluations per second over the scalar ``mus.winner``'s: what the
+batch reaches against today's scalar comparator (about 24.7x), less the noise."""
 SEED = 20240229
 
 
@@ -109,14 +116,14 @@ def odds_seconds(samples: int, workers: int, repeats: int) -> float:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="a short run (a few seconds)")
-    ratio.add_options(parser, rounds="3", check=False)
+    ratio.add_options(parser, rounds="3")
     args = parser.parse_args(argv)
     tables, count, samples, repeats = (5_000, 500_000, 1 << 20, 2) if args.quick else (20_000, 2_000_000, 1 << 22, 3)
     rounds = 3 if args.rounds is None else args.rounds
 
     ratio.header("batch lance evaluation (mus.odds) against the naive reference and the scalar mus.winner")
     print()
-    ratio.measure_all(comparisons(tables, count), rounds)
+    status = ratio.run(comparisons(tables, count), rounds, check=args.check)
     print()
     one = odds_seconds(samples, 1, repeats)
     print(
@@ -124,8 +131,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     )
     two = odds_seconds(samples, 2, repeats)
     print(f"  with --workers 2: {two:.2f} s, speed-up {one / two:.2f} over one worker (same figures)")
-    print("(timings are informative only; nothing is asserted)")
-    return 0
+    print("(the odds' timings are figures only)")
+    return status
 
 
 if __name__ == "__main__":

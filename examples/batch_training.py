@@ -35,7 +35,7 @@ def train(updates: int, seed: int = 0) -> list[float]:
     env = VectorSeatEnv(ENVS, seat=0)
     observations, infos = env.reset(seed=seed)
     rng = np.random.default_rng(seed)
-    actions = env.single_action_space.n  # type: ignore[attr-defined]
+    actions = int(env.single_action_space.n)
     weights = np.zeros((observations.shape[1], actions), np.float32)
     means = []
     for _ in range(updates):

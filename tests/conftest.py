@@ -20,7 +20,9 @@ from __future__ import annotations
 
 import os
 import pathlib
+import shutil
 import signal
+import subprocess
 import sys
 
 import pytest
@@ -69,6 +71,55 @@ def pytest_configure(config: pytest.Config) -> None:
         where = pathlib.Path(mus.__file__).resolve()
         if where.is_relative_to(ROOT):
             raise pytest.UsageError(f"MUS_TEST_INSTALLED is set but mus was imported from the source tree: {where}")
+
+
+def _tree_state() -> str | None:
+    """The checkout's changes and new files, with their contents' hashes; None outside a git checkout.
+
+    Ignored files (.venv, caches, docs/_build: .gitignore) are left out: writing them is
+    legitimate. Hashing the changed and new files catches a test that rewrites a file the
+    developer had already changed.
+    """
+    git = shutil.which("git")
+    if git is None or not (ROOT / ".git").exists():
+        return None
+
+    def run(*args: str) -> str | None:
+        done = subprocess.run([git, "-C", str(ROOT), *args], capture_output=True, text=True, check=False)
+        return done.stdout if done.returncode == 0 else None
+
+    status = run("status", "--porcelain", "--untracked-files=all")
+    if status is None:
+        return None
+    lines = status.splitlines()
+    existing = [line for line in lines if (ROOT / line[3:]).is_file()]
+    hashes = (run("hash-object", "--", *(line[3:] for line in existing)) or "").split() if existing else []
+    hashed = {line: f"{line} {digest[:12]}" for line, digest in zip(existing, hashes, strict=False)}
+    return "".join(f"{hashed.get(line, line)}\n" for line in lines)
+
+
+def pytest_sessionstart(session: pytest.Session) -> None:
+    # Tests never write into the checkout (they use tmp_path): the tree is compared at the
+    # end of the run. Under xdist the controller alone compares, once for every worker.
+    if not hasattr(session.config, "workerinput"):
+        session.config.stash[_TREE_BEFORE] = _tree_state()
+
+
+def pytest_sessionfinish(session: pytest.Session, exitstatus: int) -> None:
+    before = session.config.stash.get(_TREE_BEFORE, None)
+    if before is None:
+        return
+    after = _tree_state()
+    if after is not None and after != before:
+        sys.stderr.write(
+            "\nthe test run changed the checkout (a test wrote into the tree rather than tmp_path, "
+            "or a file was edited during the run):\n"
+            + "".join(f"  {line}\n" for line in sorted(set(after.splitlines()) ^ set(before.splitlines())))
+        )
+        session.exitstatus = pytest.ExitCode.TESTS_FAILED
+
+
+_TREE_BEFORE = pytest.StashKey[str | None]()
 
 
 def pytest_report_header(config: pytest.Config) -> str:

@@ -87,6 +87,7 @@ DATA_VIEW = mus.data.to_data(STATE.view(0))
 
 def _ai_instances() -> dict[str, Callable[[], object]]:
     from mus.ai.action_ids import ActionIds
+    from mus.ai.checks import RulesBound
     from mus.ai.encoding import Encoding
     from mus.ai.gym import SeatEnv
     from mus.ai.observations import Observer
@@ -105,6 +106,7 @@ def _ai_instances() -> dict[str, Callable[[], object]]:
 
     return {
         "mus.ai.action_ids.ActionIds": lambda: ActionIds(RULES),
+        "mus.ai.checks.RulesBound": lambda: RulesBound(RULES),
         "mus.ai.encoding.Encoding": lambda: Encoding(RULES),
         "mus.ai.gym.SeatEnv": seat_env,
         "mus.ai.observations.Observer": lambda: Observer(RULES),
@@ -146,6 +148,8 @@ def _ai_calls() -> dict[str, Callable[[], Call]]:
         **{f"mus.ai.encoding.Encoding.{method}": call for method, call in {**ids, **observations}.items()},
         "mus.ai.encoding.decode": _kw(action_id=pass_id, state=STATE, max_bet=11),
         "mus.ai.checks.hand_state": _kw(value=STATE),
+        "mus.ai.checks.RulesBound.check": _kw(state=STATE),
+        "mus.ai.checks.RulesBound.check_seat": _kw(state=STATE, seat=0),
         "mus.ai.pettingzoo.spaces_of": _kw(coding=coding),
         "mus.ai.require": _kw(package="numpy", what="mus.ai"),
         "mus.ai.rewards.zero_sum": _kw(gains=(2, -2), rules=RULES),
@@ -221,6 +225,7 @@ IBETTING = next(
 CALLS: dict[str, Callable[[], Call]] = {
     # records the engine builds, rebuilt field by field
     "mus.table.Betting": _fields(STATE.betting),
+    "mus.table.Cards": _fields(STATE.cards),
     "mus.table.SeatView": _fields(STATE.view(0)),
     "mus.scoring.Count": _fields(COUNT),
     "mus.scoring.CountLine": _fields(COUNT.lines[0]),

@@ -7,6 +7,7 @@ and mus.ai.vector."""
 from __future__ import annotations
 
 import io
+import random
 from collections.abc import Callable
 from typing import Any
 
@@ -165,6 +166,7 @@ def _numpy_instances() -> dict[str, Callable[[], object]]:
 def _ai_calls() -> dict[str, Callable[[], Call]]:
     from mus.ai.encoding import Encoding
     from mus.ai.openspiel import MusGame
+    from mus.ai.seeding import generator_state
     from mus.ai.vector import VectorSeatEnv
 
     env = VectorSeatEnv(2, RULES, seed=1)
@@ -177,6 +179,9 @@ def _ai_calls() -> dict[str, Callable[[], Call]]:
         "mus.ai.openspiel.MusGame.state_of": _kw(hand=STATE),
         "mus.ai.openspiel.MusGame.set_rng_state": _kw(text=MusGame(RULES, seed=1).get_rng_state()),
         "mus.ai.suits.ranks_only": _kw(text="dealt Ro 7e 1b 1c"),
+        "mus.ai.checks.signals_in_turn": _kw(hand=STATE),
+        "mus.ai.seeding.generator_state": _kw(rng=random.Random(1)),
+        "mus.ai.seeding.set_generator_state": _kw(rng=random.Random(1), text=generator_state(random.Random(2))),
         "mus.ai.openspiel.MusState.resample_from_infostate": _kw(player=0),
         "mus.ai.vector.VectorSeatEnv": _kw(num_envs=2, rules=RULES, seed=1),
         "mus.ai.vector.VectorSeatEnv.reset": _kw(seed=1),

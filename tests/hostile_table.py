@@ -90,10 +90,13 @@ EXEMPT: dict[str, str] = {
     "mus.scoring.tally": "the count as plain tuples, unchecked: the hot path of count() (checked)",
     "mus.betting.open_lance": "the reducer's way into the lances, from a Draft: never outside the engine",
     "mus.rules.Rules.bonus": "the count's unchecked path (documented so): mus.bonus checks its arguments",
+    "mus.ai.observations.Observer.summary_of": "walks a state's log (HandState.log), unchecked: the tracker's path",
+    "mus.ai.encoding.Encoding.summary_of": "walks a state's log (HandState.log), unchecked: the tracker's path",
     "mus.ai.rewards.capped": "credited() from a state's fields, unchecked: the environments' hot path (credited() checks)",
     "mus.legal.discards": "the engine's list of discards of a hand it holds (legal_actions' hot path)",
     "mus.legal.capped": "the engine's capped copy of a shared list (legal_actions' hot path)",
     "mus.legal.betting": "the engine's choice of a shared betting list from a state it holds (legal_actions' hot path)",
+    "mus.payouts.bonus_tables": "the count's tables, cached: Rules builds them from its own checked ranking and payouts",
     "mus.ai.suits.canonical_cards": "the adapters' rewrite of an observation they made, from the state they hold",
     **dict.fromkeys(
         [

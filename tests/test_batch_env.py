@@ -47,7 +47,7 @@ def play(env: VectorSeatEnv, steps: int, seed: int) -> list[tuple[Any, ...]]:
 def test_spaces_and_shapes() -> None:
     env = VectorSeatEnv(5, seat=2)
     observations, infos = env.reset(seed=3)
-    assert env.single_observation_space.shape == (SIZE,) and env.single_action_space.n == 33  # type: ignore[attr-defined]
+    assert env.single_observation_space.shape == (SIZE,) and env.single_action_space.n == 33
     assert observations.shape == (5, SIZE) and observations in env.observation_space
     assert infos["action_mask"].shape == (5, 33) and infos["action_mask"].dtype == np.int8
     assert env.metadata["autoreset_mode"] is gymnasium.vector.AutoresetMode.SAME_STEP

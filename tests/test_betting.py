@@ -627,6 +627,51 @@ class TestOrdagoAccepted:
         assert not any(r.lance is Lance.JUEGO for r in state.results)
 
 
+# Explicit declarations where every side lied (rules section 6 and decision g. of
+# section 11): seats 0 and 1 hold a pareja (reyes, caballos); seats 2 (team 0) and 3
+# (team 1) hold none, and all four declare pares. Grande and chica are passed.
+LIARS = ["Ro Rc 7e 4b", "Co Cc 6e 5b", "Se 7o 5e 1c", "Sb 6o 4c 1o"]
+EXPLICIT = mus.Rules(declarations="explicit")
+
+
+class TestOrdagoEverySideLied:
+    """An accepted órdago in which every side still in the lance declared falsely: no
+    honest hand is left to win it, so the rules page decides (section 11, g.): the side
+    that called the órdago loses it, and the other side (at four seats, the other team)
+    wins the game. Nothing else of the hand is counted (section 7)."""
+
+    @pytest.mark.parametrize(
+        "mano, steps, caller",
+        [
+            # seat 0 calls: it is the mano and opens the pares with órdago.
+            (0, [(0, "ordago"), (1, "accept")], 0),
+            # seat 0 calls, not as the mano (order 2 3 0 1).
+            (2, [(2, "pass"), (3, "pass"), (0, "ordago"), (1, "accept")], 0),
+            # another seat calls: seat 1, answered by seat 2 (team 0).
+            (0, [(0, "pass"), (1, "ordago"), (2, "accept")], 1),
+            # seat 3 calls, the last to speak; seat 0 answers first for team 0.
+            (0, [(0, "pass"), (1, "pass"), (2, "pass"), (3, "ordago"), (0, "accept")], 3),
+        ],
+    )
+    def test_the_callers_side_loses(self, mano: int, steps: list[Step], caller: int) -> None:
+        order = [(mano + i) % 4 for i in range(4)]
+        state = betting(
+            LIARS,
+            passes(*order) * 2 + [(seat, "declare pares yes") for seat in order] + steps,
+            mano=mano,
+            scores=(12, 30),
+            rules=EXPLICIT,
+        )
+        caller_team = caller % 2
+        assert state.phase is Phase.FINISHED
+        assert state.winner == 1 - caller_team, (
+            f"rules section 11 g.: when every side in an accepted órdago lied, the side that called it"
+            f" (seat {caller}, team {caller_team}) loses and the other team wins the game, not team {state.winner}"
+        )
+        assert result(state, Lance.PARES).outcome is Outcome.ORDAGO
+        assert state.scores == (12, 30), "rules section 7: an accepted órdago counts nothing else of the hand"
+
+
 # --------------------------------------------------------------------------------------
 # Ties go to the seat nearest the mano
 # --------------------------------------------------------------------------------------

@@ -145,7 +145,7 @@ class TestBoundedWork:  # finding 4
             match = mus.apply(match, match.legal_actions()[1] if match.hand.phase is mus.Phase.MUS else "pass")
         assert len(match.finished) == 3 and match.to_act is None
         assert list(match.legal_actions()) == []
-        assert match.winner is None or match.winner in (0, 1)
+        # Who wins a match stopped there: tests/test_match.py, from the rules page.
 
 
 class TestCommandLine:  # finding 5

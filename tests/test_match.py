@@ -94,3 +94,58 @@ def test_bad_match_input() -> None:
         mus.new_match(seed=1.5)  # type: ignore[arg-type]
     with pytest.raises(mus.MusError, match="MatchState"):
         mus.apply_match("not a match", mus.Mus())  # type: ignore[arg-type]
+
+
+# A match stopped at MAX_HANDS (rules section 11, i.): "the side ahead in vacas, then
+# games, then stones wins it, and nobody when they are level". The match is built one
+# hand short of the bound, so its last hand is played for real and ends it. In that hand
+# nobody has pares or juego and everything is passed; with these cards team 1 wins grande
+# and punto, team 0 chica: 1 stone to team 0 and 2 to team 1 (tests/test_betting.py's
+# PLAIN_B).
+STOPPING_HAND = ["Co 7o 4e 1b", "Ro 7e 6b 5c", "Se 6o 5e 4c", "7c 6c 5b 1o"]
+
+
+def stopped(games: tuple[int, int], vacas: tuple[int, int], scores: tuple[int, int], rules: Rules) -> mus.MatchState:
+    """A match of ``MAX_HANDS - 1`` finished hands at ``games``/``vacas``, its last hand
+    dealt at ``scores`` and played out, all passed."""
+    earlier = mus.new_hand(rules, seed=1, hands=STOPPING_HAND)
+    for action in ["no-mus"] + ["pass"] * 12:
+        earlier = mus.apply(earlier, action)
+    assert earlier.is_over
+    last = mus.new_hand(rules, seed=2, hands=STOPPING_HAND, scores=scores)
+    match = mus.MatchState(rules, 1, 0, last, (earlier,) * (mus.MAX_HANDS - 1), games, vacas)
+    assert not match.is_over
+    for action in ["no-mus"] + ["pass"] * 12:
+        match = mus.apply(match, action)
+    assert match.hand.winner is None and match.scores == (scores[0] + 1, scores[1] + 2)
+    assert match.is_over and len(match.finished) == mus.MAX_HANDS and match.to_act is None
+    return match
+
+
+@pytest.mark.parametrize(
+    "games, vacas, scores, winner, why",
+    [
+        ((1, 0), (0, 0), (0, 0), 0, "team 0 is ahead in games (1-0), although team 1 has more stones (1-2)"),
+        ((0, 2), (1, 0), (0, 0), 0, "team 0 is ahead in vacas (1-0), although team 1 has more games (0-2)"),
+        ((1, 1), (0, 0), (0, 0), 1, "games are level (1-1) and team 1 has more stones (1-2)"),
+        ((2, 2), (0, 0), (5, 0), 0, "games are level (2-2) and team 0 has more stones (6-2)"),
+    ],
+)
+def test_a_match_stopped_at_max_hands_goes_to_the_side_ahead(
+    games: tuple[int, int], vacas: tuple[int, int], scores: tuple[int, int], winner: int, why: str
+) -> None:
+    match = stopped(games, vacas, scores, Rules(vacas_to_win=2))
+    assert match.winner == winner, (
+        f"rules section 11 i.: a match stopped at MAX_HANDS goes to the side ahead in vacas, then games, then"
+        f" stones: {why}, so team {winner} wins it, not {match.winner}"
+    )
+
+
+def test_a_match_stopped_at_max_hands_level_in_everything_has_no_winner() -> None:
+    # Vacas 1-1, games 2-2, and the last hand dealt at 1-0 ends level at 2-2.
+    match = stopped((2, 2), (1, 1), (1, 0), Rules(vacas_to_win=2))
+    assert match.scores == (2, 2)
+    assert match.winner is None, (
+        "rules section 11 i.: a match stopped at MAX_HANDS with the sides level in vacas, games and stones"
+        f" has no winner, not team {match.winner}"
+    )

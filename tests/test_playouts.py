@@ -44,6 +44,7 @@ from mus import (
     Pass,
     Phase,
 )
+from mus.state import FIELDS, Cards
 
 RULES = mus.Rules()
 TEAMS = (0, 1, 0, 1)
@@ -221,6 +222,9 @@ def check_exchange(before: mus.HandState, action: Discard, after: mus.HandState)
 
 def check_step(state: mus.HandState, rnd: random.Random) -> None:
     check_conservation(state)
+    # Every slot is set (draft_after copies each one), the cards as the named record.
+    assert type(state.cards) is Cards and state.cards.hands == state.hands
+    assert state.actions == len(state.history) and all(hasattr(state, name) for name in FIELDS)
     assert (state.to_act is None) == (state.phase is Phase.FINISHED)
     legal = state.legal_actions()
     listed = list(legal)
@@ -253,6 +257,10 @@ def check_final(state: mus.HandState) -> None:
     assert mus.replay(state.deal, state.history) == state
     copy = pickle.loads(pickle.dumps(state))
     assert copy == state and hash(copy) == hash(state)
+    # A pickle written by 0.1.0 holds the cards as a plain tuple.
+    reader, (values, history, counted) = state.__reduce__()
+    old = reader((*values[:2], tuple(values[2]), *values[3:]), history, counted)
+    assert old == state and type(old.cards) is Cards and old.count == state.count
     assert state.initial() == mus.replay(state.deal, ())
     if state.winner is not None:
         assert state.game_over

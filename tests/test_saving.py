@@ -19,6 +19,7 @@ import pytest
 import mus
 from mus.cli.options import atomic_write, check_writable, read_histories
 from mus.notation import parse_match
+from work import wait_until
 
 posix = pytest.mark.skipif(sys.platform == "win32", reason="POSIX signals, permissions and /dev/zero")
 
@@ -87,9 +88,7 @@ def test_an_interrupted_simulation_leaves_the_saved_file_as_it_was(tmp_path: Pat
     )
     try:
         # Ctrl-C once the new file is being written.
-        deadline = time.monotonic() + 30
-        while len(os.listdir(tmp_path)) < 2 and time.monotonic() < deadline:
-            time.sleep(0.01)
+        wait_until(lambda: len(os.listdir(tmp_path)) >= 2, 30)
         time.sleep(0.3)
         process.send_signal(signal.SIGINT)
         _, stderr = process.communicate(timeout=30)

@@ -1,6 +1,6 @@
 """The package's shape: it reads bottom-up with no import circle, no module reaches
 into another's private names, ``import mus`` loads only the core, and files read in
-one sitting.
+one sitting; and no test measures time.
 
 The import graph is read here from the source itself, independently of import-linter
 (which CI runs on the layers contract in ``pyproject.toml``): every ``import`` and
@@ -216,6 +216,103 @@ def test_files_read_in_one_sitting() -> None:
         if (count := len(path.read_text().splitlines())) > MAX_LINES
     }
     assert long == {}
+
+
+TESTS = pathlib.Path(__file__).resolve().parent
+
+CLOCKS = {
+    "time": {
+        f"{name}{ns}"
+        for name in ("time", "monotonic", "perf_counter", "process_time", "thread_time", "clock_gettime")
+        for ns in ("", "_ns")
+    },
+    "datetime": {"now", "utcnow", "today"},
+    "datetime.datetime": {"now", "utcnow", "today"},
+    "datetime.date": {"today"},
+    "os": {"times"},
+    "resource": {"getrusage"},
+}
+"""The clocks, by module: the calls that tell how much time passed."""
+
+CLOCK_EXEMPT = {
+    ("fuzz.py", "main"): "the long fuzzer's command line says how long its run took; no test reads it",
+}
+"""Where a test file may read a clock, and why: no test asserts a time."""
+
+
+def clock_reads(source: str) -> Iterator[tuple[str, int, str]]:
+    """Where ``source`` reads a clock: ``(enclosing function, line, clock)``. A test
+    that measures time fails under load and passes a slow change on a fast machine;
+    tests count work instead (tests/work.py), and wait by timeouts and polls."""
+    aliases: dict[str, str] = {}  # a local name bound to a clock's module
+    found: list[tuple[str, int, str]] = []
+
+    def visit(node: ast.AST, function: str) -> None:
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            function = node.name
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                if alias.name == "timeit":
+                    found.append((function, node.lineno, "timeit"))
+                if alias.name in CLOCKS:
+                    aliases[alias.asname or alias.name] = alias.name
+        elif isinstance(node, ast.ImportFrom) and node.module is not None:
+            for alias in node.names:
+                qualified = f"{node.module}.{alias.name}"
+                if node.module == "timeit" or alias.name in CLOCKS.get(node.module, ()):
+                    found.append((function, node.lineno, qualified))
+                elif qualified in CLOCKS:
+                    aliases[alias.asname or alias.name] = qualified
+        elif isinstance(node, ast.Attribute):
+            owner = clock_module(node.value, aliases)
+            if owner is not None and node.attr in CLOCKS.get(owner, ()):
+                found.append((function, node.lineno, f"{owner}.{node.attr}"))
+        for child in ast.iter_child_nodes(node):
+            visit(child, function)
+
+    visit(ast.parse(source), "")
+    yield from found
+
+
+def clock_module(node: ast.expr, aliases: dict[str, str]) -> str | None:
+    """The clock's module an expression names (``time``, ``datetime.datetime``, an alias)."""
+    if isinstance(node, ast.Name):
+        return aliases.get(node.id)
+    if isinstance(node, ast.Attribute):
+        base = clock_module(node.value, aliases)
+        return None if base is None else f"{base}.{node.attr}"
+    return None
+
+
+def test_the_clock_check_sees_every_way_in() -> None:
+    # The checker itself, on a test that times a call four ways (and sleeps, which is no clock).
+    source = (
+        "import time, timeit\n"
+        "import datetime as dt\n"
+        "from time import perf_counter as clock\n"
+        "def test_fast():\n"
+        "    started = time.monotonic()\n"
+        "    time.sleep(0.1)\n"
+        "    assert time.monotonic() - started < 5 and clock() and dt.datetime.now()\n"
+    )
+    found = [(function, line, clock) for function, line, clock in clock_reads(source)]
+    assert found == [
+        ("", 1, "timeit"),
+        ("", 3, "time.perf_counter"),
+        ("test_fast", 5, "time.monotonic"),
+        ("test_fast", 7, "time.monotonic"),
+        ("test_fast", 7, "datetime.datetime.now"),
+    ]
+
+
+def test_no_test_measures_time() -> None:
+    found = [
+        f"tests/{path.relative_to(TESTS)}:{line} ({function or 'module'}) reads {clock}"
+        for path in sorted(TESTS.rglob("*.py"))
+        for function, line, clock in clock_reads(path.read_text(encoding="utf-8"))
+        if (str(path.relative_to(TESTS)), function) not in CLOCK_EXEMPT
+    ]
+    assert found == [], "a test counts work (tests/work.py) rather than timing it: " + "; ".join(found)
 
 
 def loaded_by(statement: str) -> set[str]:

@@ -70,7 +70,7 @@ from mus.senas import Sena, senas_of
 from mus.state import HandState, start
 from mus.table import Betting, Deal, HiddenDiscard, Phase, SeatView
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"
 
 __all__ = [
     "ALL_CARDS",

@@ -111,7 +111,11 @@ class Discard:
 
     @classmethod
     def parse(cls, text: str) -> Discard:
-        """The discard of the space-separated cards in ``text``."""
+        """The discard of the space-separated cards in ``text``.
+
+        >>> Discard.parse("Ro 7e"), str(Discard.parse("7e Ro"))
+        (Discard.parse('Ro 7e'), 'discard Ro 7e')
+        """
         return cls(text)
 
     def __str__(self) -> str:
@@ -312,7 +316,11 @@ class MusVisto:
 
     @classmethod
     def parse(cls, text: str) -> MusVisto:
-        """The mus visto of the card written ``text``."""
+        """The mus visto of the card written ``text``.
+
+        >>> MusVisto.parse("Ro"), str(MusVisto.parse("12o"))
+        (MusVisto.parse('Ro'), 'visto Ro')
+        """
         return cls(text)
 
     def __str__(self) -> str:

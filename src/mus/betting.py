@@ -65,13 +65,12 @@ def open_lance(draft: Draft, lance: Lance) -> HandState:
             draft.phase = _DECLARE_PHASE
             draft.betting = Betting(lance, ())
             draft.queue = order
-            draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
-            return draft
+            return draft.freeze()
         # has_pares / has_juego, read straight from the rules' tables.
         ranking = rules.ranking
         table, least = (ranking.keys[lance], 1) if lance is _PARES else (ranking.points, 31)
-        hands = draft._table[0]
-        log = draft._log
+        hands = draft.cards.hands
+        log = draft.log
         seats = []
         yes, no = _DECLARE[lance]
         for seat in order:
@@ -80,13 +79,13 @@ def open_lance(draft: Draft, lance: Lance) -> HandState:
                 seats.append(seat)
             else:
                 log = (log, seat, no)
-        draft._log = log
-        draft._size += len(order)
+        draft.log = log
+        draft.actions += len(order)
         return _declared(draft, lance, tuple(seats))
     if lance is _PUNTO and rules.declarations == "explicit":
         # A seat that hid its juego takes no part in punto (rules section 6).
         points = rules.ranking.points
-        hands = draft._table[0]
+        hands = draft.cards.hands
         playing = tuple(seat for seat in order if points[hands[seat].multiset] < 31)
         if len(playing) < len(order):
             if len({rules.team_of[seat] for seat in playing}) < 2:
@@ -97,8 +96,7 @@ def open_lance(draft: Draft, lance: Lance) -> HandState:
     draft.phase = _BETTING
     draft.betting = _tuple(Betting, (lance, order, 0, 0, 0, None, False, (), ()))
     draft.queue = order
-    draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
-    return draft
+    return draft.freeze()
 
 
 def _declared(draft: Draft, lance: Lance, seats: tuple[int, ...]) -> HandState:
@@ -115,8 +113,7 @@ def _declared(draft: Draft, lance: Lance, seats: tuple[int, ...]) -> HandState:
     draft.phase = _BETTING
     draft.betting = _tuple(Betting, (lance, seats, 0, 0, 0, None, False, (), ()))
     draft.queue = seats
-    draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
-    return draft
+    return draft.freeze()
 
 
 def _declare(state: HandState, seat: int, action: Action) -> HandState:
@@ -127,8 +124,7 @@ def _declare(state: HandState, seat: int, action: Action) -> HandState:
         betting = draft.betting = _tuple(Betting, (betting.lance, (*betting.seats, seat), *betting[2:]))
     if len(state.queue) > 1:
         draft.queue = state.queue[1:]
-        draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
-        return draft
+        return draft.freeze()
     return _declared(draft, betting.lance, betting.seats)
 
 
@@ -138,7 +134,7 @@ def _next(draft: Draft, lance: Lance) -> HandState:
         return open_lance(draft, following)
     deal = draft.deal
     raw = tally(draft.hands, draft.results, deal.rules, draft.mano, draft.scores)
-    draft._count = raw
+    draft.counted = raw
     draft.scores = raw[1]
     return _finish(draft, raw[2])
 
@@ -149,8 +145,7 @@ def _finish(draft: Draft, winner: int | None) -> HandState:
     draft.betting = None
     draft.queue = ()
     draft.winner = winner
-    draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
-    return draft
+    return draft.freeze()
 
 
 _set = object.__setattr__
@@ -190,8 +185,7 @@ def _pass(state: HandState, seat: int, action: Action) -> HandState:
     draft = draft_after(state, seat, action)
     if len(state.queue) > 1:
         draft.queue = state.queue[1:]
-        draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
-        return draft
+        return draft.freeze()
     betting = state.betting
     assert betting is not None
     draft.results += (_result(betting.lance, _EN_PASO, seats=betting.seats),)
@@ -219,8 +213,7 @@ def _bet(state: HandState, seat: int, action: Action) -> HandState:
     # Betting(...) without the named tuple's Python-level __new__.
     draft.betting = _tuple(Betting, (lance, seats, stake + action.stones, stake, bets + 1, seat, False, folded, ()))  # type: ignore[union-attr]
     draft.queue = _answerers(state.deal.rules.team_of, seats, folded, seat)
-    draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
-    return draft
+    return draft.freeze()
 
 
 def _ordago(state: HandState, seat: int, action: Action) -> HandState:
@@ -229,8 +222,7 @@ def _ordago(state: HandState, seat: int, action: Action) -> HandState:
     draft = draft_after(state, seat, action)
     draft.betting = _tuple(Betting, (lance, seats, stake, stake, bets + 1, seat, True, folded, ()))
     draft.queue = _answerers(state.deal.rules.team_of, seats, folded, seat)
-    draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
-    return draft
+    return draft.freeze()
 
 
 def _binding_folds(betting: Betting, rules: Rules) -> tuple[int, ...]:
@@ -257,8 +249,7 @@ def _accept(state: HandState, seat: int, action: Action) -> HandState:
         betting = draft.betting = _tuple(Betting, (*betting[:8], (*betting.accepted, seat)))
         if len(state.queue) > 1:
             draft.queue = state.queue[1:]
-            draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
-            return draft
+            return draft.freeze()
     # In partnership play one accept commits the team.
     return _accepted(draft, betting)
 
@@ -290,7 +281,7 @@ def _accepted(draft: Draft, betting: Betting) -> HandState:
         team = next(team_of[s] for s in seats if team_of[s] != caller)
     scores = draft.scores
     line = (betting.lance, _ORDAGO, team, best, 0, 0, 0, scores, liars)
-    draft._count = ([line], scores, team, 0, ())
+    draft.counted = ([line], scores, team, 0, ())
     draft.results += (_result(betting.lance, _ORDAGO, team=team, seats=seats, folded=folded),)
     return _finish(draft, team)
 
@@ -302,8 +293,7 @@ def _fold(state: HandState, seat: int, action: Action) -> HandState:
     if len(state.queue) > 1:
         draft.betting = _folding(betting, (seat,))
         draft.queue = state.queue[1:]
-        draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
-        return draft
+        return draft.freeze()
     if betting.accepted:
         # Individual play: the seats that accepted show down with the bettor.
         settled = draft.betting = _folding(betting, (seat,))

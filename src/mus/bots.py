@@ -23,6 +23,7 @@ from __future__ import annotations
 import functools
 import math
 from collections.abc import Sequence
+from random import Random
 from typing import Protocol
 
 from mus.actions import Accept, Action, Bet, Declare, Discard, Fold, Mus, NoMus, Ordago, Pass, Servido
@@ -70,7 +71,7 @@ class RandomBot:
     """
 
     def __init__(self, seed: int | str | None = None) -> None:
-        self.random = seeded_random(seed)
+        self.random: Random = seeded_random(seed)
 
     def choose(self, view: SeatView) -> Action:
         _four_card(view, SeatView, "view")

@@ -61,7 +61,11 @@ class Suit(enum.Enum, metaclass=CheckedEnumType):
 
     @classmethod
     def parse(cls, text: str) -> Suit:
-        """The suit written ``text`` (``o``, ``c``, ``e`` or ``b``, any case)."""
+        """The suit written ``text`` (``o``, ``c``, ``e`` or ``b``, any case).
+
+        >>> Suit.parse("O"), Suit.parse("b")
+        (<Suit.OROS: 'o'>, <Suit.BASTOS: 'b'>)
+        """
         suit = _SUIT_BY_TEXT.get(text.lower()) if isinstance(text, str) else None
         if suit is None:
             raise CardError(f"unknown suit {quoted(text)} (suits: o, c, e, b)")
@@ -101,7 +105,11 @@ class Rank(enum.IntEnum, metaclass=CheckedEnumType):
 
     @classmethod
     def parse(cls, text: str) -> Rank:
-        """The rank written ``text``: ``1``-``7``, ``S``, ``C``, ``R``, ``A``, ``10``-``12``."""
+        """The rank written ``text``: ``1``-``7``, ``S``, ``C``, ``R``, ``A``, ``10``-``12``.
+
+        >>> Rank.parse("R"), Rank.parse("12"), Rank.parse("a")
+        (<Rank.REY: 12>, <Rank.REY: 12>, <Rank.AS: 1>)
+        """
         rank = _RANK_BY_TEXT.get(text.upper()) if isinstance(text, str) else None
         if rank is None:
             raise CardError(f"unknown rank {quoted(text)} (ranks: 1-7, S, C, R; also A, 10, 11, 12)")
@@ -396,6 +404,10 @@ class Deck:
         """The 40 cards shuffled by a generator seeded with ``seed`` (an int or text).
 
         The same seed always gives the same order, on every machine.
+
+        >>> deck = Deck.shuffled(7)
+        >>> deck.cards[:3], Deck.shuffled("7") == deck, Deck.shuffled(7) == deck
+        ((Card.parse('Sb'), Card.parse('2c'), Card.parse('Re')), False, True)
         """
         if isinstance(seed, bool) or not isinstance(seed, (int, str)):
             raise MusError(f"a seed is an int or a str, got {type(seed).__name__}")
@@ -411,7 +423,12 @@ class Deck:
         return cls(parse_cards(text))
 
     def deal(self, count: int) -> tuple[tuple[Card, ...], Deck]:
-        """The top ``count`` cards and the deck that remains."""
+        """The top ``count`` cards and the deck that remains.
+
+        >>> top, rest = Deck.parse("Ro 1b 7e").deal(2)
+        >>> top, rest.cards
+        ((Card.parse('Ro'), Card.parse('1b')), (Card.parse('7e'),))
+        """
         if isinstance(count, bool) or not isinstance(count, int) or count < 0:
             raise CardError(f"can only deal a whole number of cards, got {quoted(count)}")
         if count > len(self.cards):

@@ -416,15 +416,15 @@ def _replay(plan: _Plan, world: _World, rng: random.Random | None) -> tuple[Hand
                     raise _Inconsistent
                 cards = discards[index] = tuple(rng.sample(state.hands[who].cards, hidden))
             action = Discard(cards)
-        size = state._size
+        size = state.actions
         try:
             state = apply(state, action, who)
         except MusError:
             raise _Inconsistent from None
         # The entries this action added (a derived declaration adds several) against the view.
-        link = state._log
+        link = state.log
         added = []
-        for _ in range(state._size - size):
+        for _ in range(state.actions - size):
             assert link is not None
             added.append(link[1:])
             link = link[0]

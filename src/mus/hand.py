@@ -26,6 +26,7 @@ from mus.errors import CardError, HandError, quoted
 __all__ = ["HAND_SIZE", "RANK_MULTISETS", "Hand"]
 
 HAND_SIZE = 4
+"""The cards in a hand."""
 
 RANK_MULTISETS: tuple[tuple[Rank, ...], ...] = tuple(
     itertools.combinations_with_replacement(sorted(Rank, reverse=True), HAND_SIZE)
@@ -163,7 +164,11 @@ class Hand:
 
     @classmethod
     def parse(cls, text: str) -> Hand:
-        """Read four space-separated cards, such as ``"Ro Rc 7e 1b"``."""
+        """Read four space-separated cards, such as ``"Ro Rc 7e 1b"``.
+
+        >>> Hand.parse("1b 7e Ro Rc")
+        Hand.parse('Ro Rc 7e 1b')
+        """
         if not isinstance(text, str):
             raise HandError(f"a hand's text is a str, got {type(text).__name__}")
         return cls(text)

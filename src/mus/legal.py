@@ -60,14 +60,30 @@ __all__ = [
 
 class Judge(Protocol):
     """What a list trimmed by a house rule's legality hook asks about any action: the
-    state it came from (a :class:`~mus.HandState`)."""
+    state it came from (a :class:`~mus.HandState`, which is one).
+
+    >>> import mus
+    >>> judge: Judge = mus.new_hand(seed=1)
+    >>> judge.is_legal("mus"), list(judge.legal_actions())
+    (True, [Mus(), NoMus()])
+    """
 
     def is_legal(self, action: Any, seat: int | None = None) -> bool:
-        """Whether ``action`` (by ``seat``, if given) is legal in the state."""
+        """Whether ``action`` (by ``seat``, if given) is legal in the state.
+
+        >>> import mus
+        >>> mus.new_hand(seed=1).is_legal("no mus", seat=0)
+        True
+        """
         ...
 
     def legal_actions(self) -> LegalActions:
-        """The state's legal actions."""
+        """The state's legal actions.
+
+        >>> import mus
+        >>> len(mus.new_hand(seed=1).legal_actions())
+        2
+        """
         ...
 
 

@@ -125,11 +125,22 @@ class MatchState:
         return self.finished[-1] if self.finished else None
 
     def legal_actions(self) -> LegalActions:
-        """The legal actions in the current hand."""
+        """The legal actions in the current hand.
+
+        >>> import mus
+        >>> list(mus.new_match(mus.Rules(), seed=4).legal_actions())
+        [Mus(), NoMus()]
+        """
         return self.hand.legal_actions()
 
     def is_legal(self, action: Action | str, seat: int | None = None) -> bool:
-        """Whether ``action`` (an action or its text; by ``seat``, if given) is legal now."""
+        """Whether ``action`` (an action or its text; by ``seat``, if given) is legal now.
+
+        >>> import mus
+        >>> match = mus.new_match(mus.Rules(), seed=4)
+        >>> match.is_legal("mus"), match.is_legal("mus", seat=1), match.is_legal("envido")
+        (True, False, False)
+        """
         return not self.is_over and self.hand.is_legal(action, seat)
 
     def view(self, seat: int) -> MatchView:
@@ -175,7 +186,13 @@ class MatchView:
     (``games``, ``vacas`` and the ``scores`` of the game under way, one entry per side),
     ``hand``, the current hand's :class:`~mus.SeatView` (once the match is over, the
     last hand's), and ``last``, the view of the hand that ended last (``None`` before
-    any): a new ``last`` tells a client that a hand ended, with its count."""
+    any): a new ``last`` tells a client that a hand ended, with its count.
+
+    >>> import mus
+    >>> view = mus.new_match(mus.Rules(), seed=4).view(1)
+    >>> view.seat, view.games, view.scores, view.hand.hand is not None, view.last
+    (1, (0, 0), (0, 0), True, None)
+    """
 
     seat: int
     rules: Rules

@@ -66,7 +66,11 @@ class Lance(enum.IntEnum, metaclass=CheckedEnumType):
 
     @classmethod
     def parse(cls, text: str) -> Lance:
-        """The lance named ``text`` (any case)."""
+        """The lance named ``text`` (any case).
+
+        >>> Lance.parse("pares"), Lance.parse("JUEGO")
+        (<Lance.PARES: 2>, <Lance.JUEGO: 3>)
+        """
         lance = cls.__members__.get(text.upper()) if isinstance(text, str) else None
         if lance is None:
             raise MusError(f"unknown lance {quoted(text)} (lances: grande, chica, pares, juego, punto)")

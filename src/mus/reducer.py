@@ -60,6 +60,7 @@ from mus.refusals import problem, why
 from mus.rules import Rules
 from mus.scoring import MAX_SEATS
 from mus.state import (
+    Cards,
     Deal,
     Draft,
     HandState,
@@ -245,11 +246,18 @@ _CARDS = attrgetter("cards")
 
 _MUS = Phase.MUS
 _DISCARD = Phase.DISCARD
+_tuple = tuple.__new__
 
 
 def derived(action: Action, rules: Rules) -> bool:
     """Whether ``action`` in a history is one the engine adds itself (a declaration
-    under ``declarations="derived"``), to be checked rather than applied on replay."""
+    under ``declarations="derived"``), to be checked rather than applied on replay.
+
+    >>> import mus
+    >>> yes = mus.Declare(mus.Lance.PARES, True)
+    >>> derived(yes, mus.Rules()), derived(yes, mus.Rules(declarations="explicit")), derived(mus.Pass(), mus.Rules())
+    (True, False, False)
+    """
     return type(action) is Declare and rules.declarations == "derived"
 
 
@@ -262,27 +270,25 @@ def _event(state: HandState, action: Signal | MusVisto, seat: int | None) -> Han
         raise IllegalActionError(reason)
     if isinstance(action, Signal):
         # A seña takes no turn: the history records it, and the partners' views show it.
-        draft = draft_after(state, state.queue[0] if seat is None else seat, action)
-        draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
-        return draft
+        return draft_after(state, state.queue[0] if seat is None else seat, action).freeze()
     holder = next(s for s, hand in enumerate(state.hands) if action.card in hand)
     draft = draft_after(state, holder, action)
-    hands, stock, discards, pending, reshuffles, servido, rounds, _ = state._table
+    cards = state.cards  # a mus visto is rare: _replace's cost does not count here
     reading = state.deal.rules.mus_visto
     if reading == "forced":
         # rules section 13: nobody may cut; each seat in turn discards or says servido.
-        draft._table = (hands, stock, discards, pending, reshuffles, servido, rounds, ())
+        draft.cards = cards._replace(forced=())
         draft.phase = _DISCARD
         draft.queue = state.deal.rules.orders[state.mano]
     elif reading == "servido":
-        draft._table = (hands, stock, discards, pending, reshuffles, holder, rounds, None)
+        draft.cards = cards._replace(servido=holder)
     else:
         # The seat takes a new card from the stock; the seen card goes to the discards.
-        held = list(hands)
-        held[holder] = Hand.unchecked([card for card in hands[holder].cards if card != action.card] + [stock[0]])
-        draft._table = (tuple(held), stock[1:], (*discards, action.card), pending, reshuffles, servido, rounds, None)
-    draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
-    return draft
+        held = list(cards.hands)
+        kept = [card for card in cards.hands[holder].cards if card != action.card]
+        held[holder] = Hand.unchecked([*kept, cards.stock[0]])
+        draft.cards = cards._replace(hands=tuple(held), stock=cards.stock[1:], discards=(*cards.discards, action.card))
+    return draft.freeze()
 
 
 # --- the reducer ----------------------------------------------------------------------
@@ -339,8 +345,7 @@ def _mus(state: HandState, seat: int, action: Action) -> HandState:
     else:
         draft.phase = _DISCARD
         draft.queue = state.deal.rules.orders[state.mano]
-    draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
-    return draft
+    return draft.freeze()
 
 
 def _no_mus(state: HandState, seat: int, action: Action) -> HandState:
@@ -353,14 +358,14 @@ def _no_mus(state: HandState, seat: int, action: Action) -> HandState:
 
 def _discard(state: HandState, seat: int, action: Action) -> HandState:
     draft = draft_after(state, seat, action)
-    hands, stock, discards, waiting, reshuffles, servido, rounds, exchange = state._table
+    hands, stock, discards, waiting, reshuffles, servido, mus_rounds, forced = state.cards
     pending = list(waiting)
     pending[seat] = action.cards  # type: ignore[union-attr]
     if len(state.queue) > 1:
-        draft._table = (hands, stock, discards, tuple(pending), reshuffles, servido, rounds, exchange)
+        # Built as a plain tuple is (a seat's discard is common): _replace costs more.
+        draft.cards = _tuple(Cards, (hands, stock, discards, tuple(pending), reshuffles, servido, mus_rounds, forced))
         draft.queue = state.queue[1:]
-        draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
-        return draft
+        return draft.freeze()
     return _serve(draft, pending)
 
 
@@ -368,18 +373,17 @@ def _servido(state: HandState, seat: int, action: Action) -> HandState:
     """A seat keeps its cards in the exchange a mus visto forced (rules section 13):
     under ``mus_decision="team"`` the word speaks for its partners still to speak too."""
     draft = draft_after(state, seat, action)
-    hands, stock, discards, pending, reshuffles, servido, rounds, exchange = state._table
+    cards = state.cards
     rules = state.deal.rules
     queue = state.queue[1:]
     if rules.mus_decision == "team":
         side = rules.team_of[seat]
         queue = tuple(other for other in queue if rules.team_of[other] != side)
-    draft._table = (hands, stock, discards, pending, reshuffles, servido, rounds, (*(exchange or ()), seat))
+    draft.cards = cards._replace(forced=(*(cards.forced or ()), seat))
     if queue:
         draft.queue = queue
-        draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
-        return draft
-    return _serve(draft, list(pending))
+        return draft.freeze()
+    return _serve(draft, list(cards.pending))
 
 
 def _serve(draft: Draft, pending: list[tuple[Card, ...]]) -> HandState:
@@ -388,7 +392,7 @@ def _serve(draft: Draft, pending: list[tuple[Card, ...]]) -> HandState:
     starts (rules section 13); else the mus goes on."""
     deal = draft.deal
     order = deal.rules.orders[draft.mano]
-    held, left, discarded, _, reshuffles, servido, rounds, exchange = draft._table
+    held, left, discarded, _, reshuffles, servido, mus_rounds, forced = draft.cards
     stock = list(left)
     pile = list(discarded)
     for seat in order:
@@ -410,14 +414,14 @@ def _serve(draft: Draft, pending: list[tuple[Card, ...]]) -> HandState:
             del stock[:more]
         # The engine's own cards: the trusted path skips Hand.replace's checks.
         hands[seat] = Hand.unchecked([card for card in hands[seat].cards if card not in own] + drawn)
-    cards = (tuple(hands), tuple(stock), tuple(pile), ((),) * len(order), reshuffles, servido, rounds + 1, None)
-    draft._table = cards
-    if exchange:
+    draft.cards = _tuple(
+        Cards, (tuple(hands), tuple(stock), tuple(pile), ((),) * len(order), reshuffles, servido, mus_rounds + 1, None)
+    )
+    if forced:
         return open_lance(draft, deal.rules.first_lance)
     draft.phase = _MUS
     draft.queue = mus_speakers(draft.mano, deal.rules)
-    draft.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
-    return draft
+    return draft.freeze()
 
 
 def _restock(deal: Deal, cards: list[Card], number: int) -> list[Card]:

@@ -31,21 +31,13 @@ from mus import validators
 from mus.cards import ALL_CARDS, Card, Rank, Suit
 from mus.errors import RulesError, quoted
 from mus.hand import HAND_SIZE, Hand
+from mus.payouts import Payouts, bonus_tables
 from mus.ranking import Lance, Ranking
 
 __all__ = [
-    "BET_LANCES",
-    "HOUSE_RULES",
-    "MAX_BETS",
-    "MAX_MUS_ROUNDS",
-    "MAX_SEATS",
-    "PRESETS",
-    "HouseRule",
-    "Payouts",
-    "Rules",
-    "house_rules_in",
-    "load_house_rules",
-]
+    "BET_LANCES", "HOUSE_RULES", "MAX_BETS", "MAX_MUS_ROUNDS", "MAX_SEATS", "PRESETS", "HouseRule", "Payouts", "Rules",
+    "house_rules_in", "load_house_rules",
+]  # fmt: skip
 
 MAX_SEATS = 6
 """The most seats a table has (rules section 12): six, in two partnerships of three or
@@ -64,30 +56,6 @@ BET_LANCES = validators.BET_LANCES
 """The lances a hand plays, in order (punto stands in for juego): ``Rules.lances``' default."""
 
 
-@attrs.frozen(kw_only=True)
-class Payouts:
-    """The stones each lance pays besides the stakes (rules section 8).
-
-    >>> Payouts()
-    Payouts(en_paso=1, first_refusal=1, pares=(1, 2, 3), juego_31=3, juego=2, punto=1)
-    >>> Payouts(juego_31=4).juego_31
-    4
-    """
-
-    en_paso: int = attrs.field(default=1, validator=validators.whole(0, 100))
-    """What grande, chica and punto pay to the better hand when nobody bet."""
-    first_refusal: int = attrs.field(default=1, validator=validators.whole(0, 100))
-    """What a team gets when the lance's first bet is refused."""
-    pares: tuple[int, int, int] = attrs.field(default=(1, 2, 3), validator=validators.pares_bonuses)
-    """The bonus of each seat's pareja, medias and duples."""
-    juego_31: int = attrs.field(default=3, validator=validators.whole(0, 100))
-    """The bonus of each seat's juego of 31."""
-    juego: int = attrs.field(default=2, validator=validators.whole(0, 100))
-    """The bonus of each seat's other juegos."""
-    punto: int = attrs.field(default=1, validator=validators.whole(0, 100))
-    """What the team that wins punto adds once, bet or not."""
-
-
 def _payouts(instance: object, attribute: attrs.Attribute[Payouts], value: object) -> None:
     if not isinstance(value, Payouts):
         raise RulesError(f"payouts must be a Payouts, got {quoted(value)}")
@@ -98,10 +66,16 @@ class HouseRule:
 
     Subclass it as a frozen attrs class (so rules stay hashable) with a class attribute
     ``name``: the subclass registers itself under that name, which hand histories use
-    to name it. Override either hook; the defaults change nothing.
+    to name it. Override one of its three hooks or more; the defaults change nothing.
 
+    * :meth:`allows` is asked whether the seat to speak may take an action the rules
+      allow (the legality hook: ``apply``, ``legal_actions``, ``is_legal``, views,
+      bots and replays ask it);
     * :meth:`lance_key` is called once per rank multiset and lance when the lance
-      tables are built, so comparisons stay lookups;
+      tables are built, so comparisons stay lookups; a key must fit among the
+      library's keys of that lance (grande 4369 to 52428, chica 13107 to 61166, pares
+      272 to 972 or 0, juego 1 to 9 or 0, punto 4 to 40: the docs' house rules page,
+      "The keys of each lance");
     * :meth:`bonus` is called for a seat's bonus at the count.
 
     >>> import attrs, mus
@@ -144,14 +118,38 @@ class HouseRule:
         """The key of the rank multiset ``ranks`` (four ranks as dealt, high to low,
         before the eight-kings mapping) at ``lance``, given the library's ``key``.
 
-        Bigger keys win; ``0`` means "does not have it" for pares and juego. Tables are
+        Bigger keys win; ``0`` means "does not have it" for pares and juego. A key is a
+        whole number, 0 or more, that fits among the library's keys of the lance (see
+        :class:`HouseRule`); at juego, give 0 exactly to the hands under 31. Tables are
         shared by every rule set with the same ``eight_kings``, ``real_31``,
         ``juego_order`` and ``house``: depend on nothing else of ``rules``.
+
+        >>> import attrs, mus
+        >>> @attrs.frozen
+        ... class AsesFirst(mus.HouseRule):
+        ...     # At grande four ases beat everything: above the largest key, 52428.
+        ...     name = "doctest-ases-first"
+        ...     def lance_key(self, lance, ranks, key, rules):
+        ...         return 60_000 if lance is mus.Lance.GRANDE and set(ranks) == {mus.Rank.AS} else key
+        >>> ases, reyes = mus.Hand.parse("1o 1c 1e 1b"), mus.Hand.parse("Ro Rc Re Rb")
+        >>> mus.compare(mus.Lance.GRANDE, ases, reyes, mus.Rules(house=[AsesFirst()]))
+        1
         """
         return key
 
     def bonus(self, lance: Lance, hand: Hand, bonus: int, rules: Rules) -> int:
-        """The bonus ``hand`` adds for its team at ``lance``, given the library's ``bonus``."""
+        """The bonus ``hand`` adds for its team at ``lance``, given the library's ``bonus``.
+
+        >>> import attrs, mus
+        >>> @attrs.frozen
+        ... class Punto30PaysTwo(mus.HouseRule):
+        ...     name = "doctest-punto-30-pays-two"
+        ...     def bonus(self, lance, hand, bonus, rules):
+        ...         return 2 if lance is mus.Lance.PUNTO and mus.points(hand, rules) == 30 else bonus
+        >>> thirty = mus.Hand.parse("Ro Rc 5b 5e")
+        >>> mus.bonus(mus.Lance.PUNTO, thirty, mus.Rules(house=[Punto30PaysTwo()]))
+        2
+        """
         return bonus
 
     def allows(self, state: Any, action: Any) -> bool:
@@ -208,25 +206,6 @@ def _house(instance: object, attribute: attrs.Attribute[tuple[HouseRule, ...]], 
 
 _RANKINGS: dict[tuple[bool, bool | str, str, tuple[HouseRule, ...]], Ranking] = {}
 _MAX_RANKINGS = 64  # the knobs alone make 12 tables; the rest are house rules
-
-
-_BONUS_TABLES: dict[tuple[Ranking, Payouts], tuple[tuple[int, ...], ...]] = {}
-
-
-def _bonus_tables(ranking: Ranking, payouts: Payouts) -> tuple[tuple[int, ...], ...]:
-    # Shared by every rule set with the same ranking and payouts, like the rankings.
-    key = (ranking, payouts)
-    tables = _BONUS_TABLES.get(key)
-    if tables is None:
-        tables = _BONUS_TABLES[key] = _build_bonus_tables(ranking, payouts)
-    return tables
-
-
-def _build_bonus_tables(ranking: Ranking, payouts: Payouts) -> tuple[tuple[int, ...], ...]:
-    pares = tuple(0 if combo is None else payouts.pares[combo.kind - 1] for combo in ranking.pares)
-    juego = tuple(payouts.juego_31 if total == 31 else payouts.juego if total > 31 else 0 for total in ranking.points)
-    nothing = (0,) * len(pares)
-    return (nothing, nothing, pares, juego, nothing)
 
 
 @attrs.frozen(kw_only=True)
@@ -414,7 +393,7 @@ class Rules:
                 del _RANKINGS[next(iter(_RANKINGS))]
             _RANKINGS[key] = ranking
         object.__setattr__(self, "ranking", ranking)
-        object.__setattr__(self, "bonuses", None if self.house else _bonus_tables(ranking, self.payouts))
+        object.__setattr__(self, "bonuses", None if self.house else bonus_tables(ranking, self.payouts))
         object.__setattr__(self, "team_of", tuple(seat % self.teams for seat in range(self.seats)))
         n = self.seats
         object.__setattr__(self, "orders", tuple(tuple((first + i) % n for i in range(n)) for first in range(n)))
@@ -451,7 +430,7 @@ class Rules:
         table = self.bonuses
         if table is not None:
             return table[lance][hand.multiset]
-        stones = _bonus_tables(self.ranking, self.payouts)[lance][hand.multiset]
+        stones = bonus_tables(self.ranking, self.payouts)[lance][hand.multiset]
         for rule in self.house:
             stones = rule.bonus(lance, hand, stones, self)
             if isinstance(stones, bool) or not isinstance(stones, int) or stones < 0:
@@ -477,7 +456,15 @@ class Rules:
         return self.seats // self.teams
 
     def evolve(self, **changes: Any) -> Rules:
-        """A copy with some knobs changed, validated like the constructor."""
+        """A copy with some knobs changed, validated like the constructor.
+
+        >>> Rules().evolve(target=30) == Rules(target=30)
+        True
+        >>> Rules().evolve(target=0)
+        Traceback (most recent call last):
+        ...
+        mus.errors.RulesError: target must be a whole number of stones from 1 to 1000, got 0
+        """
         unknown = set(changes) - {field.name for field in attrs.fields(Rules) if field.init}
         if unknown:
             raise RulesError(f"unknown rules knob(s): {', '.join(sorted(unknown))}")
@@ -517,7 +504,15 @@ class Rules:
 
     @classmethod
     def from_dict(cls, data: Mapping[str, Any]) -> Rules:
-        """Rules from :meth:`to_dict` data; unknown or invalid knobs raise :class:`RulesError`."""
+        """Rules from :meth:`to_dict` data; unknown or invalid knobs raise :class:`RulesError`.
+
+        >>> Rules.from_dict(Rules(target=30).to_dict()) == Rules(target=30)
+        True
+        >>> Rules.from_dict({"targt": 30})
+        Traceback (most recent call last):
+        ...
+        mus.errors.RulesError: unknown rules knob(s): targt
+        """
         if not isinstance(data, Mapping):
             raise RulesError(f"rules data must be a mapping, got {type(data).__name__}")
         knobs = dict(data)

@@ -400,7 +400,19 @@ uncounted lances)``: the engine keeps it and builds the :class:`Count` only when
 def tally(
     hands: Sequence[Hand], results: Sequence[LanceResult], rules: Rules, mano: int, scores: tuple[int, ...]
 ) -> Tally:
-    """The count as plain tuples (no checks, no records): the engine's hot path."""
+    """The count as plain tuples (no checks, no records): the engine's hot path.
+
+    Its parts are the rows of the count lines, the scores after the count, the winner
+    (or ``None``), the row at which the count stopped (or ``None``) and the lances not
+    counted; :func:`record` makes the :class:`Count` of it.
+
+    >>> import mus
+    >>> hands = [mus.Hand.parse(t) for t in ("Ro Rc 7e 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c")]
+    >>> grande = LanceResult(mus.Lance.GRANDE, Outcome.EN_PASO, 0, None, (0, 1, 2, 3))
+    >>> rows, scores, winner, stop, uncounted = tally(hands, [grande], mus.Rules(), 0, (0, 0))
+    >>> len(rows), scores, winner
+    (1, (1, 0), None)
+    """
     score = list(scores)
     rows: list[tuple[Any, ...]] = []
     team_of = rules.team_of
@@ -463,7 +475,15 @@ _REFUSED, _NO_BET, _VOID, _ORDAGO, _ACCEPTED, _EN_PASO = (
 def record(raw: Tally, individual: bool = False) -> Count:
     """The :class:`Count` record of a :func:`tally` (``individual``: every seat plays
     for itself, and the texts name seats rather than teams). The engine's, unchecked:
-    :func:`count` checks what it counts."""
+    :func:`count` checks what it counts.
+
+    >>> import mus
+    >>> hands = [mus.Hand.parse(t) for t in ("Ro Rc 7e 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c")]
+    >>> grande = LanceResult(mus.Lance.GRANDE, Outcome.EN_PASO, 0, None, (0, 1, 2, 3))
+    >>> counted = record(tally(hands, [grande], mus.Rules(), 0, (0, 0)))
+    >>> counted.scores, [str(line) for line in counted.lines]
+    ((1, 0), ['grande: team 0 (seat 0) wins en paso: 1 stone'])
+    """
     rows, scores, winner, stop, uncounted = raw
     lines = tuple(
         CountLine(lance, outcome, team, seat, bet, refusal, extra, after, liars, individual=individual)

@@ -14,7 +14,7 @@ built from the parts of :mod:`mus.table`; :func:`start` makes a hand's first sta
 The module's functions but :func:`start` (:func:`allowed`, :func:`served`,
 :func:`legal`, :func:`refuser`, :func:`event_problem`, :func:`at_a_deal`,
 :func:`legal_actions`, :func:`mus_speakers`, :func:`first_state`, :func:`unpickle`,
-``draft_after``) are the engine's steps, unchecked: they take the states and values the
+and :func:`draft_after`) are the engine's steps, unchecked: they take the states and values the
 engine holds, on its hot path. The checked entries are the state's methods,
 :func:`mus.apply` and :func:`mus.problem`.
 
@@ -30,7 +30,7 @@ engine holds, on its hot path. The checked entries are the state's methods,
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Union
 
 import attrs
 
@@ -42,7 +42,7 @@ from mus.hand import Hand
 from mus.legal import LegalActions
 from mus.rules import MAX_BETS, MAX_MUS_ROUNDS, HouseRule, Rules
 from mus.scoring import Count, LanceResult, Outcome, Tally, record, score_line
-from mus.table import Betting, Deal, HandStateBase, HiddenDiscard, Phase, SeatView
+from mus.table import Betting, Cards, Deal, HandStateBase, HiddenDiscard, Phase, SeatView
 
 __all__ = [
     "FIELDS",
@@ -72,41 +72,26 @@ __all__ = [
 ]
 
 
-Log = tuple[Any, int, Action] | None
-"""The history as a linked chain: ``(previous link, seat, action)``, newest first.
+Log = Union[tuple["Log", int, Action], None]  # noqa: UP007  (a recursive alias: the | form cannot name itself)
+"""The history as a linked chain: ``(previous link, seat, action)``, newest first
+(:attr:`HandState.log`).
 
 Each action adds one link and shares the rest, so an action costs the same at any
 length of history and a kept state costs one link."""
 
-Cards = tuple[
-    tuple[Hand, ...],
-    tuple[Card, ...],
-    tuple[Card, ...],
-    tuple[tuple[Card, ...], ...],
-    int,
-    int | None,
-    int,
-    tuple[int, ...] | None,
-]
-"""Where the cards are: hands, stock, discards, pending discards, reshuffles, the seat
-left *servido* by a mus visto (``mus_visto="servido"``), the rounds of the mus played,
-and during the exchange a mus visto forces (``mus_visto="forced"``) the seats that said
-servido so far (``None`` outside one). One field, because only the mus exchange (and a
-mus visto) changes it and every other action copies it."""
-
 FIELDS = (
     "deal",
     "mano",
-    "_table",
+    "cards",
     "scores",
     "phase",
     "queue",
     "betting",
     "results",
     "winner",
-    "_log",
-    "_size",
-    "_count",
+    "log",
+    "actions",
+    "counted",
 )
 """The slots of a :class:`HandState`, in the order it pickles them."""
 
@@ -154,13 +139,15 @@ def allowed(state: HandState, action: object) -> bool:
         return kind in (_ORDAGO_ANSWER_KINDS if betting.ordago else _ANSWER_KINDS)
     if phase is _MUS:
         if kind is Mus:
-            table = state._table
-            return table[6] < state.deal.rules.mus_limit and (table[5] is None or not served(state, state.queue[0]))
+            cards = state.cards
+            return cards.mus_rounds < state.deal.rules.mus_limit and (
+                cards.servido is None or not served(state, state.queue[0])
+            )
         return kind is NoMus
     if phase is _DISCARD:
         if kind is Servido:
-            return state._table[7] is not None  # a forced exchange: keeping one's cards
-        hand = state.hands[state.queue[0]].cards
+            return state.cards.forced is not None  # a forced exchange: keeping one's cards
+        hand = state.cards.hands[state.queue[0]].cards
         return kind is Discard and all(card in hand for card in action.cards)  # type: ignore[attr-defined]
     if phase is _DECLARE:
         assert state.betting is not None
@@ -176,7 +163,7 @@ def served(state: HandState, seat: int) -> bool:
     >>> served(mus.new_hand(seed=1), 0)
     False
     """
-    servido = state._table[5]
+    servido = state.cards.servido
     if servido is None:
         return False
     rules = state.deal.rules
@@ -245,7 +232,7 @@ def event_problem(state: HandState, action: Signal | MusVisto, seat: int | None)
         who = state.queue[0] if seat is None else seat
         if not action.sena.holds(state.hands[who], rules):
             return f"seat {who} cannot signal {action.sena}: it is not true of its hand"
-        link = state._log
+        link = state.log
         while link is not None:
             if link[1] == who and link[2] == action:
                 return f"seat {who} already signalled {action.sena} in this hand"
@@ -253,7 +240,7 @@ def event_problem(state: HandState, action: Signal | MusVisto, seat: int | None)
         return None
     if state.phase is not _MUS or not at_a_deal(state):
         return "a mus visto happens at a deal of the mus, before anyone speaks"
-    if not state._table[1] and rules.mus_visto == "new-card":
+    if not state.cards.stock and rules.mus_visto == "new-card":
         return "no card is left in the stock to replace a seen card (mus_visto='new-card')"
     holder = next((s for s, hand in enumerate(state.hands) if action.card in hand), None)
     if holder is None:
@@ -274,7 +261,7 @@ def at_a_deal(state: HandState) -> bool:
     >>> at_a_deal(state), at_a_deal(mus.apply(state, "mus"))
     (True, False)
     """
-    link = state._log
+    link = state.log
     while link is not None and type(link[2]) is Signal:
         link = link[0]
     return link is None or type(link[2]) is Discard
@@ -302,13 +289,14 @@ def legal_actions(state: HandState) -> LegalActions:
             seat, betting.bets, betting.ordago, len(queue) > 1 and rules.teams == 2, rules.max_bet, rules.bet_limit
         )
     elif phase is _MUS:
-        table = state._table
-        if table[6] >= rules.mus_limit or (table[5] is not None and served(state, seat)):
+        cards = state.cards
+        if cards.mus_rounds >= rules.mus_limit or (cards.servido is not None and served(state, seat)):
             listed = _SERVIDO[seat]
         else:
             listed = _MUS_LISTS[seat]
     elif phase is _DISCARD:
-        listed = _discards(state.hands[seat], seat, state._table[7] is not None)
+        cards = state.cards
+        listed = _discards(cards.hands[seat], seat, cards.forced is not None)
     else:
         betting = state.betting
         assert betting is not None
@@ -353,16 +341,24 @@ class HandState(HandStateBase):
     deal: Deal
     mano: int
     """The seat that speaks first: the deal's, or under mus corrido the seat that cut."""
-    _table: Cards
+    cards: Cards
+    """Where the cards are: hands, stock, discards (:class:`Cards`; the properties
+    :attr:`hands`, :attr:`stock` and the rest read it)."""
     scores: tuple[int, ...]
     phase: Phase
     queue: tuple[int, ...]
     betting: Betting | None
     results: tuple[LanceResult, ...]
     winner: int | None
-    _log: Log
-    _size: int
-    _count: Count | Tally | None
+    log: Log
+    """The history as a chain of links, newest first (:data:`Log`): what :attr:`history`
+    lists, for a program that walks it without building the tuple."""
+    actions: int
+    """How many entries the history has (``len(state.history)``, without building it)."""
+    counted: Count | Tally | None
+    """The count as the engine keeps it: ``None`` before the hand is counted (or decided
+    by an órdago), then its raw tally (:data:`mus.scoring.Tally`) until :attr:`count`
+    builds the record, then the record."""
 
     def __setattr__(self, name: str, value: object) -> None:
         raise attrs.exceptions.FrozenInstanceError()
@@ -373,32 +369,32 @@ class HandState(HandStateBase):
     @property
     def hands(self) -> tuple[Hand, ...]:
         """Each seat's four cards, by seat."""
-        return self._table[0]
+        return self.cards.hands
 
     @property
     def stock(self) -> tuple[Card, ...]:
         """The cards left to deal at the mus, top first."""
-        return self._table[1]
+        return self.cards.stock
 
     @property
     def discards(self) -> tuple[Card, ...]:
         """The cards discarded and not yet reshuffled into a new stock."""
-        return self._table[2]
+        return self.cards.discards
 
     @property
     def pending(self) -> tuple[tuple[Card, ...], ...]:
         """By seat, the cards discarded in this round of the mus, not yet replaced."""
-        return self._table[3]
+        return self.cards.pending
 
     @property
     def reshuffles(self) -> int:
         """How many times the discards were shuffled into a new stock."""
-        return self._table[4]
+        return self.cards.reshuffles
 
     @property
     def servido(self) -> int | None:
         """The seat left without mus by a mus visto (``Rules(mus_visto="servido")``)."""
-        return self._table[5]
+        return self.cards.servido
 
     @property
     def forced_exchange(self) -> bool:
@@ -410,13 +406,13 @@ class HandState(HandStateBase):
         >>> state.forced_exchange, mus.apply(state, "visto Ro").forced_exchange
         (False, True)
         """
-        return self._table[7] is not None
+        return self.cards.forced is not None
 
     @property
     def mus_rounds(self) -> int:
         """How many rounds of the mus (every seat's discard and new cards) were played.
         After :data:`MAX_MUS_ROUNDS` of them only no-mus is legal."""
-        return self._table[6]
+        return self.cards.mus_rounds
 
     @property
     def rules(self) -> Rules:
@@ -439,7 +435,7 @@ class HandState(HandStateBase):
         # Built on each call rather than kept: a kept tuple per state would make an
         # undo stack of a long hand quadratic in memory.
         entries = []
-        link = self._log
+        link = self.log
         while link is not None:
             entries.append((link[1], link[2]))
             link = link[0]
@@ -447,25 +443,14 @@ class HandState(HandStateBase):
         return tuple(entries)
 
     @property
-    def actions(self) -> int:
-        """How many entries the history has (cheap: no history is built).
-
-        >>> import mus
-        >>> state = mus.apply(mus.new_hand(seed=2), "no-mus")
-        >>> state.actions, len(state.history)
-        (1, 1)
-        """
-        return self._size
-
-    @property
     def count(self) -> Count | None:
         """The record of the count once the hand was counted (or decided by an
         órdago), else ``None``; built on first use."""
-        counted = self._count
+        counted = self.counted
         if counted is None or isinstance(counted, Count):
             return counted
         built = record(counted, self.rules.individual)
-        object.__setattr__(self, "_count", built)
+        object.__setattr__(self, "counted", built)
         return built
 
     @property
@@ -475,7 +460,12 @@ class HandState(HandStateBase):
         return tuple((self.mano + i) % n for i in range(n))
 
     def team_of(self, seat: int) -> int:
-        """The side of a seat (its team; in individual play, the seat itself)."""
+        """The side of a seat (its team; in individual play, the seat itself).
+
+        >>> import mus
+        >>> mus.new_hand(seed=1).team_of(3), mus.new_hand(mus.Rules.preset("individual-3"), seed=1).team_of(2)
+        (1, 2)
+        """
         rules = self.rules
         if type(seat) is not int or not 0 <= seat < rules.seats:
             raise MusError(f"no seat {quoted(seat)}: seats are 0 to {rules.seats - 1}")
@@ -504,7 +494,13 @@ class HandState(HandStateBase):
         return legal(self, action, seat)
 
     def initial(self) -> HandState:
-        """The state this hand started from."""
+        """The state this hand started from.
+
+        >>> import mus
+        >>> start = mus.new_hand(seed=1)
+        >>> mus.apply(start, "mus").initial() == start
+        True
+        """
         return first_state(self.deal)
 
     def view(self, seat: int) -> SeatView:
@@ -522,7 +518,7 @@ class HandState(HandStateBase):
             raise MusError(f"no seat {quoted(seat)}: seats are 0 to {rules.seats - 1}")
         # One pass down the history's chain, hiding the cards of other seats' discards.
         entries: list[tuple[int, Any]] = []
-        link = self._log
+        link = self.log
         while link is not None:
             _, who, action = link
             if type(action) is Discard and who != seat:
@@ -535,7 +531,7 @@ class HandState(HandStateBase):
         entries.reverse()
         history = tuple(entries)
         hands: tuple[Hand | None, ...] | None = None
-        if self._count is not None:
+        if self.counted is not None:
             last = self.results[-1]
             # An accepted órdago shows only the cards of the seats in that lance.
             if last.outcome is Outcome.ORDAGO and last.seats:
@@ -568,11 +564,11 @@ class HandState(HandStateBase):
             return NotImplemented
         if self is other:
             return True
-        if self._size != other._size or self.deal != other.deal:
+        if self.actions != other.actions or self.deal != other.deal:
             return False
         # The reducer is deterministic: the same deal and history make the same state.
         # Walk both chains until they meet (states of one hand share their links).
-        mine, theirs = self._log, other._log
+        mine, theirs = self.log, other.log
         while mine is not theirs:
             assert mine is not None and theirs is not None
             if mine[1] != theirs[1] or mine[2] != theirs[2]:
@@ -585,13 +581,13 @@ class HandState(HandStateBase):
         return equal if equal is NotImplemented else not equal
 
     def __hash__(self) -> int:
-        last = self._log
-        return hash((self.deal, self._size, None if last is None else (last[1], last[2])))
+        last = self.log
+        return hash((self.deal, self.actions, None if last is None else (last[1], last[2])))
 
     def __reduce__(self) -> tuple[Any, ...]:
         # Pickled flat: a chain of 20,000 links would exceed pickle's recursion limit.
         values = tuple(getattr(self, name) for name in FIELDS[:9])
-        return (unpickle, (values, self.history, self._count))
+        return (unpickle, (values, self.history, self.counted))
 
     def __copy__(self) -> HandState:
         return self
@@ -604,7 +600,7 @@ class HandState(HandStateBase):
             f"<HandState {self.phase}"
             + (f" {self.lance}" if self.lance is not None else "")
             + f" to_act={self.to_act} scores={score_line(self.scores)}"
-            + f" after {self._size} actions>"
+            + f" after {self.actions} actions>"
         )
 
 
@@ -612,49 +608,67 @@ class HandState(HandStateBase):
 
 
 class Draft(HandState):
-    """A state under construction: writable until its class is swapped to
-    :class:`HandState` (``draft.__class__ = HandState``), which freezes it.
+    """A state under construction: writable until :meth:`freeze` makes it the
+    :class:`HandState` it was being built into.
 
-    The reducer's way to build each next state (:func:`draft_after`): freezing swaps the
-    class (same slots), which costs less than writing each field through
-    ``object.__setattr__``. A draft never leaves the engine.
+    The reducer's way to build each next state (:func:`draft_after`). A draft never
+    leaves the engine.
 
     >>> import mus
     >>> state = mus.new_hand(seed=1)
     >>> following = draft_after(state, 0, mus.Mus())
     >>> following.queue = state.queue[1:]
-    >>> following.__class__ = HandState
-    >>> following.to_act, following.history
-    (1, ((0, Mus()),))
+    >>> frozen = following.freeze()
+    >>> type(frozen).__name__, frozen.to_act, frozen.history
+    ('HandState', 1, ((0, Mus()),))
     """
 
     __slots__ = ()
-    __setattr__ = object.__setattr__  # type: ignore[assignment]
-    __delattr__ = object.__delattr__
+    # object's own: a draft's fields are written as a plain object's are.
+    __setattr__: Callable[[object, str, object], None] = object.__setattr__  # type: ignore[assignment]
+    __delattr__: Callable[[object, str], None] = object.__delattr__  # type: ignore[assignment]
+
+    def freeze(self) -> HandState:
+        """This draft, frozen in place: its class swapped to :class:`HandState` (the same slots),
+        cheaper than writing each field through ``object.__setattr__``. Every transition ends here.
+
+        >>> import mus
+        >>> type(draft_after(mus.new_hand(seed=1), 0, mus.Mus()).freeze()).__name__
+        'HandState'
+        """
+        self.__class__ = HandState  # type: ignore[assignment]  # the one place a draft becomes a state
+        return self
 
 
 _new = object.__new__
+_tuple = tuple.__new__
 
 
-def _make_draft() -> Callable[[HandState, int, Action], Draft]:
-    # Generated so that copying the fields is one straight-line function.
-    shared = [name for name in FIELDS if name not in ("_log", "_size", "_count")]
-    lines = ["def draft_after(state, seat, action):", "    following = _new(Draft)"]
-    lines += [f"    following.{name} = state.{name}" for name in shared]
-    lines += [
-        "    following._log = (state._log, seat, action)",
-        "    following._size = state._size + 1",
-        "    following._count = None",
-        "    return following",
-    ]
-    namespace: dict[str, Any] = {"_new": _new, "Draft": Draft}
-    exec("\n".join(lines), namespace)
-    return namespace["draft_after"]  # type: ignore[no-any-return]
+def draft_after(state: HandState, seat: int, action: Action) -> Draft:
+    """A :class:`Draft` of the state after ``seat``'s ``action``: every field shared
+    with ``state``, the history one link longer. Each transition's start.
 
-
-draft_after = _make_draft()
-draft_after.__doc__ = """A :class:`Draft` of the state after ``seat``'s ``action``: every field
-shared with ``state``, the history one link longer. Each transition's start."""
+    >>> import mus
+    >>> state = mus.new_hand(seed=1)
+    >>> following = draft_after(state, 0, mus.Mus())
+    >>> following.actions, following.log[1:], following.cards is state.cards
+    (1, (0, Mus()), True)
+    """
+    # One straight line per field (FIELDS): the cheapest copy.
+    following = _new(Draft)
+    following.deal = state.deal
+    following.mano = state.mano
+    following.cards = state.cards
+    following.scores = state.scores
+    following.phase = state.phase
+    following.queue = state.queue
+    following.betting = state.betting
+    following.results = state.results
+    following.winner = state.winner
+    following.log = (state.log, seat, action)
+    following.actions = state.actions + 1
+    following.counted = None
+    return following
 
 
 def mus_speakers(mano: int, rules: Rules) -> tuple[int, ...]:
@@ -697,23 +711,23 @@ def first_state(deal: Deal) -> HandState:
     first = _new(Draft)
     first.deal = deal
     first.mano = deal.mano
-    first._table = (deal.hands, deal.stock, (), ((),) * n, 0, None, 0, None)
+    first.cards = _tuple(Cards, (deal.hands, deal.stock, (), ((),) * n, 0, None, 0, None))
     first.scores = deal.scores
     first.phase = _MUS
     first.queue = mus_speakers(first.mano, deal.rules)
     first.betting = None
     first.results = ()
     first.winner = None
-    first._log = None
-    first._size = 0
-    first._count = None
-    first.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
-    return first
+    first.log = None
+    first.actions = 0
+    first.counted = None
+    return first.freeze()
 
 
 def unpickle(values: tuple[Any, ...], history: tuple[tuple[int, Action], ...], counted: Any) -> HandState:
     """A state from its pickled form (see ``HandState.__reduce__``): the first nine
-    fields, the history, and the count.
+    fields, the history, and the count. A pickle written before :class:`Cards` was a
+    named tuple (0.1.0) holds a plain tuple there: it is read as one.
 
     >>> import mus, pickle
     >>> state = mus.apply(mus.new_hand(seed=4), "no-mus")
@@ -723,11 +737,12 @@ def unpickle(values: tuple[Any, ...], history: tuple[tuple[int, Action], ...], c
     following = _new(Draft)
     for name, value in zip(FIELDS, values, strict=False):
         setattr(following, name, value)
+    if type(following.cards) is not Cards:
+        following.cards = _tuple(Cards, following.cards)
     log: Log = None
     for seat, action in history:
         log = (log, seat, action)
-    following._log = log
-    following._size = len(history)
-    following._count = counted
-    following.__class__ = HandState  # type: ignore[assignment]  # frozen (see Draft)
-    return following
+    following.log = log
+    following.actions = len(history)
+    following.counted = counted
+    return following.freeze()

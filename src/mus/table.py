@@ -28,7 +28,7 @@ from mus.ranking import Lance
 from mus.rules import Rules
 from mus.scoring import Count, LanceResult
 
-__all__ = ["Betting", "Deal", "HandStateBase", "HiddenDiscard", "Phase", "SeatView"]
+__all__ = ["Betting", "Cards", "Deal", "HandStateBase", "HiddenDiscard", "Phase", "SeatView"]
 
 
 class Phase(enum.Enum, metaclass=CheckedEnumType):
@@ -212,6 +212,36 @@ class Betting(NamedTuple):
     ordago: bool = False
     folded: tuple[int, ...] = ()
     accepted: tuple[int, ...] = ()
+
+
+class Cards(NamedTuple):
+    """Where the cards of a hand are (:attr:`mus.HandState.cards`). One record, because
+    only the mus (its exchange, a mus visto) changes it, and every other action passes
+    it on as it is. (A named tuple, like :class:`Betting`: the cheapest record.)
+
+    >>> import mus
+    >>> cards = mus.apply(mus.new_hand(seed=1), "visto Ro").cards
+    >>> len(cards.stock), cards.mus_rounds, cards.servido, cards.forced
+    (24, 0, None, ())
+    """
+
+    hands: tuple[Hand, ...]
+    """Each seat's four cards, by seat."""
+    stock: tuple[Card, ...]
+    """The cards left to deal at the mus, top first."""
+    discards: tuple[Card, ...]
+    """The cards discarded and not yet reshuffled into a new stock."""
+    pending: tuple[tuple[Card, ...], ...]
+    """By seat, the cards discarded in this round of the mus, not yet replaced."""
+    reshuffles: int
+    """How many times the discards were shuffled into a new stock."""
+    servido: int | None
+    """The seat a mus visto left *servido* (``Rules(mus_visto="servido")``), or ``None``."""
+    mus_rounds: int
+    """How many rounds of the mus (every seat's discard and new cards) were played."""
+    forced: tuple[int, ...] | None
+    """During the exchange a mus visto forces (``Rules(mus_visto="forced")``), the seats
+    that said servido in it so far; ``None`` outside one."""
 
 
 class HandStateBase:

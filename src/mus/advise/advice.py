@@ -56,13 +56,14 @@ from mus.odds.situation import CardsLike, Situation
 from mus.rules import Rules
 from mus.senas import Sena
 
-try:
+if TYPE_CHECKING:  # numpy as the type checkers read it: always there
     import numpy as np
-except ImportError:  # mus.odds.batch says which extra to install when called
-    np = None  # type: ignore[assignment]
-
-if TYPE_CHECKING:
     from numpy.typing import NDArray
+else:
+    try:
+        import numpy as np
+    except ImportError:  # mus.odds.batch says which extra to install when called
+        np = None
 
 __all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "Advice", "Option", "advise", "choices"]
 

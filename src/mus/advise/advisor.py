@@ -51,13 +51,14 @@ from mus.rules import Rules
 from mus.senas import Sena, senas_of
 from mus.table import HiddenDiscard, Phase, SeatView
 
-try:
+if TYPE_CHECKING:  # numpy as the type checkers read it: always there
     import numpy as np
-except ImportError:  # mus.odds.batch says which extra to install when called
-    np = None  # type: ignore[assignment]
-
-if TYPE_CHECKING:
     from numpy.typing import NDArray
+else:
+    try:
+        import numpy as np
+    except ImportError:  # mus.odds.batch says which extra to install when called
+        np = None
 
 __all__ = ["AdvisorBot", "Known", "Outlook", "game_chance", "outlook"]
 

@@ -105,9 +105,9 @@ class ActionIds(RulesBound):
         """The largest bet or raise with an id."""
         self.signals: tuple[Signal, ...] = tuple(Signal(sena) for sena in Sena) if self.rules.senas else ()
         """The señas with an id, in id order (none unless ``Rules(senas=True)``)."""
-        self.first_signal = BET_2 + max_bet - 1
+        self.first_signal: int = BET_2 + max_bet - 1
         """The id of the first seña (of the first of :attr:`signals`)."""
-        self.num_actions = self.first_signal + len(self.signals)
+        self.num_actions: int = self.first_signal + len(self.signals)
         """How many action ids there are: ``22 + max_bet``, and 11 more for the señas."""
         self._bets = tuple(Bet(stones) for stones in range(2, max_bet + 1))
         self._no_mask = self._frozen(np.zeros(self.num_actions, np.int8))
@@ -304,7 +304,7 @@ class ActionIds(RulesBound):
         array([1, 1, 0, 0], dtype=int8)
         """
         if type(state) is not HandState or state.deal.rules is not self._known:
-            self._checked(state)
+            self.check(state)
         if self.signals:
             return self._with_signals(state)
         return self._turn_mask(state)

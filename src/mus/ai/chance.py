@@ -180,10 +180,10 @@ class Dealing:
 
     def __init__(self, way: str, groups: list[tuple[int, int, int]], pools: dict[int, list[Card]]) -> None:
         self.way = way
-        self.groups = groups
+        self.groups: list[tuple[int, int, int]] = groups
         self.pools = pools
         self.dealt: list[list[Card]] = [[] for _ in groups]
-        self.at = 0
+        self.at: int = 0
         self.mano: int | None = None
         self.seats = 0
         self.exchange: tuple[HandState, int, Action] | None = None

@@ -29,6 +29,7 @@ from collections.abc import Mapping, Sequence
 from typing import Any, SupportsFloat
 
 import numpy as np
+import numpy.typing as npt
 
 from mus.ai import require
 
@@ -38,7 +39,7 @@ import gymnasium  # noqa: E402
 from gymnasium import spaces  # noqa: E402
 
 from mus.ai.action_ids import DEFAULT_MAX_BET  # noqa: E402
-from mus.ai.encoding import encoding_for  # noqa: E402
+from mus.ai.encoding import Encoding, encoding_for  # noqa: E402
 from mus.ai.observations import Vector  # noqa: E402
 from mus.ai.rewards import credited, returns, zero_sum  # noqa: E402
 from mus.ai.seeding import generator  # noqa: E402
@@ -65,7 +66,7 @@ class SeatEnv(gymnasium.Env[Vector, int]):
     mus.errors.RulesError: seat must be 0 to 3, got 4
     """
 
-    metadata = {"render_modes": ["ansi"]}  # noqa: RUF012  (Gymnasium's own attribute)
+    metadata: dict[str, Any] = {"render_modes": ["ansi"]}  # noqa: RUF012  (Gymnasium's own attribute)
 
     def __init__(
         self,
@@ -79,10 +80,10 @@ class SeatEnv(gymnasium.Env[Vector, int]):
         seed: int | None = None,
         render_mode: str | None = None,
     ) -> None:
-        self.rules = Rules() if rules is None else rules_arg(rules)
+        self.rules: Rules = Rules() if rules is None else rules_arg(rules)
         if type(reward) is not str or reward not in ("stones", "terminal"):
             raise RulesError(f"reward must be 'stones' or 'terminal', got {quoted(reward)}")
-        self.terminal_rewards = reward == "terminal"
+        self.terminal_rewards: bool = reward == "terminal"
         n = self.rules.seats
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < n:
             raise RulesError(f"seat must be 0 to {n - 1}, got {quoted(seat)}")
@@ -100,14 +101,16 @@ class SeatEnv(gymnasium.Env[Vector, int]):
         self.bots: Sequence[Bot] = [HeuristicBot()] * n if bots is None else bots
         self.episode = episode
         self.render_mode = render_mode
-        self.coding = encoding_for(self.rules, max_bet)
+        self.coding: Encoding = encoding_for(self.rules, max_bet)
         # The observations kept up to date from one turn of the seat to the next.
         self._tracker = ObservationTracker(self.coding)
-        self.observation_space = spaces.Box(0.0, 1.0, (self.coding.observation_size,), np.float32)
-        self.action_space = spaces.Discrete(self.coding.num_actions)  # type: ignore[assignment]
+        self.observation_space: spaces.Space[npt.NDArray[np.float32]] = spaces.Box(
+            0.0, 1.0, (self.coding.observation_size,), np.float32
+        )
+        self.action_space: spaces.Discrete = spaces.Discrete(self.coding.num_actions)  # type: ignore[assignment]
         self._deals = generator(seed)
         self.hand: HandState = new_hand(self.rules, seed=0)
-        self.hand_return = 0.0
+        self.hand_return: float = 0.0
         """The seat's total reward in the episode so far."""
         self._carry = 0.0
 

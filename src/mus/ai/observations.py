@@ -51,9 +51,9 @@ from mus.reducer import apply
 from mus.rules import Rules
 from mus.scoring import Outcome
 from mus.senas import Sena
-from mus.state import HandState, Phase
+from mus.state import HandState, Log, Phase
 
-__all__ = ["Observer"]
+__all__ = ["Observer", "Summary"]
 
 Vector = npt.NDArray[np.float32]
 
@@ -70,11 +70,12 @@ _CARD_INDEX = tuple(
 _PENDING = 40  # the offset of "pending", right after "hand"
 
 
-# The history's parts of an observation, by absolute seat: (offset, seat) marks of the
-# declarations, (seat, cards) of each seat's latest discard, how many discards were made,
-# and (seat, seña index) of the señas. A plain tuple: one is built per new history entry.
-_Summary = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], int, tuple[tuple[int, int], ...]]
-_EMPTY: _Summary = ((), (), 0, ())
+Summary = tuple[tuple[tuple[int, int], ...], tuple[tuple[int, int], ...], int, tuple[tuple[int, int], ...]]
+"""The history's parts of an observation (:meth:`Observer.summary_of`), by absolute
+seat: the declarations' ``(offset, seat)`` marks, each seat's latest discard as
+``(seat, number of cards)``, how many discards were made, and the señas as ``(seat,
+seña index)``. A plain tuple: one is built per new history entry."""
+_EMPTY: Summary = ((), (), 0, ())
 _NOTED = frozenset((Declare, Discard, Signal))
 _MOVING = frozenset((Discard, Servido, MusVisto))
 _OFFSETS = ("to_act", "lance", "stake", "bettor", "in_lance", "folded", "accepted", "scores", "discarded")
@@ -128,9 +129,9 @@ class Observer(RulesBound):
     def __init__(self, rules: Rules | None = None) -> None:
         super().__init__(rules)
         rules = self.rules
-        self.layout = _layout(rules)
+        self.layout: dict[str, tuple[int, int]] = _layout(rules)
         """Each part of the observation: ``name -> (offset, size)``."""
-        self.observation_size = sum(size for _, size in self.layout.values())
+        self.observation_size: int = sum(size for _, size in self.layout.values())
         """How many entries an observation has."""
         # Tables that make observation() a handful of lookups per part.
         n, k = rules.seats, rules.teams
@@ -171,8 +172,8 @@ class Observer(RulesBound):
         self._result_width = len(_OUTCOMES) + 1 + k
         # The history's summary is shared by many states: cached by the identity of the
         # link it was built for, which the cache keeps alive.
-        self._summaries: dict[int, tuple[object, _Summary]] = {}
-        self._last: tuple[object, _Summary] = (None, _EMPTY)
+        self._summaries: dict[int, tuple[object, Summary]] = {}
+        self._last: tuple[object, Summary] = (None, _EMPTY)
         # Information state strings by (link, seat): a child's string is its parent's
         # and a few words more, unless a card moved.
         self._strings: dict[tuple[int, int], tuple[object, str]] = {}
@@ -202,18 +203,18 @@ class Observer(RulesBound):
             or type(state) is not HandState
             or state.deal.rules is not self._known
         ):
-            seat = self._arguments(state, seat)
+            seat = self.check_seat(state, seat)
         (at_to_act, at_lance, at_stake, at_bettor, at_in_lance, at_folded, at_accepted, at_scores,
          at_discarded, size, target) = self._offsets  # fmt: skip
         vector = np.zeros(size, np.float32)
         relative = self._relative[seat]
-        table = state._table  # hands and pending discards, without the properties' calls
-        hand = table[0][seat]
+        table = state.cards  # hands and pending discards, without the properties' calls
+        hand = table.hands[seat]
         cards = self._cards.get(id(hand))
         if cards is None or cards[0] is not hand:
             cards = self._card_ones(hand)
         ones = [*cards[1], *self._seated[seat][state.mano], self._phase_at[id(state.phase)]]
-        pending = table[3][seat]
+        pending = table.pending[seat]
         if pending:
             ones += [_PENDING + _CARD_INDEX[card.order] for card in pending]
         queue = state.queue
@@ -254,7 +255,7 @@ class Observer(RulesBound):
                 vector[index] = value
         if state.winner is not None:
             ones.append(self._at_winner + self._sides[seat][state.winner])
-        link = state._log  # the history's chain: read here without building the tuple
+        link = state.log  # the history's chain: read here without building the tuple
         if link is not None:
             # Play goes forward: most calls ask for the last link seen or the one after
             # it (an action that changes nothing the summary holds).
@@ -311,15 +312,29 @@ class Observer(RulesBound):
         self._results[id(results)] = entry
         return entry
 
-    def _summary(self, link: Any) -> _Summary:
+    def _summary(self, link: Any) -> Summary:
         """What the history says that the state's other fields do not (declarations,
         discards, señas), built on the summary of the newest link already seen; kept as
         the last summary seen."""
-        summary = self._summary_of(link)
+        summary = self.summary_of(link)
         self._last = (link, summary)
         return summary
 
-    def _summary_of(self, link: Any) -> _Summary:
+    def summary_of(self, link: Log) -> Summary:
+        """What the history ending at ``link`` (a state's :attr:`~mus.HandState.log`)
+        says that the state's other fields do not: declarations, discards and señas, built
+        on the summary of the newest link already seen (cached). Unchecked: the
+        :class:`~mus.ai.tracking.ObservationTracker`'s path.
+
+        >>> import mus
+        >>> state = mus.new_hand(seed=1)
+        >>> for action in ("mus", "mus", "mus", "mus", "discard Co"):
+        ...     state = mus.apply(state, action)
+        >>> Observer().summary_of(state.log)
+        ((), ((0, 1),), 1, ())
+        """
+        if link is None:
+            return _EMPTY
         summaries = self._summaries
         hit = summaries.get(id(link))
         if hit is not None and hit[0] is link:
@@ -333,7 +348,7 @@ class Observer(RulesBound):
                     summaries.clear()
                 summaries[id(link)] = (link, hit[1])
                 return hit[1]
-        walked = []
+        walked: list[Any] = []  # the links; their actions told apart by type(), unnarrowed
         found = _EMPTY
         while link is not None:
             hit = summaries.get(id(link))
@@ -376,10 +391,10 @@ class Observer(RulesBound):
         0 mus; 1 mus; 2 mus; 3 mus; 0 discard 7e 1b; 1 discard 1 card; 2 discard 1 card; 3 discard 1 card
         0 draws 7c 5c
         """
-        seat = self._arguments(state, seat)
+        seat = self.check_seat(state, seat)
         strings = self._strings
         added: list[Any] = []
-        link = state._log
+        link = state.log
         # Back to a string already built, over actions that move no card (search asks
         # for the strings of a state's children, one action apart).
         while link is not None and len(added) < 16 and type(link[2]) not in _MOVING:
@@ -398,8 +413,8 @@ class Observer(RulesBound):
             text = self._information_state(state, seat)
         if len(strings) > _CACHE_SIZE:
             strings.clear()
-        if state._log is not None:
-            strings[id(state._log), seat] = (state._log, text)
+        if state.log is not None:
+            strings[id(state.log), seat] = (state.log, text)
         return text
 
     def _information_state(self, state: HandState, seat: int) -> str:

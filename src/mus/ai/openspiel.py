@@ -57,17 +57,18 @@ each, :mod:`mus.ai.action_ids`); its rivals' information states do not show it.
 
 from __future__ import annotations
 
-import json
+from collections.abc import Iterable
+from random import Random
 from typing import Any
 
-from mus.actions import Mus, Signal
+from mus.actions import Mus
 from mus.ai.action_ids import DEFAULT_MAX_BET, MUS
 from mus.ai.chance import DEALS, MAX_OUTCOMES, Dealing, chance_ids
-from mus.ai.checks import hand_state
+from mus.ai.checks import hand_state, signals_in_turn
 from mus.ai.encoding import Encoding, encoding_for
 from mus.ai.rewards import credited, zero_sum
 from mus.ai.rewards import returns as hand_returns
-from mus.ai.seeding import generator
+from mus.ai.seeding import generator, generator_state, set_generator_state
 from mus.ai.suits import canonical_cards, ranks_only
 from mus.ai.tracking import ObservationTracker
 from mus.checks import index_arg, quoted, rules_arg
@@ -78,8 +79,6 @@ from mus.rules import PRESETS, Rules
 from mus.state import HandState, Phase
 
 __all__ = ["CHANCE", "REWARDS", "SHORT_NAME", "TERMINAL", "MusGame", "MusState", "register"]
-
-_new = object.__new__
 
 TERMINAL = -4
 """``current_player()`` once the hand is over (OpenSpiel's ``PlayerId.TERMINAL``)."""
@@ -124,7 +123,7 @@ class MusGame:
         deal: str = "auto",
         max_mus_rounds: int | None = None,
     ) -> None:
-        self.rules = Rules() if rules is None else rules_arg(rules)
+        self.rules: Rules = Rules() if rules is None else rules_arg(rules)
         if max_bet is None:
             cap = self.rules.max_bet
             max_bet = DEFAULT_MAX_BET if cap is None else min(cap, DEFAULT_MAX_BET)
@@ -133,7 +132,7 @@ class MusGame:
             raise RulesError(f"rewards must be 'stones' or 'terminal', got {quoted(rewards)}")
         self.rewards = rewards
         """``"stones"`` or ``"terminal"``: when the stones are paid."""
-        self.terminal_rewards = rewards == "terminal"
+        self.terminal_rewards: bool = rewards == "terminal"
         if type(deal) is not str or (deal not in DEALS and deal != "auto"):
             raise RulesError(f"deal must be 'auto', 'sampled', 'cards', 'hands' or 'ranks', got {quoted(deal)}")
         if deal == "auto":
@@ -151,7 +150,7 @@ class MusGame:
         self._random = generator(seed)
         # What a state holds while chance deals the first cards: no seat's cards yet.
         self._stand_in = new_hand(self.rules, seed=0)
-        self.tracker = ObservationTracker(self.encoding)
+        self.tracker: ObservationTracker = ObservationTracker(self.encoding)
         """The observation vectors of the game's states, kept up to date from one
         state to the next (:mod:`mus.ai.tracking`): what the tensors are read from."""
 
@@ -200,40 +199,43 @@ class MusGame:
         if seed is None:
             if self.deal != "sampled":
                 return MusState(self, self._stand_in, Dealing.initial(self.rules, self.deal))
-            seed, mano = self._draw()
+            seed, mano = self.next_deal()
         else:
             mano = 0
         return self.state_of(new_hand(self.rules, seed=seed, mano=mano))
 
-    def _draw(self) -> tuple[int, int]:
-        """The seed and mano of the next hand the game's generator deals."""
+    @property
+    def random(self) -> Random:
+        """The game's generator, seeded with ``seed``: it deals the sampled hands and
+        the hidden cards of a resampled state."""
+        return self._random
+
+    def next_deal(self) -> tuple[int, int]:
+        """The seed and mano of the next hand the game's generator deals.
+
+        >>> MusGame(seed=1).next_deal() == MusGame(seed=1).next_deal()
+        True
+        """
         return self._random.getrandbits(63), self._random.randrange(self.rules.seats)
 
     def get_rng_state(self) -> str:
-        """The state of the game's generator, as text: its seed and every draw so far
-        (the deals of :meth:`new_initial_state` and the worlds of
-        :meth:`MusState.resample_from_infostate`), which :meth:`set_rng_state` takes
-        back: OpenSpiel's ``GetRNGState`` hook of a *sampled stochastic* game, which its
-        C++ side cannot ask of a Python game (2.0.2): ``pyspiel``'s game has it as
-        ``game.inner.get_rng_state()``.
+        """The state of the game's generator (:func:`~mus.ai.seeding.generator_state`:
+        its seed and every draw since, the deals and the resampled worlds), which
+        :meth:`set_rng_state` takes back. OpenSpiel's ``GetRNGState`` hook of a *sampled
+        stochastic* game, which its C++ side cannot ask of a Python game (2.0.2):
+        ``pyspiel``'s game has it as ``game.inner.get_rng_state()``.
 
         >>> game = MusGame(seed=1)
-        >>> saved = game.get_rng_state()
-        >>> first = game.new_initial_state().hand
+        >>> saved, first = game.get_rng_state(), game.new_initial_state().hand
         >>> game.set_rng_state(saved)
         >>> game.new_initial_state().hand == first
         True
         """
-        version, words, gauss = self._random.getstate()
-        return json.dumps([version, list(words), gauss], separators=(",", ":"))
+        return generator_state(self._random)
 
     def set_rng_state(self, text: str) -> None:
         """Set the game's generator to a state :meth:`get_rng_state` gave."""
-        try:
-            version, words, gauss = json.loads(text)
-            self._random.setstate((version, tuple(words), gauss))
-        except (TypeError, ValueError) as error:
-            raise MusError(f"not a generator state of get_rng_state(): {quoted(text, 60)} ({error})") from None
+        set_generator_state(self._random, text)
 
     def state_of(self, hand: HandState) -> MusState:
         """The state of this game that ``hand`` (a hand of its rules, at any point) is:
@@ -248,18 +250,17 @@ class MusGame:
         if hand_state(hand).rules != self.rules:
             raise RulesError("the hand is played under other rules than the game's")
         if self.rules.senas:
-            _signals_in_turn(hand)
+            signals_in_turn(hand)
         coding = self.encoding
         if self.deal == "sampled":
-            state = MusState(self, hand.initial())
-            current = state.hand
+            ids = []
+            current = hand.initial()
             for who, action in hand.history:
                 if derived(action, current.rules):
                     continue
-                state._history.append(coding.encode(action, current))
+                ids.append(coding.encode(action, current))
                 current = apply(current, action, who)
-            state.hand = hand
-            return state
+            return MusState(self, hand, history=ids)
         state = self.new_initial_state()
         for outcome in chance_ids(hand, self.deal, coding.encode):
             state.apply_action(outcome)
@@ -270,21 +271,6 @@ class MusGame:
 
     def __repr__(self) -> str:
         return f"MusGame({self.rules!r}, max_bet={self.encoding.max_bet}, rewards={self.rewards!r}, deal={self.deal!r})"
-
-
-def _signals_in_turn(hand: HandState) -> None:
-    """Refuse a hand in which a seat signalled while another was to act: the game's
-    señas are the seat to act's (the engine takes them from any seat)."""
-    state = hand.initial()
-    rules = state.rules
-    for who, action in hand.history:
-        if type(action) is Signal and who != state.to_act:
-            raise IllegalActionError(
-                f"seat {who} made a seña ({action.sena}) while seat {state.to_act} was to act: "
-                "in the game only the seat to act signals"
-            )
-        if not derived(action, rules):
-            state = apply(state, action, who)
 
 
 class MusState:
@@ -302,18 +288,31 @@ class MusState:
     mus.errors.IllegalActionError: action 18 (accept) is not legal now; legal: 17 (pass), 20 (ordago), 23 (bet 2), ...
     """
 
-    def __init__(self, game: MusGame, hand: HandState, dealing: Dealing | None = None) -> None:
+    def __init__(
+        self, game: MusGame, hand: HandState, dealing: Dealing | None = None, *, history: Iterable[int] = ()
+    ) -> None:
         if type(game) is not MusGame:
             raise MusError(f"a MusState needs its MusGame, got {quoted(game)}")
         self.game = game
-        if hand_state(hand).rules != game.rules:
+        rules = hand_state(hand).rules
+        if rules is not game.rules and rules != game.rules:
             raise RulesError("the hand is played under other rules than the game's")
-        self.hand = hand
+        self.hand: HandState = hand
         """The hand: during the first deal by chance, a stand-in (no seat holds cards yet);
         during an exchange by chance, the state before the discard that made it."""
         self._dealing = dealing
-        self._history: list[int] = []
+        # The ids that led to ``hand`` (what history() lists): a hand given in progress
+        # comes with them, the game's encoding of its actions.
+        self._history: list[int] = list(history)
+        if not all(type(action) is int for action in self._history):
+            raise MusError(f"a MusState's history is the ids of its actions, got {quoted(history)}")
         self._rewards = [0.0] * game.rules.seats
+
+    @property
+    def dealing(self) -> Dealing | None:
+        """The cards chance is dealing now (the first ones, or an exchange's), or
+        ``None`` when a seat acts or the hand is over."""
+        return self._dealing
 
     def current_player(self) -> int:
         """The seat to act, :data:`CHANCE` or :data:`TERMINAL`."""
@@ -527,16 +526,15 @@ class MusState:
         """
         if self._dealing is not None:
             raise MusError("a chance node has no player to resample for")
-        copy = self.game.state_of(determinize(self.hand, self._seat(player), seed=self.game._random))
+        copy: MusState = self.game.state_of(determinize(self.hand, self._seat(player), seed=self.game.random))
         copy._rewards = self._rewards
         return copy
 
     def clone(self) -> MusState:
         """An independent copy (cheap: the hand is shared, being immutable)."""
-        copy = _new(MusState)  # this state's values, checked when it was made
-        copy.game, copy.hand = self.game, self.hand
-        copy._dealing = None if self._dealing is None else self._dealing.copy()
-        copy._history = self._history[:]
+        copy = MusState(
+            self.game, self.hand, None if self._dealing is None else self._dealing.copy(), history=self._history
+        )
         copy._rewards = self._rewards
         return copy
 
@@ -661,7 +659,7 @@ def _define(pyspiel: Any) -> None:
             if inner is None:
                 game = self.get_game().inner
                 if game.deal == "sampled":
-                    seed, mano = game._draw()
+                    seed, mano = game.next_deal()
                     inner = MusState(game, new_hand(game.rules, seed=seed, mano=mano))
                 else:
                     inner = game.new_initial_state()
@@ -727,7 +725,7 @@ class _Observer:
         # As MusState.information_state_tensor: all zeros while chance deals the first
         # cards (the hand held then is a stand-in, whose cards nobody was dealt).
         inner: MusState = state.inner
-        dealing = inner._dealing
+        dealing = inner.dealing
         if dealing is not None and dealing.exchange is None:
             self.tensor.fill(0.0)
         else:

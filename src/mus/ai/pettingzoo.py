@@ -100,7 +100,7 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
     mus.errors.RulesError: episode must be 'hand' or 'game', got 'match'
     """
 
-    metadata = {"name": "mus_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}  # noqa: RUF012  (PettingZoo\'s own attribute)
+    metadata: dict[str, Any] = {"name": "mus_v0", "render_modes": ["human", "ansi"], "is_parallelizable": False}  # noqa: RUF012  (PettingZoo\'s own attribute)
 
     def __init__(
         self,
@@ -119,8 +119,8 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
             raise RulesError(f"reward must be 'stones', 'terminal' or 'win', got {quoted(reward)}")
         if render_mode is not None and (type(render_mode) is not str or render_mode not in ("human", "ansi")):
             raise RulesError(f"render_mode must be None, 'human' or 'ansi', got {quoted(render_mode)}")
-        self.rules = Rules() if rules is None else rules_arg(rules)
-        self.coding = encoding_for(self.rules, max_bet)
+        self.rules: Rules = Rules() if rules is None else rules_arg(rules)
+        self.coding: Encoding = encoding_for(self.rules, max_bet)
         # Observations kept from one step to the next (mus.ai.tracking), masks shared.
         self._tracker = ObservationTracker(self.coding)
         self._no_mask = self.coding.no_actions()
@@ -135,17 +135,17 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self.episode = episode
         self.reward_kind = reward
         self.render_mode = render_mode
-        self.possible_agents = [f"seat_{seat}" for seat in range(self.rules.seats)]
+        self.possible_agents: list[str] = [f"seat_{seat}" for seat in range(self.rules.seats)]
         self._no_rewards = dict.fromkeys(self.possible_agents, 0.0)
         self._no_terminations = dict.fromkeys(self.possible_agents, False)
-        self.agent_name_mapping = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        self.agent_name_mapping: dict[str, int] = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         self._sides = tuple(zip(self.possible_agents, self.rules.team_of, strict=True))  # (agent, its side)
         observe, act = spaces_of(self.coding)
-        self.observation_spaces = dict.fromkeys(self.possible_agents, observe)
-        self.action_spaces = dict.fromkeys(self.possible_agents, act)
+        self.observation_spaces: dict[str, spaces.Dict] = dict.fromkeys(self.possible_agents, observe)
+        self.action_spaces: dict[str, spaces.Discrete] = dict.fromkeys(self.possible_agents, act)
         self._random = generator(seed)
         self.hand: HandState = self._deal(None, None)
-        self.hands_played = 0
+        self.hands_played: int = 0
         self.agents: list[str] = []
         self.terminations: dict[str, bool] = {}  # the agents in play, once reset() deals
         self.agent_selection: str | None = None
@@ -189,10 +189,10 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self.hands_played = 0
         agents = self.agents = self.possible_agents[:]
         # Copies of dicts built once: a few times cheaper than building them again.
-        self.rewards = self._no_rewards.copy()
+        self.rewards: dict[str, float] = self._no_rewards.copy()
         self._cumulative_rewards = self._no_rewards.copy()
         self.terminations = self._no_terminations.copy()
-        self.truncations = self.terminations.copy()
+        self.truncations: dict[str, bool] = self.terminations.copy()
         self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
         self._paid = False
         self._live = True  # until the episode ends: every agent terminates at once

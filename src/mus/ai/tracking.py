@@ -46,7 +46,7 @@ from mus.errors import MusError
 from mus.lances import Lance
 from mus.scoring import Outcome
 from mus.senas import Sena
-from mus.state import HandState, Phase
+from mus.state import Cards, HandState, Phase
 
 __all__ = ["ObservationTracker"]
 
@@ -61,7 +61,6 @@ _OUTCOMES = tuple(Outcome)
 _SENAS = tuple(Sena)
 _MAX_STEPS = 10  # "bets" counts up to 10 (the layout's); the tests compare every vector
 _NOTED = frozenset((Declare, Discard, Signal))  # the actions the history's part shows
-_EMPTY = ((), (), 0, ())  # the summary of no action
 # Card.index by Card.order (a plain int attribute, cheaper to read than the property).
 _CARD_INDEX = tuple(
     next((card.index for card in ALL_CARDS if card.order == order), -1)
@@ -168,6 +167,7 @@ class ObservationTracker:
     __slots__ = (
         "_at",
         "_blocks",
+        "_cards",
         "_cards_end",
         "_deal",
         "_declared",
@@ -186,7 +186,6 @@ class ObservationTracker:
         "_stakes",
         "_stakes_end",
         "_state",
-        "_table",
         "_target",
         "_turn",
         "_vector",
@@ -238,7 +237,7 @@ class ObservationTracker:
         # The fields the vector was last written from (none yet).
         self._state: object = _NONE
         self._deal: object = _NONE
-        self._table: object = _NONE
+        self._cards: object = _NONE
         self._rare: object = _NONE
         self._scores: object = _NONE
         self._results: object = _NONE
@@ -274,11 +273,11 @@ class ObservationTracker:
         """
         if state is not self._state:
             if type(state) is not HandState:
-                self._observer._checked(state)  # raises: only hands are read below
+                self._observer.check(state)  # raises: only hands are read below
             # The parts that change a few times a hand first, in one comparison (a
             # tuple's compares identity first, and fields equal in value write equal
             # values); a new deal's rules are checked there, before anything is written.
-            rare = (state.results, state.scores, state.winner, state._table, state.deal)
+            rare = (state.results, state.scores, state.winner, state.cards, state.deal)
             if rare != self._rare:
                 self._write_hand(state)
                 self._rare = rare
@@ -306,7 +305,7 @@ class ObservationTracker:
                     self._view[: self._stakes_end] = block + (self._pack(stakes) if packed is None else packed)
                 else:
                     self._view[: self._stakes_end] = block + _NO_STAKES
-            link = state._log
+            link = state.log
             if link is not self._link:
                 # The usual step: one action, which the history's part does not show.
                 if link is not None and link[0] is self._link and type(link[2]) not in _NOTED:
@@ -315,7 +314,7 @@ class ObservationTracker:
                     self._write_actions(link)
             self._state = state
         if type(seat) is not int or not 0 <= seat < self._seat_count:
-            seat = self._observer._arguments(state, seat)
+            seat = self._observer.check_seat(state, seat)
         # Indexing rather than take(): the same new array, a little cheaper.
         return self._vector[self._gather[seat]]
 
@@ -340,13 +339,12 @@ class ObservationTracker:
         results, the scores, the winner, the cards (a few times a hand)."""
         vector, view = self._floats, self._view
         if state.deal is not self._deal:
-            if state.deal.rules is not self._observer._known:
-                self._observer._checked(state)
+            self._observer.check(state)  # a new deal: its rules must be the encoding's
             # A new hand: all but the turn's and the stakes' blocks cleared at once (its
             # first state has no history, results or winner).
             self._deal = state.deal
             view[self._stakes_end : self._cards_end] = self._zeros[: self._cards_end - self._stakes_end]
-            self._link, self._results, self._winner, self._table = None, (), None, _NONE
+            self._link, self._results, self._winner, self._cards = None, (), None, _NONE
             self._scores, self._discards = self._no_scores, 0
         results = state.results
         if results is not self._results:
@@ -368,8 +366,8 @@ class ObservationTracker:
             if winner is not None:
                 vector[self._at["winner"] + winner] = 1.0
             self._winner = winner
-        if state._table is not self._table:
-            self._write_cards(state._table)
+        if state.cards is not self._cards:
+            self._write_cards(state.cards)
 
     def _turn_block(self, key: tuple[Any, ...]) -> bytes:
         """The turn's block of ``key`` (see :meth:`observation`), built and cached."""
@@ -424,7 +422,7 @@ class ObservationTracker:
         walk = link
         while walk is not known:
             if walk is None or len(added) == 16:
-                self._write_history(_EMPTY if link is None else self._observer._summary_of(link))
+                self._write_history(self._observer.summary_of(link))
                 self._link = link
                 return
             added.append(walk)
@@ -462,27 +460,30 @@ class ObservationTracker:
             vector[at["signals"] + who * len(_SENAS) + sena] = 1.0
         self._discards = discards
 
-    def _write_cards(self, table: Any) -> None:
+    def _write_cards(self, table: Cards) -> None:
         """Each seat's cards and pending discards whose objects changed: at a deal, all
         of them (cleared already), after a discard or an exchange, a seat's."""
-        before: Any = self._table
-        self._table = table
+        before = self._cards
+        self._cards = table
         vector, view, at = self._floats, self._view, self._at
-        if before is _NONE:  # a new hand: every seat's cards, on zeros
+        if not isinstance(before, Cards):  # a new hand: every seat's cards, on zeros
             base = at["hands"]
-            for hand in table[0]:
+            for hand in table.hands:
                 for card in hand.cards:
                     vector[base + _CARD_INDEX[card.order]] = 1.0
                 base += 40
-            if any(table[3]):  # discards pending already (a state in the middle of an exchange)
+            if any(table.pending):  # discards pending already (a state in the middle of an exchange)
                 base = at["pending"]
-                for cards in table[3]:
+                for cards in table.pending:
                     for card in cards:
                         vector[base + _CARD_INDEX[card.order]] = 1.0
                     base += 40
             return
-        for part, index in (("hands", 0), ("pending", 3)):
-            now, old = table[index], before[index]
+        changed: tuple[tuple[str, Any, Any], ...] = (
+            ("hands", table.hands, before.hands),
+            ("pending", table.pending, before.pending),
+        )
+        for part, now, old in changed:
             if now is old:
                 continue
             for seat, cards in enumerate(now):
@@ -490,5 +491,5 @@ class ObservationTracker:
                     continue
                 base = at[part] + seat * 40
                 view[base * _F32 : (base + 40) * _F32] = _NO_CARDS
-                for card in cards.cards if index == 0 else cards:
+                for card in cards.cards if part == "hands" else cards:
                     vector[base + _CARD_INDEX[card.order]] = 1.0

@@ -77,7 +77,7 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
     mus.errors.RulesError: seat must be 0 to 3, got 4
     """
 
-    metadata = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012  (Gymnasium's own attribute)
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012  (Gymnasium's own attribute)
 
     def __init__(
         self,
@@ -89,7 +89,7 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
         max_bet: int = DEFAULT_MAX_BET,
         seed: int | None = None,
     ) -> None:
-        self.rules = Rules() if rules is None else rules
+        self.rules: Rules = Rules() if rules is None else rules
         tables = tables_for(self.rules, max_bet)
         if isinstance(num_envs, bool) or not isinstance(num_envs, int) or not 1 <= num_envs <= MAX_HANDS:
             raise MusError(f"num_envs is a number of hands from 1 to {MAX_HANDS:,}, got {quoted(num_envs)}")
@@ -108,14 +108,14 @@ class VectorSeatEnv(gymnasium.vector.VectorEnv[Array, Array, Array]):
             (lambda batch: batch.random_actions(self.np_random)) if random else opponents  # type: ignore[assignment]
         )
         self.max_bet = max_bet
-        self.single_observation_space = spaces.Box(0.0, 1.0, (SIZE,), np.float32)
-        self.single_action_space = spaces.Discrete(tables.num_actions)
-        self.observation_space = spaces.Box(0.0, 1.0, (num_envs, SIZE), np.float32)
-        self.action_space = spaces.MultiDiscrete(np.full(num_envs, tables.num_actions))
+        self.single_observation_space: spaces.Box = spaces.Box(0.0, 1.0, (SIZE,), np.float32)
+        self.single_action_space: spaces.Discrete = spaces.Discrete(tables.num_actions)
+        self.observation_space: spaces.Box = spaces.Box(0.0, 1.0, (num_envs, SIZE), np.float32)
+        self.action_space: spaces.MultiDiscrete = spaces.MultiDiscrete(np.full(num_envs, tables.num_actions))
         self._team = tables.team_of[seat]
         self._seed: int | str = 0
         self._dealt = 0
-        self.hands_played = 0
+        self.hands_played: int = 0
         """How many episodes (hands in which the learner acted) ended so far."""
         self._acted = np.zeros(num_envs, bool)
         self._credit = np.zeros(num_envs, np.float64)

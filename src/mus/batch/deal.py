@@ -29,9 +29,10 @@ from mus.cards import SEED_LIMIT, seed_arg
 __all__ = ["DECK", "hand_seed", "seed_tags", "shuffled_decks", "tags"]
 
 DECK = 40
+"""The cards of the Spanish deck, each dealt by its order number (0 to 39)."""
 _DIGEST = methodcaller("digest", 8 * DECK)
 _MANTISSA = np.uint64(0x000F_FFFF_FFFF_FFC0)
-_TAGS = np.uint64(0x3FF0 << 48) | np.arange(DECK, dtype=np.uint64)
+_TAGS = np.bitwise_or(np.uint64(0x3FF0 << 48), np.arange(DECK, dtype=np.uint64))
 _SHIFT = np.uint64(12)
 _LITTLE = sys.byteorder == "little"
 
@@ -50,7 +51,7 @@ def tag(seed: int | str) -> bytes:
 
 
 def tags(seeds: Iterable[int | str]) -> list[bytes]:
-    """:func:`tag` of each seed.
+    """``tag(seed)`` of each seed: the bytes the scalar engine hashes for it.
 
     >>> tags([1, "a"])
     [b'int:1', b'str:a']

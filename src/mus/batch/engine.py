@@ -148,7 +148,7 @@ class Batch:
         >>> Batch.of(Batch(mus.Rules(), seeds=[1, 2]).hands).n
         2
         """
-        batch = cls.__new__(cls)
+        batch: Batch = cls.__new__(cls)
         batch._setup(hands.tables, hands)
         return batch
 

@@ -61,42 +61,42 @@ class Hands:
         """The seed each hand was dealt from, by row (see :meth:`seed`)."""
         self.reseeded: dict[int, int | str] = {}
         """The seeds of the rows dealt again (:meth:`replace`)."""
-        self.cards = np.zeros((n, seats, 4), np.uint8)
-        self.multiset = np.zeros((n, seats), np.int16)
-        self.deck = np.zeros((n, DECK), np.uint8)
+        self.cards: Array = np.zeros((n, seats, 4), np.uint8)
+        self.multiset: Array = np.zeros((n, seats), np.int16)
+        self.deck: Array = np.zeros((n, DECK), np.uint8)
         """The shuffled deck; the stock is ``deck[i, top[i]:]``."""
-        self.top = np.full(n, 4 * seats, np.int16)
-        self.pile = np.zeros((n, DECK), np.uint8)
+        self.top: Array = np.full(n, 4 * seats, np.int16)
+        self.pile: Array = np.zeros((n, DECK), np.uint8)
         """The discards not yet reshuffled into a stock, ``pile[i, :pile_size[i]]``."""
-        self.pile_size = np.zeros(n, np.int16)
-        self.pending = np.zeros((n, seats), np.uint8)
+        self.pile_size: Array = np.zeros(n, np.int16)
+        self.pending: Array = np.zeros((n, seats), np.uint8)
         """By seat, the bits of the cards discarded in this round (hand positions)."""
-        self.rounds = np.zeros(n, np.int16)
-        self.reshuffles = np.zeros(n, np.int16)
-        self.deal_mano = np.zeros(n, np.int8)
-        self.mano = np.zeros(n, np.intp)
-        self.corrido = np.zeros(n, bool)
-        self.kind = np.full(n, MUS_TURN, np.int8)
+        self.rounds: Array = np.zeros(n, np.int16)
+        self.reshuffles: Array = np.zeros(n, np.int16)
+        self.deal_mano: Array = np.zeros(n, np.int8)
+        self.mano: Array = np.zeros(n, np.intp)
+        self.corrido: Array = np.zeros(n, bool)
+        self.kind: Array = np.full(n, MUS_TURN, np.int8)
         """The kind of the turn to play (a row of ``tables.legal``), which tells the phase."""
-        self.queue = np.zeros(n, np.int32)
+        self.queue: Array = np.zeros(n, np.int32)
         """The seats to speak, each ``seat + 1`` in four bits, the first lowest."""
-        self.lance = np.full(n, -1, np.int8)
-        self.in_lance = np.zeros(n, np.int16)
-        self.live = np.zeros(n, np.int16)
+        self.lance: Array = np.full(n, -1, np.int8)
+        self.in_lance: Array = np.zeros(n, np.int16)
+        self.live: Array = np.zeros(n, np.int16)
         """The seats in the lance that did not fold (bits), who may still answer a bet."""
-        self.stake = np.zeros(n, np.int32)
-        self.previous = np.zeros(n, np.int32)
-        self.bets = np.zeros(n, np.int16)
-        self.bettor = np.full(n, -1, np.int8)
-        self.outcome = np.full((n, LANCES), -1, np.int8)
+        self.stake: Array = np.zeros(n, np.int32)
+        self.previous: Array = np.zeros(n, np.int32)
+        self.bets: Array = np.zeros(n, np.int16)
+        self.bettor: Array = np.full(n, -1, np.int8)
+        self.outcome: Array = np.full((n, LANCES), -1, np.int8)
         """By lance, how its betting ended (``OUTCOMES``), -1 if it was not played."""
-        self.paid_to = np.full((n, LANCES), -1, np.int8)
+        self.paid_to: Array = np.full((n, LANCES), -1, np.int8)
         """By lance, the side the count pays (-1: none)."""
-        self.paid = np.zeros((n, LANCES), np.int32)
+        self.paid: Array = np.zeros((n, LANCES), np.int32)
         """By lance, the stones the count pays that side."""
-        self.start = np.zeros((n, 2), np.int32)
-        self.scores = np.zeros((n, 2), np.int32)
-        self.winner = np.full(n, -1, np.int8)
+        self.start: Array = np.zeros((n, 2), np.int32)
+        self.scores: Array = np.zeros((n, 2), np.int32)
+        self.winner: Array = np.full(n, -1, np.int8)
 
     @classmethod
     def dealt(

@@ -48,7 +48,11 @@ __all__ = [
 ]
 
 MUS, NO_MUS, DISCARD_FIRST, DISCARD_LAST = 0, 1, 2, 16
+"""The ids of the mus: :class:`~mus.Mus`, :class:`~mus.NoMus`, and the first and last of
+the 15 discards (the table above says which cards each throws)."""
 PASS, ACCEPT, FOLD, ORDAGO, DECLARE_NO, DECLARE_YES, BET_2 = 17, 18, 19, 20, 21, 22, 23
+"""The ids of the betting and the declarations: ``BET_2`` is ``Bet(2)``, and ``Bet(k)``
+is ``BET_2 + k - 2``."""
 DEFAULT_MAX_BET = 11
 """The largest bet or raise with an id by default: 2 to 11 stones cover the bets
 players make (envido, 3, 4, 5, 10); beyond them an órdago says the same thing."""

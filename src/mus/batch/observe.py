@@ -80,9 +80,9 @@ LAYOUT: dict[str, slice] = _layout()
 SIZE = sum(size for _, size in _PARTS)
 """The length of an observation."""
 
-_INDEX_OF_ORDER = np.zeros(48, np.intp)
-for _card in ALL_CARDS:
-    _INDEX_OF_ORDER[_card.order] = _card.index
+_INDEX_OF_ORDER = np.array(
+    [{card.order: card.index for card in ALL_CARDS}.get(order, 0) for order in range(48)], np.intp
+)
 
 
 def _one_hot(out: Array, part: str, index: Array, valid: Array | None = None) -> None:

@@ -47,7 +47,7 @@ def routes(num_actions: int) -> Array:
 
 def apply_actions(hands: Hands, rows: Array, actions: Array, route: Array) -> None:
     """Play ``actions[k]`` in hand ``rows[k]`` for every ``k`` (distinct rows, legal
-    actions; ``route`` is :func:`routes` of the tables)."""
+    actions; ``route`` is ``routes(num_actions)`` of the tables)."""
     tables = hands.tables
     groups = route[actions]
     counts = np.bincount(groups, minlength=7).tolist()

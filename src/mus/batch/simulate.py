@@ -55,7 +55,7 @@ class Results:
     """
 
     def __init__(self, batch: Batch) -> None:
-        self.batch = instance_arg(batch, Batch, "a Batch")
+        self.batch: Batch = instance_arg(batch, Batch, "a Batch")
         """The batch that played the hands."""
         self.scores: Array = batch.scores
         self.winner: Array = batch.winner

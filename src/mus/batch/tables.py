@@ -77,10 +77,16 @@ Array = NDArray[Any]
 
 # The kinds of turn: each has one list of legal ids (a row of Tables.legal).
 MUS_TURN, MUS_CUT, DISCARD_TURN, OPEN, ANSWER, ANSWER_CAPPED, ORDAGO_ANSWER, OVER = range(8)
+"""The kinds of turn, as numbers: a seat's mus, a mus after the last round (no mus
+left: only no mus), a discard, opening a lance, answering a bet (with raises, or with
+none left once the lance had its most bets), answering an órdago, and a hand that is
+over."""
 KINDS = 8
+"""How many kinds of turn there are (the rows of :attr:`Tables.legal`)."""
 IN_MUS, IN_DISCARD, IN_BETTING, IN_FINISHED = 0, 1, 2, 3
 """The phases, as numbers (no :class:`~mus.Phase` of declarations here: they are derived)."""
 PHASE_OF_KIND = (IN_MUS, IN_MUS, IN_DISCARD, IN_BETTING, IN_BETTING, IN_BETTING, IN_BETTING, IN_FINISHED)
+"""The phase of each kind of turn."""
 PICKS = 60
 """The random policy draws an int below this for each hand: every list of listed
 actions (1, 2, 3, 4 or 15 long) divides it, so each of its actions gets an equal share."""
@@ -163,54 +169,59 @@ class Tables:
         # Built once per rule set (tables_for caches them), so checked every time.
         rules, max_bet = check_rules(rules), max_bet_arg(max_bet)
         self.rules = rules
-        n = self.seats = rules.seats
-        self.all_seats = (1 << n) - 1
+        self.seats: int = rules.seats
+        n = self.seats
+        self.all_seats: int = (1 << n) - 1
         self.max_bet = max_bet
         """The largest bet or raise with an id."""
-        self.num_actions = BET_2 + max_bet - 1
+        self.num_actions: int = BET_2 + max_bet - 1
         cap = max_bet if rules.max_bet is None else min(max_bet, rules.max_bet)
         self.bet_cap = cap
         """The largest bet the ids offer under these rules."""
-        self.target = rules.target
-        self.corrido = rules.mus_corrido != "off"
-        self.team_decision = rules.mus_decision == "team"
-        self.folded_count = rules.folded_seat_counts
+        self.target: int = rules.target
+        self.corrido: bool = rules.mus_corrido != "off"
+        self.team_decision: bool = rules.mus_decision == "team"
+        self.folded_count: bool = rules.folded_seat_counts
         payouts = rules.payouts
-        self.first_refusal = payouts.first_refusal
+        self.first_refusal: int = payouts.first_refusal
 
         # Cards: ALL_CARDS index -> order; order -> rank position (0 rey ... 9 as).
-        self.order_of_index = _frozen(np.array([card.order for card in ALL_CARDS], np.uint8))
+        self.order_of_index: Array = _frozen(np.array([card.order for card in ALL_CARDS], np.uint8))
         positions = {rank: i for i, rank in enumerate(sorted(Rank, reverse=True))}
         rank_position = np.zeros(48, np.int16)
         for card in ALL_CARDS:
             rank_position[card.order] = positions[card.rank]
-        self.rank_position = _frozen(rank_position)
+        self.rank_position: Array = _frozen(rank_position)
         # Four rank positions in order, read as a number in base 10 -> multiset index.
         multiset = np.zeros(10_000, np.int16)
         for index, ranks in enumerate(RANK_MULTISETS):
             a, b, c, d = (positions[rank] for rank in ranks)
             multiset[a * 1000 + b * 100 + c * 10 + d] = index
-        self.multiset = _frozen(multiset)
+        self.multiset: Array = _frozen(multiset)
 
         ranking = rules.ranking
-        self.keys = _frozen(np.array(ranking.keys, np.int64))
+        self.keys: Array = _frozen(np.array(ranking.keys, np.int64))
         """``keys[lance, multiset]``: the lance key (bigger wins; 0: no pares/juego)."""
-        self.has_pares = _frozen(self.keys[Lance.PARES] >= 1)
-        self.has_juego = _frozen(np.array(ranking.points, np.int64) >= 31)
+        self.has_pares: Array = _frozen(self.keys[Lance.PARES] >= 1)
+        self.has_juego: Array = _frozen(np.array(ranking.points, np.int64) >= 31)
         bonuses = rules.bonuses
         assert bonuses is not None  # no house rules (check_rules)
-        self.bonus = _frozen(np.array(bonuses, np.int64))
+        self.bonus: Array = _frozen(np.array(bonuses, np.int64))
         """``bonus[lance, multiset]``: what a hand adds for its side when the side wins."""
-        self.flat = _frozen(np.array([0, 0, 0, 0, payouts.punto], np.int64))
+        self.flat: Array = _frozen(np.array([0, 0, 0, 0, payouts.punto], np.int64))
         """What the winner of each lance adds once, besides the bonuses (punto's stone)."""
-        self.en_paso = _frozen(np.array([payouts.en_paso] * 2 + [0] * 3, np.int64))
-        self.following = _frozen(np.array([Lance.CHICA, Lance.PARES, Lance.JUEGO, COUNT, COUNT], np.int8))
+        self.en_paso: Array = _frozen(np.array([payouts.en_paso] * 2 + [0] * 3, np.int64))
+        self.following: Array = _frozen(np.array([Lance.CHICA, Lance.PARES, Lance.JUEGO, COUNT, COUNT], np.int8))
 
         # Seats: team, the other side's seats, and each seat's bit.
-        self.team_of = _frozen(np.array(rules.team_of, np.int8))
-        self.bit = _frozen((1 << np.arange(n)).astype(np.int16))
-        self.other = _frozen(np.array([sum(1 << s for s in range(n) if (s - seat) % 2) for seat in range(n)], np.int16))
-        self.team_seats = _frozen(np.array([sum(1 << s for s in range(n) if s % 2 == t) for t in (0, 1)], np.int16))
+        self.team_of: Array = _frozen(np.array(rules.team_of, np.int8))
+        self.bit: Array = _frozen((1 << np.arange(n)).astype(np.int16))
+        self.other: Array = _frozen(
+            np.array([sum(1 << s for s in range(n) if (s - seat) % 2) for seat in range(n)], np.int16)
+        )
+        self.team_seats: Array = _frozen(
+            np.array([sum(1 << s for s in range(n) if s % 2 == t) for t in (0, 1)], np.int16)
+        )
         # Queues: seats + 1 in 4-bit fields, the first to speak lowest, 0 after the last.
         # queue[start * 2**n + mask]: the seats of mask in speaking order from start.
         queues = np.zeros(n << n, np.int32)
@@ -222,10 +233,10 @@ class Tables:
                         packed |= (seat + 1) << shift
                         shift += 4
                 queues[start << n | mask] = packed
-        self.queue = _frozen(queues)
-        self.rotation = _frozen((np.arange(n)[None, :] + np.arange(n)[:, None]) % n)
+        self.queue: Array = _frozen(queues)
+        self.rotation: Array = _frozen((np.arange(n)[None, :] + np.arange(n)[:, None]) % n)
         """``rotation[mano]``: the seats in speaking order from ``mano``."""
-        self.mus_speakers = _frozen(
+        self.mus_speakers: Array = _frozen(
             np.array(
                 [(1 << m | 1 << (m + 1) % n) if self.team_decision else self.all_seats for m in range(n)], np.int16
             )
@@ -258,7 +269,7 @@ class Tables:
         allowed = np.zeros((KINDS, self.num_actions), bool)
         for kind, ids in enumerate(legal):
             allowed[kind, ids] = True
-        self.legal = _frozen(allowed)
+        self.legal: Array = _frozen(allowed)
         """``legal[kind]``: the legal ids of a turn of that kind."""
         width = max(map(len, listed))
         table = np.zeros((KINDS, width), np.int16)
@@ -268,25 +279,25 @@ class Tables:
         # the answer (capped once the lance had its most bets).
         stones = np.zeros(self.num_actions, np.int32)
         stones[BET_2:] = np.arange(2, max_bet + 1)
-        self.stones_of = _frozen(stones)
+        self.stones_of: Array = _frozen(stones)
         after = np.full((2, self.num_actions), ANSWER, np.int8)
         after[1] = ANSWER_CAPPED
         after[:, ORDAGO] = ORDAGO_ANSWER
-        self.kind_after = _frozen(after)
+        self.kind_after: Array = _frozen(after)
         """``kind_after[bets // MAX_BETS, action]``: the kind of the answer to a bet."""
-        self.answer_start = _frozen(np.array([(seat + 1) % n << n for seat in range(n)], np.intp))
+        self.answer_start: Array = _frozen(np.array([(seat + 1) % n << n for seat in range(n)], np.intp))
         """By bettor, the first seat after it, shifted as ``queue`` reads it."""
-        self.unbit = _frozen(~self.bit)
-        self.listed = _frozen(table)
-        self.listed_count = _frozen(np.array([len(ids) for ids in listed], np.int64))
-        self.action_type = np.int16 if self.num_actions > 127 else np.int8
+        self.unbit: Array = _frozen(~self.bit)
+        self.listed: Array = _frozen(table)
+        self.listed_count: Array = _frozen(np.array([len(ids) for ids in listed], np.int64))
+        self.action_type: type[np.signedinteger[Any]] = np.int16 if self.num_actions > 127 else np.int8
         picks = np.zeros((KINDS, PICKS), self.action_type)
         for kind, ids in enumerate(listed):
             if ids:
                 picks[kind] = [ids[j * len(ids) // PICKS] for j in range(PICKS)]
-        self.picks = _frozen(picks)
+        self.picks: Array = _frozen(picks)
         """``picks[kind, j]``: the action of a uniform draw ``j`` below ``PICKS``."""
-        self.phase_of_kind = _frozen(np.array(PHASE_OF_KIND, np.int8))
+        self.phase_of_kind: Array = _frozen(np.array(PHASE_OF_KIND, np.int8))
 
     def mus_kind(self, rounds: Array) -> Array:
         """The kind of a turn of the mus after ``rounds`` rounds (no mus after the last).

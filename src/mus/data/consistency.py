@@ -122,23 +122,29 @@ class HandReplay:
         self, rules: Rules, seat: int, mano: int, scores: Sequence[int], corrido: bool | None, where: str
     ) -> None:
         n = rules.seats
-        self.rules, self.seat, self.mano, self.corrido, self.where = rules, seat, mano, corrido, where
-        self.scores = list(scores)
-        self.phase = Phase.MUS
+        self.rules: Rules = rules
+        self.seat: int = seat
+        self.mano: int = mano
+        self.corrido: bool | None = corrido
+        self.where: str = where
+        self.scores: list[int] = list(scores)
+        self.phase: Phase = Phase.MUS
         self.queue: tuple[int, ...] = mus_speakers(mano, rules)
         self.betting: Betting | None = None
         self.results: list[LanceResult] = []
         self.winner: int | None = None
         self.count: Any = None
-        self.stock, self.pile, self.rounds = len(rules.deck) - HAND_SIZE * n, 0, 0
-        self.pending = [0] * n
+        self.stock: int = len(rules.deck) - HAND_SIZE * n
+        self.pile: int = 0
+        self.rounds: int = 0
+        self.pending: list[int] = [0] * n
         self.own_pending: tuple[Card, ...] = ()
         self.servido: int | None = None
         self.exchange: list[int] | None = None
-        self.at_deal = True
+        self.at_deal: bool = True
         self.signals: set[tuple[int, Any]] = set()
-        self.cards = CardKnowledge(rules, seat)
-        self.size = 0  # the entries replayed
+        self.cards: CardKnowledge = CardKnowledge(rules, seat)
+        self.size: int = 0  # the entries replayed
         self._index = 0  # the one being replayed
         self._entries: Sequence[tuple[int, Any]] = ()
         self._at = 0
@@ -428,7 +434,7 @@ class HandReplay:
     def _fits(self, order: tuple[int, ...], playing: tuple[int, ...]) -> bool:
         """Whether the rest of the history replays with ``playing`` in punto, to the
         results and betting the view shows."""
-        trial = copy.deepcopy(self, {id(self._hint): self._hint, id(self._entries): self._entries})
+        trial: HandReplay = copy.deepcopy(self, {id(self._hint): self._hint, id(self._entries): self._entries})
         try:
             trial._punto(order, playing)
             trial._run()

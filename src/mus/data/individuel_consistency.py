@@ -85,20 +85,24 @@ class IndividuelReplay:
 
     def __init__(self, rules: IndividuelRules, seat: int, mano: int, stones: Sequence[int], where: str) -> None:
         n = rules.players
-        self.rules, self.seat, self.mano, self.where = rules, seat, mano, where
-        self.start = tuple(stones)
-        self.stones = list(stones)
-        self.pot = n * rules.stones - sum(stones)
-        self.dealt = tuple(s for s in ((mano + i) % n for i in range(n)) if stones[s] > 0)
-        self.phase, self.queue = Phase.DISCARD, self.dealt
+        self.rules: IndividuelRules = rules
+        self.seat: int = seat
+        self.mano: int = mano
+        self.where: str = where
+        self.start: tuple[int, ...] = tuple(stones)
+        self.stones: list[int] = list(stones)
+        self.pot: int = n * rules.stones - sum(stones)
+        self.dealt: tuple[int, ...] = tuple(s for s in ((mano + i) % n for i in range(n)) if stones[s] > 0)
+        self.phase: Phase = Phase.DISCARD
+        self.queue: tuple[int, ...] = self.dealt
         self.betting: Betting | None = None
         self.results: list[LanceResult] = []
         self.moves: list[Move] = []
         self.loser: int | None = None
         self.discard: Card | None = None
         self.facts: list[tuple[int, str, Any]] = []  # what a seat's kept hand is, checked if shown
-        self.counted = False  # the hand reached the count, whose stones the hands decide
-        self.size = 0
+        self.counted: bool = False  # the hand reached the count, whose stones the hands decide
+        self.size: int = 0
         self._entries: Sequence[tuple[int, Any]] = ()
         self._at = 0
         self._hint: SeatView | None = None
@@ -278,7 +282,7 @@ class IndividuelReplay:
         return tuple(seat for seat in order if seat in seen)
 
     def _fits(self, lance: Lance, speakers: tuple[int, ...]) -> bool:
-        trial = copy.deepcopy(self, {id(self._hint): self._hint, id(self._entries): self._entries})
+        trial: IndividuelReplay = copy.deepcopy(self, {id(self._hint): self._hint, id(self._entries): self._entries})
         trial.betting = Betting(lance, speakers, speakers, puts=(0,) * self.rules.players)
         trial.queue = speakers
         try:

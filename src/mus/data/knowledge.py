@@ -51,8 +51,9 @@ class CardKnowledge:
     """
 
     def __init__(self, rules: Rules, seat: int) -> None:
-        self.rules, self.seat = rules, seat
-        self.draws = [0] * rules.seats
+        self.rules: Rules = rules
+        self.seat: int = seat
+        self.draws: list[int] = [0] * rules.seats
         self.in_pile: set[Card] = set()
         self.held: dict[Card, tuple[int, int]] = {}
         self.own_hand: Hand | None = None  # the seat's hand in this epoch, once a view showed it

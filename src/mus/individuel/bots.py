@@ -18,6 +18,7 @@ import bisect
 import functools
 import itertools
 from collections.abc import Sequence
+from random import Random
 from typing import Protocol
 
 from mus.actions import Accept, Action, Bet, Discard, Fold, Ordago, Pass
@@ -63,7 +64,7 @@ class RandomPlayer:
     """
 
     def __init__(self, seed: int | str | None = None) -> None:
-        self.random = seeded_random(seed)
+        self.random: Random = seeded_random(seed)
 
     def choose(self, view: SeatView) -> Action:
         action: Action = self.random.choice(_checked(view).legal)

@@ -32,7 +32,11 @@ from mus.ranking import Lance
 __all__ = ["PLAYERS", "deal_lines", "event_lines", "move_words", "play", "result_words", "simulate", "summary"]
 
 
-PLAYERS = {"simple": SimplePlayer, "heuristic": SimplePlayer, "random": RandomPlayer}
+PLAYERS: dict[str, type[SimplePlayer] | type[RandomPlayer]] = {
+    "simple": SimplePlayer,
+    "heuristic": SimplePlayer,
+    "random": RandomPlayer,
+}
 """The players ``mus simulate --preset individuel --bots`` knows (``heuristic`` is the
 simple player, so the four-card game's default works here too)."""
 

@@ -40,6 +40,7 @@ __all__ = [
 ]
 
 MIN_PLAYERS = 2
+"""The fewest players of a Mus individuel: two, one against the other."""
 MAX_PLAYERS = 8
 """Eight players of five cards each take the whole 40-card deck."""
 STONES = (5, 8, 10)

@@ -137,7 +137,7 @@ class Lines:
                 self.comments.append((len(self.lines), number, line))
             elif line:
                 self.lines.append((number, line))
-        self.at = 0
+        self.at: int = 0
         """The index in :attr:`lines` of the next line to read."""
 
     def comments_after(self, start: int, end: int) -> list[str]:

@@ -25,13 +25,14 @@ from mus.hand import HAND_SIZE, RANK_MULTISETS, Hand
 from mus.lances import Lance, Ranking
 from mus.rules import HouseRule, Rules
 
-try:
+if TYPE_CHECKING:  # numpy as the type checkers read it: always there
     import numpy as np
-except ImportError:  # the core never needs numpy: only mus.odds does, when called
-    np = None  # type: ignore[assignment]
-
-if TYPE_CHECKING:
     from numpy.typing import ArrayLike, NDArray
+else:
+    try:
+        import numpy as np
+    except ImportError:  # the core never needs numpy: only mus.odds does, when called
+        np = None
 
 __all__ = [
     "MAX_DEALS",
@@ -151,7 +152,7 @@ class LanceTables:
         keys = ranking.keys
         if max(max(row) for row in keys) >= 2**62:
             raise OddsError("a house rule gave lance keys too large for mus.odds (keep them below 2**62)")
-        self.keys = np.array(keys, dtype=np.int64)
+        self.keys: NDArray[np.int64] = np.array(keys, dtype=np.int64)
         # Winners only need the keys' order: dense ranks (0 still "lacks it") fit in a
         # few bits, which leaves room for the speaking position in the same integer.
         order = np.empty((len(Lance), len(RANK_MULTISETS)), dtype=np.int32)
@@ -159,7 +160,7 @@ class LanceTables:
             values, inverse = np.unique(np.concatenate(([0], self.keys[lance])), return_inverse=True)
             order[lance] = inverse[1:] + (0 if values[0] == 0 else 1)
         self.order = order
-        self.shifted = order << _SHIFT
+        self.shifted: NDArray[np.int32] = order << _SHIFT
 
 
 _TABLES: dict[Ranking, LanceTables] = {}

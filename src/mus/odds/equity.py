@@ -42,13 +42,14 @@ from mus.odds.situation import CardsLike, Situation, hand_of
 from mus.rules import Rules
 from mus.senas import Sena
 
-try:
+if TYPE_CHECKING:  # numpy as the type checkers read it: always there
     import numpy as np
-except ImportError:  # mus.odds.batch says which extra to install when called
-    np = None  # type: ignore[assignment]
-
-if TYPE_CHECKING:
     from numpy.typing import NDArray
+else:
+    try:
+        import numpy as np
+    except ImportError:  # mus.odds.batch says which extra to install when called
+        np = None
 
 __all__ = ["BLOCK", "DEFAULT_SAMPLES", "MAX_SAMPLES", "Odds", "equity_table", "exact_feasible", "odds", "write_csv"]
 
@@ -194,47 +195,6 @@ class Odds:
     net_error: float | None = attrs.field(repr=False)
     given: str = attrs.field(default="", repr=False)
 
-    @classmethod
-    def _from_sums(cls, hand: Hand, job: _Job, sums: NDArray[np.int64]) -> Odds:
-        n = int(sums[_COUNT])
-        if n == 0:
-            how = "deal counted" if job.exact else f"deal of the {job.samples} sampled"
-            raise OddsError(
-                f"no {how} fits what is known: the declarations, señas and cards given contradict each other"
-                + ("" if job.exact else ", or they are rare: sample more")
-            )
-        # Exact sums are over every deal: no sampling error.
-        spread = 0 if job.exact else 1
-
-        def mean(index: int) -> float:
-            return int(sums[index]) / n
-
-        def error(first: int, second: int | None = None) -> float:
-            average = mean(first)
-            square = average if second is None else mean(second)
-            return spread * math.sqrt(max(square - average * average, 0.0) / n)
-
-        lances = range(_LANCES)
-        has_stones = bonus_table(job.rules) is not None
-        net = mean(_TOTAL) - mean(_TOTAL_AGAINST) if has_stones else None
-        square = mean(_NET2)
-        return cls(
-            hand=hand,
-            rules=job.rules,
-            seat=job.seat,
-            exact=job.exact,
-            deals=n,
-            win=tuple(mean(_WIN + lance) for lance in lances),
-            own=tuple(mean(_OWN + lance) for lance in lances),
-            played=tuple(mean(_PLAYED + lance) for lance in lances),
-            error=tuple(error(_WIN + lance) for lance in lances),
-            stones=tuple(mean(_MINE + lance) for lance in lances) if has_stones else None,
-            stones_against=tuple(mean(_AGAINST + lance) for lance in lances) if has_stones else None,
-            net=net,
-            net_error=None if net is None else spread * math.sqrt(max(square - net * net, 0.0) / n),
-            given=job.situation.given,
-        )
-
     def ordago(self, lance: Lance) -> float:
         """The chance that the hand's side wins ``lance`` if it is shown down now (an
         accepted *órdago*): ``win[lance]``, given all that the seat knows.
@@ -281,6 +241,48 @@ class Odds:
 
     def __str__(self) -> str:
         return "\n".join(self.lines())
+
+
+def _odds_from_sums(hand: Hand, job: _Job, sums: NDArray[np.int64]) -> Odds:
+    """The :class:`Odds` of ``hand`` from the sums ``job``'s tasks added up."""
+    n = int(sums[_COUNT])
+    if n == 0:
+        how = "deal counted" if job.exact else f"deal of the {job.samples} sampled"
+        raise OddsError(
+            f"no {how} fits what is known: the declarations, señas and cards given contradict each other"
+            + ("" if job.exact else ", or they are rare: sample more")
+        )
+    # Exact sums are over every deal: no sampling error.
+    spread = 0 if job.exact else 1
+
+    def mean(index: int) -> float:
+        return int(sums[index]) / n
+
+    def error(first: int, second: int | None = None) -> float:
+        average = mean(first)
+        square = average if second is None else mean(second)
+        return spread * math.sqrt(max(square - average * average, 0.0) / n)
+
+    lances = range(_LANCES)
+    has_stones = bonus_table(job.rules) is not None
+    net = mean(_TOTAL) - mean(_TOTAL_AGAINST) if has_stones else None
+    square = mean(_NET2)
+    return Odds(
+        hand=hand,
+        rules=job.rules,
+        seat=job.seat,
+        exact=job.exact,
+        deals=n,
+        win=tuple(mean(_WIN + lance) for lance in lances),
+        own=tuple(mean(_OWN + lance) for lance in lances),
+        played=tuple(mean(_PLAYED + lance) for lance in lances),
+        error=tuple(error(_WIN + lance) for lance in lances),
+        stones=tuple(mean(_MINE + lance) for lance in lances) if has_stones else None,
+        stones_against=tuple(mean(_AGAINST + lance) for lance in lances) if has_stones else None,
+        net=net,
+        net_error=None if net is None else spread * math.sqrt(max(square - net * net, 0.0) / n),
+        given=job.situation.given,
+    )
 
 
 def _job(situation: Situation, multiset: int, samples: int | None, exact: bool | None, seed: Seed) -> _Job:
@@ -388,7 +390,7 @@ def odds(
         senas=senas,
     )
     job = _job(situation, hand.multiset, samples, exact, seed)
-    return Odds._from_sums(hand, job, _solve([job], workers, backend, progress)[0])
+    return _odds_from_sums(hand, job, _solve([job], workers, backend, progress)[0])
 
 
 def equity_table(
@@ -418,7 +420,7 @@ def equity_table(
     hands = [hand_of(index) for index in range(len(RANK_MULTISETS))]
     jobs = [_job(Situation.build(hand, rules, seat=seat), hand.multiset, samples, exact, seed) for hand in hands]
     sums = _solve(jobs, workers, backend, progress)
-    return tuple(Odds._from_sums(hand, job, total) for hand, job, total in zip(hands, jobs, sums, strict=True))
+    return tuple(_odds_from_sums(hand, job, total) for hand, job, total in zip(hands, jobs, sums, strict=True))
 
 
 def _csv_rows(table: Sequence[Odds]) -> Iterator[list[str]]:

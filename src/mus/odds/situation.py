@@ -39,13 +39,14 @@ from mus.odds.batch import OddsError, multisets_of_positions, need_numpy, shuffl
 from mus.rules import Rules
 from mus.senas import Sena
 
-try:
+if TYPE_CHECKING:  # numpy as the type checkers read it: always there
     import numpy as np
-except ImportError:  # mus.odds.batch says which extra to install when called
-    np = None  # type: ignore[assignment]
-
-if TYPE_CHECKING:
     from numpy.typing import NDArray
+else:
+    try:
+        import numpy as np
+    except ImportError:  # mus.odds.batch says which extra to install when called
+        np = None
 
 __all__ = ["CardsLike", "Situation", "choose_table", "hand_of", "multiset_counts", "rank_position"]
 
