@@ -14,7 +14,7 @@ from typing import Any
 import attrs
 
 import mus
-from hostile_flags import HAS_AI, HAS_NUMPY
+from hostile_flags import HAS_AI, HAS_NUMPY, HAS_SPIEL
 from mus import notation
 
 Call = tuple[tuple[Any, ...], dict[str, Any]]
@@ -179,6 +179,7 @@ def _ai_calls() -> dict[str, Callable[[], Call]]:
         "mus.ai.openspiel.MusGame.state_of": _kw(hand=STATE),
         "mus.ai.openspiel.MusGame.set_rng_state": _kw(text=MusGame(RULES, seed=1).get_rng_state()),
         "mus.ai.suits.ranks_only": _kw(text="dealt Ro 7e 1b 1c"),
+        "mus.ai.parameters.game_arguments": _kw(params={"preset": "mini"}),
         "mus.ai.checks.signals_in_turn": _kw(hand=STATE),
         "mus.ai.seeding.generator_state": _kw(rng=random.Random(1)),
         "mus.ai.seeding.set_generator_state": _kw(rng=random.Random(1), text=generator_state(random.Random(2))),
@@ -187,6 +188,29 @@ def _ai_calls() -> dict[str, Callable[[], Call]]:
         "mus.ai.vector.VectorSeatEnv.reset": _kw(seed=1),
         "mus.ai.vector.VectorSeatEnv.state": _kw(i=0),
         "mus.ai.vector.VectorSeatEnv.step": _kw(actions=env.action_masks().argmax(axis=1)),
+    }
+
+
+class _Uniform:
+    """A policy in OpenSpiel's sense: every legal id alike."""
+
+    def action_probabilities(self, state: Any, player_id: int | None = None) -> dict[int, float]:
+        legal = state.legal_actions(player_id)
+        return {action: 1 / len(legal) for action in legal}
+
+
+def _spiel_calls() -> dict[str, Callable[[], Call]]:
+    import pyspiel  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+    import mus.ai.openspiel
+
+    game = pyspiel.load_game("python_mus", {"preset": "mini"})
+    return {
+        "mus.ai.exact.bot_policy": _kw(game=game, bot=mus.bots.HeuristicBot()),
+        "mus.ai.exact.tabular_policy": _kw(game=game, bot=mus.bots.HeuristicBot()),
+        "mus.ai.exact.best_response_value": _kw(game=game, policy=_Uniform(), seat=0),
+        "mus.ai.exact.exploitability": _kw(game=game, policy=_Uniform()),
+        "mus.ai.exact.tree_size": _kw(game=game),
     }
 
 
@@ -221,3 +245,5 @@ if HAS_NUMPY:
 if HAS_AI:
     CALLS.update(_ai_calls())
     INSTANCES.update(_ai_instances())
+if HAS_SPIEL:
+    CALLS.update(_spiel_calls())

@@ -30,6 +30,7 @@ from hostile_calls import CALLS as CALLS
 from hostile_calls import HAS_AI, HAS_NUMPY, INDIVIDUEL_SAMPLES, SAMPLES
 from hostile_calls import INSTANCES as INSTANCES
 from hostile_calls import Call as Call
+from hostile_flags import HAS_SPIEL
 
 
 class Booby(Exception):
@@ -97,6 +98,21 @@ EXEMPT: dict[str, str] = {
     "mus.legal.capped": "the engine's capped copy of a shared list (legal_actions' hot path)",
     "mus.legal.betting": "the engine's choice of a shared betting list from a state it holds (legal_actions' hot path)",
     "mus.payouts.bonus_tables": "the count's tables, cached: Rules builds them from its own checked ranking and payouts",
+    **(
+        {}
+        if HAS_SPIEL
+        else dict.fromkeys(
+            [
+                "mus.ai.exact.bot_policy",
+                "mus.ai.exact.tabular_policy",
+                "mus.ai.exact.best_response_value",
+                "mus.ai.exact.exploitability",
+                "mus.ai.exact.tree_size",
+            ],
+            "needs OpenSpiel (installed apart), which is not installed: tests/test_ai_exact.py skips too",
+        )
+    ),
+    "mus.ai.exact.TreeSize": "the counts tree_size() gives: a record it fills, not read from a caller",
     "mus.ai.suits.canonical_cards": "the adapters' rewrite of an observation they made, from the state they hold",
     **dict.fromkeys(
         [

@@ -523,7 +523,7 @@ def test_openspiel_information_state_string_hides_hidden_cards() -> None:
 
 
 def test_openspiel_parameters_are_checked_before_use() -> None:
-    from mus.ai.openspiel import _parameters
+    from mus.ai.parameters import game_arguments as _parameters
 
     chosen = _parameters(
         {"preset": "heads-up", "max_bet": 5, "rng_seed": 3, "rewards": "terminal", "deal": "cards", "max_mus_rounds": 0}
@@ -540,6 +540,9 @@ def test_openspiel_parameters_are_checked_before_use() -> None:
     assert MusGame(**_parameters({"preset": "mini"})).deal == "ranks"
     assert MusGame(**_parameters({"preset": "mini"})).num_distinct_actions() == 24  # bets of 2 stones only
     assert MusGame(**_parameters({"preset": "heads-up"})).deal == "sampled"
+    assert _parameters({"preset": "mini", "rules": '{"lances": ["grande", "juego"]}'})["rules"] == mus.Rules.preset(
+        "mini"
+    ).evolve(lances=(mus.Lance.GRANDE, mus.Lance.JUEGO))
     cases: list[tuple[dict[str, Any], str]] = [
         ({"preset": "nine"}, "unknown preset 'nine'"),
         ({"max_bet": "5"}, "max_bet is an int, got '5'"),
@@ -547,6 +550,9 @@ def test_openspiel_parameters_are_checked_before_use() -> None:
         ({"rewards": 1}, "rewards is a str, got 1"),
         ({"senas": 1}, "senas is a bool, got 1"),
         ({"players": 4}, "unknown parameter"),
+        ({"rules": "[1]"}, "the parameter rules is a JSON object of knobs"),
+        ({"rules": "{"}, "the parameter rules is a JSON object of knobs"),
+        ({"rules": '{"suits": 9}'}, "suits must be one of"),
     ]
     for params, words in cases:
         with pytest.raises(mus.RulesError, match=words):

@@ -36,14 +36,10 @@ OpenSpiel's ``ISMCTSBot`` plays the game.
 
 **OpenSpiel.** When ``pyspiel`` imports, importing this module registers the game as
 ``python_mus``, so ``pyspiel.load_game("python_mus", {...})`` works and OpenSpiel's
-algorithms see a ``pyspiel.Game``; see :func:`register`. Its parameters: ``preset``
-(a name of :data:`~mus.rules.PRESETS`, default ``"standard"``), ``senas`` (``True``:
-that preset with ``senas=True``), ``max_bet``, ``rewards``, ``deal``,
-``max_mus_rounds`` (``-1``: none) and ``rng_seed``: the seed of the game's generator,
-from which a sampled deal is drawn (``-1``, the default: seeded by the system, so that
-each load deals other hands; ``0`` and up: the same hands on every load).
-Under ``Rules(senas=True)`` the seat to act may make a seña before it acts (an id
-each, :mod:`mus.ai.action_ids`); its rivals' information states do not show it.
+algorithms see a ``pyspiel.Game``; see :func:`register`, and :mod:`mus.ai.parameters`
+for its parameters (a preset, knobs over it, señas, and this class's arguments). Under
+``Rules(senas=True)`` the seat to act may make a seña before it acts (an id each,
+:mod:`mus.ai.action_ids`); its rivals' information states do not show it.
 
 >>> game = MusGame(seed=1)
 >>> state = game.new_initial_state()
@@ -66,6 +62,7 @@ from mus.ai.action_ids import DEFAULT_MAX_BET, MUS
 from mus.ai.chance import DEALS, MAX_OUTCOMES, Dealing, chance_ids
 from mus.ai.checks import hand_state, signals_in_turn
 from mus.ai.encoding import Encoding, encoding_for
+from mus.ai.parameters import SPECIFICATION, game_arguments
 from mus.ai.rewards import credited, zero_sum
 from mus.ai.rewards import returns as hand_returns
 from mus.ai.seeding import generator, generator_state, set_generator_state
@@ -75,7 +72,7 @@ from mus.checks import index_arg, quoted, rules_arg
 from mus.determinize import determinize
 from mus.errors import IllegalActionError, MusError, RulesError
 from mus.reducer import apply, derived, new_hand
-from mus.rules import PRESETS, Rules
+from mus.rules import Rules
 from mus.state import HandState, Phase
 
 __all__ = ["CHANCE", "REWARDS", "SHORT_NAME", "TERMINAL", "MusGame", "MusState", "register"]
@@ -548,40 +545,6 @@ class MusState:
         return f"{hand!r}\n" + "\n".join(f"seat {seat}: {cards}" for seat, cards in enumerate(hand.hands))
 
 
-_SPECIFICATION: dict[str, Any] = {
-    "preset": "standard", "max_bet": -1, "rng_seed": -1, "rewards": "stones", "deal": "auto",
-    "max_mus_rounds": -1, "senas": False,
-}  # fmt: skip
-"""The game's parameters with OpenSpiel, and their defaults."""
-
-_KINDS = {int: "an int", str: "a str", bool: "a bool"}
-
-
-def _parameters(params: dict[str, Any] | None) -> dict[str, Any]:
-    """The keyword arguments of :class:`MusGame` that OpenSpiel's ``params`` name."""
-    params = {**_SPECIFICATION, **(params or {})}
-    unknown = sorted(set(params) - set(_SPECIFICATION))
-    if unknown:
-        raise RulesError(f"unknown parameter(s): {', '.join(unknown)} ({', '.join(_SPECIFICATION)})")
-    for key, default in _SPECIFICATION.items():
-        value = params[key]
-        if type(value) is not type(default):
-            raise RulesError(f"the parameter {key} is {_KINDS[type(default)]}, got {quoted(value)}")
-    name = params["preset"]
-    if name not in PRESETS:
-        raise RulesError(f"unknown preset {quoted(name)} (presets: {', '.join(sorted(PRESETS))})")
-    seed = params["rng_seed"]
-    rules = PRESETS[name]
-    return {
-        "rules": rules.evolve(senas=True) if params["senas"] else rules,
-        "max_bet": None if params["max_bet"] < 0 else params["max_bet"],
-        "seed": None if seed < 0 else seed,
-        "rewards": params["rewards"],
-        "deal": params["deal"],
-        "max_mus_rounds": None if params["max_mus_rounds"] < 0 else params["max_mus_rounds"],
-    }
-
-
 def register() -> bool:
     """Register ``python_mus`` with OpenSpiel if ``pyspiel`` imports (done on import of
     this module); whether it is registered.
@@ -619,12 +582,12 @@ def _define(pyspiel: Any) -> None:
             provides_information_state_tensor=True,
             provides_observation_string=True,
             provides_observation_tensor=True,
-            parameter_specification=_SPECIFICATION,
+            parameter_specification=SPECIFICATION,
         )
 
     class SpielGame(pyspiel.Game):  # type: ignore[misc]
         def __init__(self, params: dict[str, Any] | None = None) -> None:
-            self.inner = MusGame(**_parameters(params))
+            self.inner = MusGame(**game_arguments(params))
             rules = self.inner.rules
             info = pyspiel.GameInfo(
                 num_distinct_actions=self.inner.num_distinct_actions(),
