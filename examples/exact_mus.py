@@ -140,9 +140,9 @@ def time_game(name: str, params: dict[str, Any]) -> None:
         external = external_sampling_mccfr.ExternalSamplingSolver(game)
         _time(f"{name}, external-sampling MCCFR", external.iteration, 5 if name == "small" else 50)
     bot = mcts.MCTSBot(terminal, 2, 100, mcts.RandomRolloutEvaluator())
-    state = terminal.new_initial_state()
-    while state.is_chance_node():
-        state.apply_action(state.legal_actions()[0])
+    state = terminal.new_initial_state()  # on to the first choice of more than one action
+    while state.is_chance_node() or len(state.legal_actions()) < 2:
+        state.apply_action(state.legal_actions()[-1])
     _time(f"{name}, MCTS (100 simulations a move)", lambda: bot.step(state), 3)
     search = ismcts.ISMCTSBot(terminal, mcts.RandomRolloutEvaluator(), 2, 100)
     _time(f"{name}, IS-MCTS (100 simulations a move)", lambda: search.step(state), 3)

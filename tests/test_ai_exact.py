@@ -51,8 +51,9 @@ def valid(table: Any, game: Any) -> None:
         assert not row[legal == 0].any(), key
 
 
-def test_tree_size_is_what_openspiel_enumerates() -> None:
-    game = load(MINI)
+@pytest.mark.parametrize("params", [MINI, pytest.param(DECLARED, marks=pytest.mark.slow)], ids=["mini", "declared"])
+def test_tree_size_is_what_openspiel_enumerates(params: dict[str, Any]) -> None:
+    game = load(params)
     states = get_all_states.get_all_states(game, include_terminals=True, include_chance_states=True)
     informations = {
         state.information_state_string()

@@ -176,7 +176,7 @@ class TestPresets:
         assert Rules.preset("mini") == Rules(
             seats=2, ranks=(1, 7, 12), lances=("grande",), max_bet=2, max_raises=1, max_mus_rounds=0
         )
-        assert Rules.preset("small") == Rules(seats=2, max_bet=2, max_raises=1, max_mus_rounds=0)
+        assert Rules.preset("small") == Rules(seats=2, max_bet=2, max_raises=2, max_mus_rounds=0)
         assert set(PRESETS) == {
             "standard",
             "four-kings",

@@ -78,7 +78,7 @@ class RandomBot:
         return self.random.choice(view.legal)
 
     def probabilities(self, view: SeatView) -> dict[Action, float]:
-        """The odds of each action :meth:`choose` may take: alike, over ``view.legal``
+        """The odds of each action ``choose(view)`` may take: alike, over ``view.legal``
         (what :func:`mus.ai.exact.bot_policy` reads of a bot that draws its action).
 
         >>> import mus

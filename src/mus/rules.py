@@ -726,7 +726,7 @@ PRESETS: Mapping[str, Rules] = types.MappingProxyType(
             seats=2, ranks=(Rank.AS, Rank.SIETE, Rank.REY), lances=(Lance.GRANDE,), max_bet=2, max_raises=1,
             max_mus_rounds=0,
         ),
-        "small": Rules(seats=2, max_bet=2, max_raises=1, max_mus_rounds=0),
+        "small": Rules(seats=2, max_bet=2, max_raises=2, max_mus_rounds=0),
     }
 )  # fmt: skip
 """Named rule sets (read-only): ``standard`` (the defaults of the rules page), ``four-kings`` (Basque
@@ -736,7 +736,7 @@ team), ``declared`` (explicit pares/juego declarations), ``max-bet-40`` (no bet 
 raise above 40 stones, source ``001``'s site), and the other tables of
 rules section 12: ``heads-up`` (one against one), ``six`` (three against three)
 and ``individual-2`` to ``individual-6`` (each seat for itself). Two reduced games of
-rules section 14, one against one without the mus, bets of 2 stones and one raise a
-lance, made for the methods that solve a game exactly (:doc:`ai`): ``mini`` (a deck of
-the ases, sietes and reyes, grande alone) and ``small`` (the whole deck and the four
-lances)."""
+rules section 14, one against one without the mus and with bets of 2 stones, made for
+the methods that solve a game exactly (:doc:`ai`): ``mini`` (a deck of the ases, sietes
+and reyes, grande alone, one raise) and ``small`` (the whole deck, the four lances, two
+raises a lance)."""

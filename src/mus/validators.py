@@ -27,10 +27,8 @@ from mus.ranking import Lance
 
 __all__ = ["BET_LANCES", "cap", "flag", "lances", "max_bet", "one_of", "pares_bonuses", "ranks", "real_31", "whole"]
 
-Validator = Callable[[object, "attrs.Attribute[Any]", object], None]
 
-
-def whole(low: int, high: int) -> Validator:
+def whole(low: int, high: int) -> Callable[[object, attrs.Attribute[Any], object], None]:
     """The validator of a whole number of stones from ``low`` to ``high``.
 
     >>> from mus import Payouts
@@ -62,7 +60,7 @@ def flag(instance: object, attribute: attrs.Attribute[Any], value: object) -> No
         raise RulesError(f"{attribute.name} must be True or False, got {quoted(value)}")
 
 
-def one_of(*allowed: object) -> Validator:
+def one_of(*allowed: object) -> Callable[[object, attrs.Attribute[Any], object], None]:
     """The validator of one of the ``allowed`` values (of their types: ``True`` is not 1).
 
     >>> from mus import Rules
@@ -111,7 +109,7 @@ def max_bet(instance: object, attribute: attrs.Attribute[Any], value: object) ->
         )
 
 
-def cap(low: int, high: int) -> Validator:
+def cap(low: int, high: int) -> Callable[[object, attrs.Attribute[Any], object], None]:
     """The validator of a cap on the engine's own bound: ``None`` (that bound) or a
     whole number from ``low`` to ``high``.
 

@@ -296,7 +296,8 @@ def tree_size(game: Any) -> TreeSize:
 
 def _public_tree(state: MusState) -> tuple[int, int, list[set[Any]]]:
     """The nodes and terminal nodes of the tree below ``state``, and by seat the public
-    histories at which it acts."""
+    histories at which it acts (their hashes: two of some millions collide with a chance
+    under 1e-6)."""
     nodes, ends = 0, 0
     public: list[set[Any]] = [set(), set()]
     stack = [state]
@@ -306,7 +307,8 @@ def _public_tree(state: MusState) -> tuple[int, int, list[set[Any]]]:
         if current.is_terminal():
             ends += 1
             continue
-        public[current.current_player()].add(current.hand.history)
+        # Its history's hash: the public histories of ``small`` would fill gigabytes.
+        public[current.current_player()].add(hash(current.hand.history))
         for action in current.legal_actions():
             child = current.clone()
             child.apply_action(action)

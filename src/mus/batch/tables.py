@@ -113,7 +113,7 @@ def check_rules(rules: object) -> Rules:
     >>> check_rules(Rules.preset("small"))
     Traceback (most recent call last):
     ...
-    mus.errors.MusError: mus.batch plays the whole game only, not the reduced game of max_raises=1, max_mus_rounds=0: play these rules with the scalar engine (mus.new_hand)
+    mus.errors.MusError: mus.batch plays the whole game only, not the reduced game of max_raises=2, max_mus_rounds=0: play these rules with the scalar engine (mus.new_hand)
     """
     if not isinstance(rules, Rules):
         raise MusError(f"rules must be a Rules, got {quoted(rules)}")
