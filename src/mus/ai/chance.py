@@ -384,7 +384,7 @@ def chance_ids(hand: HandState, way: str, encode: Any) -> list[int]:
     order = rules.orders[state.mano]
     ids = [state.mano]
     for seat in order:
-        ids += _ids([card.index for card in state.hands[seat].cards], way)
+        ids += _ids(sorted(card.index for card in state.hands[seat].cards), way)
     for who, action in hand.history:
         if derived(action, rules):
             continue
@@ -408,9 +408,9 @@ def chance_ids(hand: HandState, way: str, encode: Any) -> list[int]:
 
 def _ids(indices: list[int], way: str) -> list[int]:
     """The outcomes that deal the cards of ``indices`` to a seat (at a deal, or from
-    one stock at an exchange)."""
+    one stock at an exchange), card by card in their order."""
     if way == "cards":
-        return sorted(indices)
+        return list(indices)
     if way == "ranks":
         return [multiset_id([ALL_CARDS[index].rank for index in indices])]
     return [subset_id(indices)]
