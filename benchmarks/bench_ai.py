@@ -53,7 +53,7 @@ import ratio
 from bench_hands import play
 
 import mus
-from mus.ai.encoding import BET_2
+from mus.ai import BET_2
 from mus.ai.openspiel import MusGame
 from mus.ai.pettingzoo import env, raw_env
 

@@ -20,7 +20,11 @@ protocol is newline-delimited JSON, one object a line (at most 64 KiB):
 * anything else (a line that is not JSON, not UTF-8, too long or nested too deep, an
   unknown type, a missing field, an action refused by the rules or out of turn, a
   wrong token) gets ``{"type": "error", "message": ...}``, to its sender only, and the
-  game goes on.
+  game goes on;
+* the server never waits for a client: each connection's lines go through a bounded
+  queue of its own (:class:`Outbox`), and a client that takes no line for
+  :data:`WRITE_TIMEOUT` seconds, or falls :data:`QUEUE_LINES` lines behind, is dropped,
+  the others playing on; its player takes the seat back with its token.
 
 Four scripted clients play from their views with ``mus.bots.HeuristicBot``. One first
 tries a word that does not fit, to show a refusal; another, at its first turn, sends a
@@ -43,7 +47,9 @@ import json
 import pathlib
 import re
 import secrets
+import socket
 import tempfile
+from collections.abc import Callable
 from typing import Any
 
 import mus
@@ -59,6 +65,14 @@ SAVE_AFTER = 40
 hand is under way (some actions into it, not over)."""
 LINE_LIMIT = 1 << 16
 """The longest line a client may send, in bytes: a longer one is skipped, unread."""
+WRITE_TIMEOUT = 10.0
+"""Seconds a client has to take each line the server writes to it, once the buffers
+between them are full: a client that reads nothing for that long is dropped."""
+QUEUE_LINES = 64
+"""Lines that may wait for a client beyond the buffers: one more, and it is dropped."""
+BUFFER = 1 << 16
+"""Bytes that asyncio holds for a client's socket before writing waits, and that the
+system is asked to hold for it (``SO_SNDBUF``): with the queue, all a client costs."""
 MALFORMED = [
     b"hello\n",
     b"\xff\xfe\n",
@@ -143,19 +157,101 @@ def message_of(line: bytes) -> dict[str, Any]:
     return message
 
 
+class Outbox:
+    """One connection's outgoing lines: a bounded queue, written to the socket by a task
+    of its own, each line given at most ``write_timeout`` seconds to go.
+
+    The server never waits for a client: :meth:`put` queues a line and returns at once.
+    A client that stops reading (its socket's buffers full, a line not gone within the
+    timeout) or falls ``lines`` lines behind is dropped: its connection is cut, with
+    the lines not sent, and ``dropped`` says so. What a client costs the server is
+    bounded the same way: the queue, and at most ``buffer`` bytes held by asyncio and
+    about as many by the system for its socket."""
+
+    def __init__(
+        self,
+        writer: asyncio.StreamWriter,
+        *,
+        write_timeout: float = WRITE_TIMEOUT,
+        lines: int = QUEUE_LINES,
+        buffer: int = BUFFER,
+        written: Callable[[str], None] | None = None,
+    ) -> None:
+        self.writer = writer
+        self.write_timeout = write_timeout
+        self.written = written  # told of each line once it is handed to the socket
+        self.queue: asyncio.Queue[str] = asyncio.Queue(lines)
+        self.dropped = False
+        # The system's buffer for the socket, then asyncio's: past them, writing waits.
+        sock = writer.get_extra_info("socket")
+        if sock is not None:
+            sock.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, buffer)
+        writer.transport.set_write_buffer_limits(high=buffer)
+        self.task = asyncio.create_task(self.pump())
+
+    def put(self, line: str) -> None:
+        """Queue ``line`` (JSON, without its newline) for the client, and return at
+        once; a client too far behind to take it is dropped."""
+        if self.dropped:
+            return
+        try:
+            self.queue.put_nowait(line)
+        except asyncio.QueueFull:
+            self.drop()
+
+    async def pump(self) -> None:
+        try:
+            while True:
+                line = await self.queue.get()
+                self.writer.write(line.encode() + b"\n")
+                if self.written is not None:
+                    self.written(line)
+                await asyncio.wait_for(self.writer.drain(), self.write_timeout)
+        except (asyncio.TimeoutError, ConnectionError):
+            self.drop()
+
+    def drop(self) -> None:
+        """Cut the connection now, without flushing what waits (nobody reads it)."""
+        if not self.dropped:
+            self.dropped = True
+            self.writer.transport.abort()
+
+    async def close(self) -> None:
+        """Stop writing and close the connection (what is written still goes)."""
+        self.task.cancel()
+        await asyncio.gather(self.task, return_exceptions=True)
+        self.writer.close()
+
+
 class Server:
     """Holds the match and the seats' tokens; serves each seat its own view, checks and
-    applies actions, and answers any line it cannot act on with an error."""
+    applies actions, and answers any line it cannot act on with an error.
 
-    def __init__(self, match: mus.MatchState, sent: dict[int, list[str]], tokens: dict[int, str] | None = None) -> None:
+    Each connection's lines go through its :class:`Outbox`, so that no client holds
+    the others up: a client that stops reading for ``write_timeout`` seconds, or falls
+    ``queue_lines`` lines behind, is dropped, the game going on for the others, and its
+    player takes the seat back with its token."""
+
+    def __init__(
+        self,
+        match: mus.MatchState,
+        sent: dict[int, list[str]],
+        tokens: dict[int, str] | None = None,
+        *,
+        write_timeout: float = WRITE_TIMEOUT,
+        queue_lines: int = QUEUE_LINES,
+        buffer: int = BUFFER,
+    ) -> None:
         self.match = match
         self.sent = sent  # every line sent to each seat, for the final check
         self.tokens: dict[int, str] = dict(tokens or {})  # the seats taken, and their secrets
-        self.writers: dict[int, asyncio.StreamWriter] = {}
-        self.connections: set[asyncio.StreamWriter] = set()  # seats' and others', open
+        self.write_timeout, self.queue_lines, self.buffer = write_timeout, queue_lines, buffer
+        self.outboxes: dict[int, Outbox] = {}  # the seats' connections, by seat
+        self.connections: set[Outbox] = set()  # seats' and others', open
         self.handlers: set[asyncio.Task[None]] = set()
         self.started = False  # every seat was in at once: views go out
         self.actions = 0
+        self.dropped: list[int] = []  # the seats dropped for not reading, in order
         self.saved: str | None = None
         self.stopped = asyncio.Event()
         self.failed: Exception | None = None
@@ -170,8 +266,8 @@ class Server:
     async def stop(self) -> None:
         assert self.server is not None
         self.server.close()
-        for writer in self.connections:
-            writer.close()
+        for outbox in list(self.connections):
+            await outbox.close()
         await self.server.wait_closed()
         # Each connection's handler sees its end and returns: nothing is left running.
         await asyncio.gather(*self.handlers, return_exceptions=True)
@@ -192,30 +288,29 @@ class Server:
     def dealt(self) -> int:
         return len(self.match.finished) + (0 if self.match.is_over else 1)
 
-    async def send(
-        self, writer: asyncio.StreamWriter, seat: int | None, message: dict[str, Any], allowed: set[str]
-    ) -> None:
+    def send(self, outbox: Outbox, seat: int | None, message: dict[str, Any], allowed: set[str]) -> None:
+        """Queue ``message`` for a connection (never waiting for it)."""
         line = json.dumps(message, ensure_ascii=False, separators=(",", ":"))
         leaked = cards_in(message) - allowed
         assert not leaked, f"seat {seat} would see {sorted(leaked)}"
-        if seat is not None:
-            self.sent.setdefault(seat, []).append(line)
-        try:
-            writer.write(line.encode() + b"\n")
-            await writer.drain()
-        except ConnectionError:  # gone: the seat is free to come back with its token
-            if seat is not None and self.writers.get(seat) is writer:
-                del self.writers[seat]
+        outbox.put(line)
+        if outbox.dropped and seat is not None and self.outboxes.get(seat) is outbox:
+            self.leave(seat)
 
-    async def send_view(self, seat: int) -> None:
+    def leave(self, seat: int) -> None:
+        """The seat's connection is gone, or dropped: the seat waits for its player."""
+        if self.outboxes.pop(seat).dropped:
+            self.dropped.append(seat)
+
+    def send_view(self, seat: int) -> None:
         # A view shows the current hand and the one that ended last.
         dealt = self.dealt()
         message = data.view_data(self.match, seat)
-        await self.send(self.writers[seat], seat, message, self.allowed(seat, range(max(0, dealt - 2), dealt)))
+        self.send(self.outboxes[seat], seat, message, self.allowed(seat, range(max(0, dealt - 2), dealt)))
 
-    async def broadcast(self) -> None:
-        for seat in sorted(self.writers):
-            await self.send_view(seat)
+    def broadcast(self) -> None:
+        for seat in sorted(self.outboxes):
+            self.send_view(seat)
 
     async def connect(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         handler = asyncio.current_task()
@@ -230,31 +325,41 @@ class Server:
 
     async def serve(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         seat: int | None = None  # the seat this connection plays, once joined
-        self.connections.add(writer)
+
+        def written(line: str) -> None:
+            if seat is not None:
+                self.sent.setdefault(seat, []).append(line)
+
+        outbox = Outbox(
+            writer, write_timeout=self.write_timeout, lines=self.queue_lines, buffer=self.buffer, written=written
+        )
+        self.connections.add(outbox)
         try:
             while (line := await read_line(reader)) is not None and not self.stopped.is_set():
+                if outbox.dropped:
+                    break  # what it sends now would be answered to nobody
                 message: dict[str, Any] = {}
                 try:
                     if not line:
                         raise Refused(f"a line is at most {LINE_LIMIT} bytes")
                     message = message_of(line)
                     if seat is None:
-                        seat = await self.join(message, writer)
+                        seat = self.join(message, outbox)
                     else:
-                        await self.act(seat, message)
+                        self.act(seat, message)
                 except Refused as error:
                     # Only the sender hears of it; the cards it named itself may be quoted.
                     allowed = cards_in(message) | (
                         self.allowed(seat, range(self.dealt())) if seat is not None else set()
                     )
-                    await self.send(writer, seat, {"type": "error", "message": str(error)}, allowed)
+                    self.send(outbox, seat, {"type": "error", "message": str(error)}, allowed)
         finally:
-            if seat is not None and self.writers.get(seat) is writer:
-                del self.writers[seat]
-            self.connections.discard(writer)
-            writer.close()
+            if seat is not None and self.outboxes.get(seat) is outbox:
+                self.leave(seat)
+            self.connections.discard(outbox)
+            await outbox.close()
 
-    async def join(self, message: dict[str, Any], writer: asyncio.StreamWriter) -> int:
+    def join(self, message: dict[str, Any], outbox: Outbox) -> int:
         seat, token = message.get("seat"), message.get("token")
         if message["type"] != "join":
             raise Refused('join first: {"type": "join", "seat": N}')
@@ -265,24 +370,26 @@ class Server:
                 raise Refused(f"seat {seat} is taken; its player takes it back with its token")
             if not isinstance(token, str) or not secrets.compare_digest(token.encode(), self.tokens[seat].encode()):
                 raise Refused(f"wrong token for seat {seat}")
-            if (old := self.writers.get(seat)) is not None:
-                old.close()  # the seat's player is here now: the old connection goes
+            if (old := self.outboxes.pop(seat, None)) is not None:
+                old.writer.close()  # the seat's player is here now: the old connection goes
         elif token is not None:
             raise Refused(f"seat {seat} is free: join it without a token")
         else:
             self.tokens[seat] = secrets.token_hex(16)
-        self.writers[seat] = writer
+        self.outboxes[seat] = outbox
         welcome = {"type": "welcome", "seat": seat, "token": self.tokens[seat]}
         welcome["history"] = data.public_match(self.match, seat)
-        await self.send(writer, seat, welcome, self.allowed(seat, range(self.dealt())))
+        self.send(outbox, seat, welcome, self.allowed(seat, range(self.dealt())))
+        if self.outboxes.get(seat) is not outbox:
+            return seat  # dropped at once: not even the welcome fitted
         if self.started:
-            await self.send_view(seat)
-        elif len(self.writers) == RULES.seats:
+            self.send_view(seat)
+        elif len(self.outboxes) == RULES.seats:
             self.started = True
-            await self.broadcast()
+            self.broadcast()
         return seat
 
-    async def act(self, seat: int, message: dict[str, Any]) -> None:
+    def act(self, seat: int, message: dict[str, Any]) -> None:
         if message["type"] != "action":
             raise Refused(f"you are seat {seat} already")
         if not self.started:
@@ -299,7 +406,7 @@ class Server:
             self.saved = notation.format_match(self.match)  # the full history: seed, stock and all
             self.stopped.set()
             return
-        await self.broadcast()
+        self.broadcast()
         if self.match.is_over:
             self.stopped.set()
 

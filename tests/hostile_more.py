@@ -22,6 +22,7 @@ Call = tuple[tuple[Any, ...], dict[str, Any]]
 RULES = mus.Rules()
 STATE = mus.apply(mus.new_hand(RULES, seed=1), "no-mus")
 GAME_TEXT = notation.format_hand(STATE)
+MATCH_TEXT = notation.format_match(mus.apply(mus.new_match(RULES, seed=1), "no-mus"))
 
 
 def _kw(**kwargs: Any) -> Callable[[], Call]:
@@ -65,17 +66,24 @@ def _core_calls() -> dict[str, Callable[[], Call]]:
         "mus.i18n.pgettext": _kw(context="lance", message="grande"),
         "mus.i18n.read_po": _kw(text=po),
         "mus.i18n.set_language": _kw(code="en"),
+        "mus.loading.load_module": _kw(source="json", what="code"),
         "mus.tournament.wilson": _kw(wins=3, games=10),
         "mus.tournament.bot_factory": _kw(spec="heuristic"),
         "mus.tournament.tournament": _kw(bots=["random", "heuristic"], rules=RULES, games=2, seed=1, workers=1),
         "mus.tournament.TournamentResult": _fields(result),
         "mus.tournament.Standing": _fields(result.standings[0]),
         "mus.tournament.Pairing": _fields(result.pairings[0]),
+        "mus.tournament.Rating": _fields(result.ratings[0]),
+        "mus.tournament.bradley_terry": _kw(wins=[[0, 3], [1, 0]], z=1.96),
         "mus.notation.checking.check_text": _kw(text=GAME_TEXT, source="hand.mus", line=1),
         "mus.notation.checking.check_stream": lambda: ((), {"stream": io.StringIO(GAME_TEXT), "source": "-"}),
+        "mus.notation.checking.history_texts": lambda: ((), {"stream": io.StringIO(GAME_TEXT)}),
         "mus.notation.checking.CheckResult": _fields(checked),
         "mus.notation.checking.HandOutcome": _fields(checked.hands[0]),
         "mus.notation.histories.read_record": _kw(text=GAME_TEXT),
+        "mus.notation.histories.read_match": _kw(text=MATCH_TEXT, rules=RULES),
+        "mus.notation.reading.first_line": _kw(text=GAME_TEXT),
+        "mus.notation.lines.Lines.placed_comments": _kw(start=0, end=1),
         "mus.notation.lines.Lines.numbered_comments": _kw(start=0, end=1),
         "mus.notation.streams.numbered_histories": lambda: ((), {"stream": io.StringIO(GAME_TEXT)}),
         "mus.determinize.Sample": _fields(sample),
@@ -100,6 +108,7 @@ def _core_instances() -> dict[str, Callable[[], object]]:
     return {
         "mus.tournament.TournamentResult": lambda: result,
         "mus.tournament.Standing": lambda: result.standings[0],
+        "mus.tournament.Rating": lambda: result.ratings[0],
         "mus.notation.checking.CheckResult": lambda: checked,
         "mus.table.Deal": lambda: STATE.deal,
     }
@@ -137,6 +146,7 @@ def _numpy_calls() -> dict[str, Callable[[], Call]]:
         "mus.batch.engine.decode": _kw(action_id=batch.PASS, state=STATE),
         "mus.batch.ids.action_name": _kw(action_id=batch.PASS),
         "mus.batch.observe.observe": lambda: ((), {"batch": batch.Batch(RULES, seeds=[1, 2]), "seat": 0}),
+        "mus.batch.observe.observation": lambda: ((), {"batch": batch.Batch(RULES, seeds=[1, 2]), "seat": 1}),
         "mus.batch.simulate.Results": lambda: ((), {"batch": played}),
         "mus.batch.simulate.Results.history": _kw(i=0),
         "mus.batch.simulate.Results.state": _kw(i=0),
@@ -144,6 +154,7 @@ def _numpy_calls() -> dict[str, Callable[[], Call]]:
         "mus.batch.simulate.simulate": _kw(rules=RULES, n=4, seed=1, policy="random", max_bet=11),
         "mus.batch.tables.Tables": _kw(rules=RULES, max_bet=11),
         "mus.batch.tables.max_bet_arg": _kw(max_bet=11),
+        "mus.batch.tables.array_arg": _kw(value=[[1, 0]], what="masks", dtype=bool),
         "mus.odds.situation.hand_of": _kw(multiset=0),
         "mus.odds.situation.rank_position": _kw(card=mus.Card.parse("Ro")),
     }
@@ -151,6 +162,7 @@ def _numpy_calls() -> dict[str, Callable[[], Call]]:
 
 def _numpy_instances() -> dict[str, Callable[[], object]]:
     from mus import advise, batch
+    from mus.batch.heuristic import HeuristicPolicy
 
     advice = advise.advise("Ro Rc 7e 1b", RULES, samples=200, seed=1)
     results = batch.simulate(RULES, 2, seed=1)
@@ -158,16 +170,23 @@ def _numpy_instances() -> dict[str, Callable[[], object]]:
         "mus.advise.advice.Advice": lambda: advice,
         "mus.advise.advice.Option": lambda: advice.options[0],
         "mus.advise.advisor.AdvisorBot": lambda: advise.AdvisorBot(1, samples=100),
+        "mus.advise.planner.PlannerBot": lambda: advise.PlannerBot(1, samples=100, worlds=4),
         "mus.batch.engine.Batch": lambda: batch.Batch(RULES, seeds=[1, 2]),
         "mus.batch.simulate.Results": lambda: results,
+        "mus.batch.heuristic.HeuristicPolicy": lambda: HeuristicPolicy(RULES),
     }
 
 
 def _ai_calls() -> dict[str, Callable[[], Call]]:
+    import numpy as np
+
+    import mus.bots
     from mus.ai.encoding import Encoding
     from mus.ai.openspiel import MusGame
+    from mus.ai.pettingzoo import env as zoo_env
     from mus.ai.seeding import generator_state
     from mus.ai.vector import VectorSeatEnv
+    from mus.batch.heuristic import HeuristicPolicy
 
     env = VectorSeatEnv(2, RULES, seed=1)
     env.reset(seed=1)
@@ -188,6 +207,18 @@ def _ai_calls() -> dict[str, Callable[[], Call]]:
         "mus.ai.vector.VectorSeatEnv.reset": _kw(seed=1),
         "mus.ai.vector.VectorSeatEnv.state": _kw(i=0),
         "mus.ai.vector.VectorSeatEnv.step": _kw(actions=env.action_masks().argmax(axis=1)),
+        "mus.ai.action_ids.ActionIds.view_action": _kw(action_id=17, view=STATE.view(0)),
+        "mus.ai.encoding.Encoding.view_action": _kw(action_id=17, view=STATE.view(0)),
+        "mus.ai.players.NetworkPolicy": _kw(layers=[(np.zeros((192, 33)), np.zeros(33))], greedy=False, seed=1),
+        "mus.ai.players.NetworkPolicy.act": _kw(observations=np.zeros((1, 192)), masks=np.ones((1, 33), bool)),
+        "mus.ai.players.NetworkPolicy.logits": _kw(observations=np.zeros((1, 192))),
+        "mus.ai.players.NetworkPolicy.save": _kw(path="policy.npz"),
+        "mus.ai.players.PolicyBot": _kw(policy=HeuristicPolicy(RULES), max_bet=11),
+        "mus.ai.players.PolicyBot.choose": _kw(view=STATE.view(0)),
+        "mus.ai.players.load_policy": lambda: ((), {"path": _saved_policy(), "seed": 1}),
+        "mus.ai.players.spiel_bot": _kw(bot=mus.bots.HeuristicBot(), player=0, max_bet=11),
+        "mus.ai.players.zoo_policy": lambda: ((), {"bot": mus.bots.HeuristicBot(), "env": zoo_env(seed=1)}),
+        "mus.batch.heuristic.HeuristicPolicy.act": _kw(observations=np.zeros((1, 192)), masks=np.ones((1, 33), bool)),
     }
 
 
@@ -212,12 +243,24 @@ def _spiel_calls() -> dict[str, Callable[[], Call]]:
         "mus.ai.exact.exploitability": _kw(game=game, policy=_Uniform()),
         "mus.ai.exact.tree_size": _kw(game=game),
     }
+def _saved_policy() -> str:
+    """A policy file, written in the test's scratch directory (the hostile tests run there)."""
+    import numpy as np
+
+    from mus.ai.players import NetworkPolicy
+
+    NetworkPolicy([(np.zeros((192, 33)), np.zeros(33))]).save("saved.npz")
+    return "saved.npz"
 
 
 def _ai_instances() -> dict[str, Callable[[], object]]:
+    import numpy as np
+
     from mus.ai.encoding import Encoding
+    from mus.ai.players import NetworkPolicy, PolicyBot
     from mus.ai.tracking import ObservationTracker
     from mus.ai.vector import VectorSeatEnv
+    from mus.batch.heuristic import HeuristicPolicy
 
     def vector_env() -> object:
         env = VectorSeatEnv(2, RULES, seed=1)
@@ -225,6 +268,8 @@ def _ai_instances() -> dict[str, Callable[[], object]]:
         return env
 
     return {
+        "mus.ai.players.NetworkPolicy": lambda: NetworkPolicy([(np.ones((192, 33)), np.zeros(33))]),
+        "mus.ai.players.PolicyBot": lambda: PolicyBot(HeuristicPolicy(RULES)),
         "mus.ai.vector.VectorSeatEnv": vector_env,
         "mus.ai.tracking.ObservationTracker": lambda: ObservationTracker(Encoding(RULES)),
     }
@@ -235,6 +280,7 @@ def _data_calls() -> dict[str, Callable[[], Call]]:
     return {
         "mus.data.views.read_entries": _kw(value=[[0, "no-mus"], [1, "discard 2 cards"]], where="v", rules=RULES),
         "mus.data.whole.check_match_view": _kw(view=match.view(0), where="m"),
+        "mus.data.replaying.said": _kw(value=(8, 7, 9)),
     }
 
 

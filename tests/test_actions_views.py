@@ -124,7 +124,7 @@ class TestGameWords:
             "bet -3",
             "bet 2.5",
             "bet 1234567890",
-            "envido cinco",
+            "envido cinquenta",
             "quiero mucho",
             "discard",
             "discard Xo",

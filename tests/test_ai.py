@@ -19,6 +19,7 @@ pytest.importorskip("pettingzoo")
 pytest.importorskip("gymnasium")
 
 import mus  # noqa: E402
+import mus.ai  # noqa: E402
 from mus.ai import action_ids, observations, rewards, seeding  # noqa: E402
 from mus.ai import encoding as coding  # noqa: E402
 from mus.ai.encoding import Encoding, credited, encoding_for, returns  # noqa: E402
@@ -122,7 +123,7 @@ def test_ai_modules_import_downward_and_no_private_names() -> None:
 def test_encoding_still_offers_the_names_its_parts_define() -> None:
     # Where each name of mus.ai.encoding went; the old spelling must stay the same object.
     moved = {
-        action_ids: "ACCEPT BET_2 DECLARE_NO DECLARE_YES DEFAULT_MAX_BET DISCARD_FIRST FOLD MUS NO_MUS ORDAGO PASS Mask",
+        action_ids: "Mask",
         observations: "Vector",
         rewards: "credited returns zero_sum",
         seeding: "generator",
@@ -132,6 +133,25 @@ def test_encoding_still_offers_the_names_its_parts_define() -> None:
             assert getattr(coding, name) is getattr(part, name), name
     assert issubclass(Encoding, action_ids.ActionIds) and issubclass(Encoding, observations.Observer)
     assert {*coding.__all__} >= {"Encoding", "encoding_for", "encode", "decode", "generator", "credited", "returns"}
+
+
+def test_the_action_ids_have_one_home() -> None:
+    # mus.batch.ids defines the ids; mus.ai and mus.batch offer them; the submodules of
+    # mus.ai that offered them until 0.2.0 still do, with a warning.
+    import mus.batch
+    from mus.batch import ids
+
+    assert ids.__all__ and set(ids.__all__) <= set(mus.ai.__all__) & set(mus.batch.__all__)
+    for name in ids.__all__:
+        assert getattr(mus.ai, name) is getattr(mus.batch, name) is getattr(ids, name)
+        for module in (action_ids, coding):
+            assert name not in module.__all__
+            with pytest.warns(
+                DeprecationWarning, match=rf"{module.__name__}\.{name} moved to mus\.batch\.ids\.{name};"
+            ):
+                assert getattr(module, name) is getattr(ids, name)
+    with pytest.raises(AttributeError, match="no attribute 'NOPE'"):
+        action_ids.NOPE  # noqa: B018
 
 
 # --- actions and masks ----------------------------------------------------------------
@@ -448,7 +468,7 @@ def test_pettingzoo_copies_play_on_alike_and_leave_the_caches_behind() -> None:
 
     def pick(observation: dict[str, Any], termination: bool, rng: random.Random) -> int | None:
         # Uniform among the legal ids but órdago and bets over 2, so that the game lasts.
-        legal = [i for i in observation["action_mask"].nonzero()[0] if i <= coding.BET_2 and i != coding.ORDAGO]
+        legal = [i for i in observation["action_mask"].nonzero()[0] if i <= mus.ai.BET_2 and i != mus.ai.ORDAGO]
         return None if termination else int(legal[rng.randrange(len(legal))])
 
     game = env(mus.Rules(target=100), seed=3, episode="game")  # a long game

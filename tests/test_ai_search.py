@@ -18,7 +18,7 @@ pytest.importorskip("gymnasium")
 import gymnasium  # noqa: E402
 
 import mus  # noqa: E402
-from mus.ai.action_ids import MUS, NO_MUS  # noqa: E402
+from mus.ai import MUS, NO_MUS  # noqa: E402
 from mus.ai.gym import SeatEnv  # noqa: E402
 from mus.ai.openspiel import CHANCE, MusGame, MusState  # noqa: E402
 from mus.ai.pettingzoo import env  # noqa: E402

@@ -14,7 +14,8 @@ np = pytest.importorskip("numpy")
 pytest.importorskip("pettingzoo")
 
 import mus  # noqa: E402
-from mus.ai.encoding import BET_2, ORDAGO, Encoding, encoding_for  # noqa: E402
+from mus.ai import BET_2, ORDAGO  # noqa: E402
+from mus.ai.encoding import Encoding, encoding_for  # noqa: E402
 from mus.ai.pettingzoo import env  # noqa: E402
 from mus.ai.tracking import ObservationTracker  # noqa: E402
 

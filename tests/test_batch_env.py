@@ -2,7 +2,9 @@
 
 The learner sees only its turns; the rewards of an episode add up to the stones its side
 won less the other side's, as :mod:`mus.ai.rewards` credits them; hands that end are
-dealt again in the same step; the masks are the scalar engine's legal actions.
+dealt again in the same step (a game's next hand, its scores carried, under
+``episode="game"``); the masks are the scalar engine's legal actions, the observations
+the scalar adapters' vectors; the opponents play as the policy they are given.
 """
 
 from __future__ import annotations
@@ -20,10 +22,13 @@ import numpy as np  # noqa: E402
 import mus  # noqa: E402
 from mus import Rules  # noqa: E402
 from mus.ai.action_ids import ActionIds  # noqa: E402
+from mus.ai.encoding import encoding_for  # noqa: E402
+from mus.ai.players import NetworkPolicy  # noqa: E402
 from mus.ai.rewards import credited, zero_sum  # noqa: E402
 from mus.ai.vector import VectorSeatEnv  # noqa: E402
 from mus.batch import NO_MUS, ORDAGO, Batch  # noqa: E402
-from mus.batch.observe import LAYOUT, SIZE, observe  # noqa: E402
+from mus.batch.observe import LAYOUT, layout, observation, observe, size  # noqa: E402
+from mus.bots import HeuristicBot  # noqa: E402
 
 # Long random-play runs: `python -m pytest -m 'not slow'` leaves them out (README).
 pytestmark = pytest.mark.slow
@@ -47,8 +52,9 @@ def play(env: VectorSeatEnv, steps: int, seed: int) -> list[tuple[Any, ...]]:
 def test_spaces_and_shapes() -> None:
     env = VectorSeatEnv(5, seat=2)
     observations, infos = env.reset(seed=3)
-    assert env.single_observation_space.shape == (SIZE,) and env.single_action_space.n == 33
-    assert observations.shape == (5, SIZE) and observations in env.observation_space
+    assert env.single_observation_space.shape == (size(),) == (192,)
+    assert env.single_action_space.n == 33
+    assert observations.shape == (5, 192) and observations in env.observation_space
     assert infos["action_mask"].shape == (5, 33) and infos["action_mask"].dtype == np.int8
     assert env.metadata["autoreset_mode"] is gymnasium.vector.AutoresetMode.SAME_STEP
     assert (env.batch.to_act == 2).all()
@@ -68,7 +74,8 @@ def test_episodes_pay_the_credited_stones() -> None:
                 capped[winner] = 40
             assert running[row] == capped[1] - capped[0]  # seat 1 plays for side 1
             seen = infos["final_obs"][row]
-            assert seen[LAYOUT["phase"]].tolist() == [0, 0, 0, 1]
+            start, count = layout()["phase"]
+            assert seen[start : start + count].tolist() == [0, 0, 0, 0, 1]  # finished
             running[row] = 0.0
             episodes += 1
         assert (env.batch.to_act == 1).all()  # the learner's turn everywhere
@@ -118,8 +125,10 @@ def test_illegal_and_bad_arguments() -> None:
         env.step(np.array([ORDAGO, ORDAGO]))
     with pytest.raises(mus.MusError, match="num_envs"):
         VectorSeatEnv(0)
-    with pytest.raises(mus.MusError, match="opponents are 'random' or a function"):
-        VectorSeatEnv(2, opponents="heuristic")
+    with pytest.raises(mus.MusError, match="opponents are 'random', 'heuristic', a policy"):
+        VectorSeatEnv(2, opponents="clever")
+    with pytest.raises(mus.MusError, match="episode is 'hand' or 'game'"):
+        VectorSeatEnv(2, episode="match")
     with pytest.raises(mus.MusError, match="declarations='derived' only"):
         VectorSeatEnv(2, rules=Rules.preset("declared"))
 
@@ -155,15 +164,16 @@ def test_rewards_are_the_ai_adapters() -> None:
     assert abs(second[0]) == 40
 
 
-def test_observations_are_what_the_seat_sees_of_the_scalar_hand() -> None:
-    # Along random hands at six seats, each part of the layout read from the scalar state.
+def test_the_deprecated_layout_is_what_the_seat_sees_of_the_scalar_hand() -> None:
+    # Along random hands at six seats, each part of observe()'s layout read from the scalar state.
     rules = Rules.preset("six")
     batch = Batch(rules, seeds=range(40), mano=np.arange(40) % 6)
     rng = np.random.default_rng(10)
     checked = 0
     while not batch.done:
         for seat in (0, 4):
-            seen = observe(batch, seat)
+            with pytest.warns(DeprecationWarning, match="use mus.batch.observe.observation"):
+                seen = observe(batch, seat)
             for i in range(0, batch.n, 7):
                 state = batch.state(i)
                 expect_observation(seen[i], state, seat)
@@ -208,3 +218,88 @@ def expect_observation(seen: np.ndarray, state: mus.HandState, seat: int) -> Non
     for result in state.results:
         outcomes[result.lance * 6 + list(mus.Outcome).index(result.outcome)] = 1.0
     assert part["outcomes"] == outcomes
+
+
+@pytest.mark.parametrize("preset", ["standard", "heads-up", "six", "federation", "max-bet-40", "short"])
+def test_observations_are_the_adapters_vectors(preset: str) -> None:
+    # Every hand, every seat, every step: the batch's vector is the scalar Observer's, bit
+    # for bit, from scores that are not 0-0 too, under policies that pick any legal id
+    # or ask for mus again and again (exchanges, reshuffles).
+    rules = Rules.preset(preset)
+    encoding = encoding_for(rules)
+    n = 60
+    scores = [[(7 * i) % rules.target, (11 * i) % rules.target] for i in range(n)]
+    batch = Batch(rules, seeds=range(n), mano=np.arange(n) % rules.seats, scores=scores)
+    rng = np.random.default_rng(len(preset))
+    steps = 0
+    while not batch.done:
+        states = [batch.state(i) for i in range(n)]
+        for seat in range(rules.seats):
+            seen = observation(batch, seat)
+            for i, state in enumerate(states):
+                assert seen[i].tobytes() == encoding.observation(state, seat).tobytes(), (preset, i, seat, state)
+        mask = batch.legal_mask()
+        mus_again = mask[:, 0] & (rng.random(n) < 0.8) & (steps < 60)
+        picks = np.where(mus_again, 0, legal_pick(rng, mask | batch.over[:, None]))
+        batch.step(picks)
+        steps += 1
+    assert steps > 20
+
+
+def test_game_episodes_carry_the_scores_to_the_target() -> None:
+    # A learner that takes the first legal id (asks for mus, passes, accepts) against
+    # the heuristic player: games of several hands, the scores carried and shown.
+    env = VectorSeatEnv(8, seat=1, episode="game", opponents="heuristic")
+    observations, infos = env.reset(seed=12)
+    running = np.zeros(8)
+    games = 0
+    carried = False
+    start, _ = layout()["scores"]
+    for _ in range(400):
+        observations, rewards, terminated, _, infos = env.step(infos["action_mask"].argmax(axis=1))
+        running += rewards
+        carried |= bool((observations[:, start : start + 2] > 0).any())
+        for row in terminated.nonzero()[0].tolist():
+            winner = int(infos["final_winner"][row])
+            assert winner in (0, 1)  # an episode ends with the game
+            capped = [min(int(score), 40) for score in infos["final_scores"][row]]
+            capped[winner] = 40
+            assert running[row] == capped[1] - capped[0]
+            running[row] = 0.0
+            games += 1
+    assert carried and games > 5 and games == env.games_played and env.hands_played > 2 * games
+
+
+def test_heuristic_and_policy_opponents_play_as_they_should() -> None:
+    # The opponents' actions are what HeuristicBot, and what the policy, choose in each
+    # hand's scalar state (the policy from the seat's observation): self-play with one
+    # network on every seat.
+    rng = np.random.default_rng(4)
+    network = NetworkPolicy(
+        [(rng.normal(size=(192, 16)), rng.normal(size=16)), (rng.normal(size=(16, 33)), np.zeros(33))]
+    )
+    for opponents, expected in (("heuristic", None), (network, network)):
+        env = VectorSeatEnv(6, seat=2, opponents=opponents)
+        observations, infos = env.reset(seed=6)
+        checked = 0
+        for _ in range(30):
+            chosen = (
+                network.act(observations, infos["action_mask"]) if expected else legal_pick(rng, infos["action_mask"])
+            )
+            observations, _, _, _, infos = env.step(chosen)
+            for i in range(6):
+                state = env.state(i)
+                replay = mus.new_hand(state.rules, seed=state.deal.seed, mano=state.deal.mano)
+                for seat, action in state.history:
+                    if isinstance(action, mus.Declare):
+                        continue
+                    if seat != 2:
+                        if expected is None:
+                            assert action == HeuristicBot().choose(replay.view(seat))
+                        else:
+                            mask = encoding_for(state.rules).legal_action_mask(replay)[None]
+                            seen = encoding_for(state.rules).observation(replay, seat)[None]
+                            assert encoding_for(state.rules).encode(action, replay) == int(network.act(seen, mask)[0])
+                        checked += 1
+                    replay = mus.apply(replay, action)
+        assert checked > 100

@@ -23,7 +23,7 @@ from mus.ai.openspiel import MusGame  # noqa: E402
 from mus.ai.vector import VectorSeatEnv  # noqa: E402
 from mus.batch import NO_MUS, Batch, decode  # noqa: E402
 from mus.batch.ids import action_name  # noqa: E402
-from mus.batch.observe import observe  # noqa: E402
+from mus.batch.observe import observation  # noqa: E402
 from mus.determinize import determinize  # noqa: E402
 from mus.tournament import MAX_GAMES, tournament, wilson  # noqa: E402
 from work import lines_run  # noqa: E402
@@ -35,11 +35,11 @@ def test_numpy_ints_are_ids_seats_and_rows() -> None:
     assert batch.hand(np.int64(1), np.int64(2)) == mus.new_hand(seed=2).hands[2]  # type: ignore[arg-type]
     assert decode(np.int64(NO_MUS), mus.new_hand(seed=1)) == mus.NoMus()  # type: ignore[arg-type]
     assert action_name(np.int16(17)) == "pass"  # type: ignore[arg-type]
-    assert observe(batch, np.array([0, 3])).shape == observe(batch, 0).shape
+    assert observation(batch, np.array([0, 3])).shape == observation(batch, 0).shape
     with pytest.raises(mus.MusError, match="a seat is a whole number from 0 to 3, got True"):
         batch.hand(0, True)
     with pytest.raises(mus.MusError, match="seat is one seat from 0 to 3"):
-        observe(batch, -1)  # once read as seat 3, numpy's way
+        observation(batch, -1)  # once read as seat 3, numpy's way
 
 
 def test_a_float_row_is_refused_not_cut_down() -> None:

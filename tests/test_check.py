@@ -126,13 +126,21 @@ def test_the_count_line_a_tampering_touches_is_the_line_reported(seed: int, data
     result = check_text(text, "h.mus", 3)
     assert result.ok and result.hands == (hand_outcome(state, 3),)
     lines = text.splitlines()
-    counted = [index for index, line in enumerate(lines) if line.startswith("# ")]
+    counted = [index for index, line in enumerate(lines) if line.startswith("# ") and line != "# count"]
     if not counted:
         return
     index = data.draw(st.sampled_from(counted))
     lines[index] += " (and one more)"
     bad = check_text("\n".join(lines) + "\n", "h.mus", 3)
     assert not bad.ok and bad.error_line == index + 3, bad.error
+    if "# count" in lines:
+        # Issue 31: the count is the block its "# count" line starts; without that line
+        # its lines are comments, but for the lone score, which is checked still.
+        lines = text.splitlines()
+        lines[lines.index("# count")] = "# the count, as I kept it"
+        assert check_text("\n".join(lines) + "\n", "h.mus", 3).ok
+        wrong = [line if not line.startswith("# score") else "# score 99-0" for line in lines]
+        assert check_text("\n".join(wrong) + "\n", "h.mus", 3).error_line == len(lines) + 2
 
 
 def test_hand_outcomes_agree_with_the_count(tmp_path: Path) -> None:

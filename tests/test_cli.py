@@ -135,6 +135,43 @@ def test_version() -> None:
     assert ok("--version").strip() == f"mus {mus.__version__}"
 
 
+def test_the_public_surface_is_main_and_its_parser() -> None:
+    import importlib
+    import pkgutil
+
+    import mus.cli
+
+    assert mus.cli.__all__ == ["build_parser", "main"]
+    assert mus.cli.main(["compare", "Ro Rc 7e 1b", "Cc Co 5b 4e"]) == 0
+    # The command's own modules export nothing, but mus.cli.errors, which says the
+    # library's errors as the command does.
+    exported = {
+        info.name: importlib.import_module(info.name).__all__
+        for info in pkgutil.iter_modules(mus.cli.__path__, "mus.cli.")
+    }
+    assert {name: names for name, names in exported.items() if names} == {
+        "mus.cli.errors": ["TEMPLATES", "error_words"]
+    }
+    # The names mus.cli exported until 0.2.0 still work, with a warning.
+    homes = {
+        "DEFAULT_SEED": "options",
+        "action_words": "words",
+        "choices_words": "words",
+        "compare_lines": "compare",
+        "language_of": "options",
+        "rules_from_options": "options",
+        "step_lines": "narration",
+    }
+    for name, home in homes.items():
+        with pytest.warns(
+            DeprecationWarning, match=rf"^mus\.cli\.{name} moved to mus\.cli\.{home}\.{name}; .* 1\.0\.0"
+        ):
+            value = getattr(mus.cli, name)
+        assert value is getattr(importlib.import_module(f"mus.cli.{home}"), name)
+    with pytest.raises(AttributeError, match="no attribute 'nothing'"):
+        mus.cli.nothing  # noqa: B018
+
+
 @pytest.mark.parametrize(
     ("args", "message"),
     [

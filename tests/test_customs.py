@@ -243,7 +243,7 @@ class TestMusVisto:
         state = mus.new_hand(Rules(), hands=HANDS, stock=self.STOCK, seed=1)
         state = play(state, ["mus", "mus", "mus", "mus", "discard Ro", "discard Co", "discard 1c", "discard 2e"])
         assert state.phase is mus.Phase.MUS and state.mus_rounds == 1
-        seen = state.hands[2].cards[0]
+        (seen,) = set(state.hands[2].cards) - set(mus.Hand.parse(HANDS[2]).cards)  # the card seat 2 drew
         assert state.is_legal(mus.MusVisto(seen))
         after = mus.apply(state, mus.MusVisto(seen))
         assert after.forced_exchange and not after.is_legal("no-mus")
@@ -252,6 +252,38 @@ class TestMusVisto:
         assert not spoken.is_legal(mus.MusVisto(seen))
         with pytest.raises(mus.IllegalActionError, match="at a deal"):
             mus.apply(spoken, mus.MusVisto(seen))
+
+    @pytest.mark.parametrize("reading", ["forced", "new-card", "servido"])
+    @pytest.mark.parametrize("deal", [0, 1, 2, 3, 4, 5])
+    def test_only_a_card_dealt_at_that_deal_can_be_seen(self, deal: int, reading: str) -> None:
+        # Issue 31 (rules section 13): at a later deal of the mus, only the cards just
+        # dealt can be shown; a card a seat kept from an earlier deal cannot. Each seat
+        # discards its two lowest cards every round, so the fourth runs the stock out
+        # and the discards are reshuffled: each deal's new cards are followed.
+        rules = Rules(mus_visto=reading)
+        state = mus.new_hand(rules, seed=11)
+        for _ in range(deal):
+            state = play(state, ["mus"] * 4)
+            before = state.hands
+            for seat in range(4):
+                state = mus.apply(state, mus.Discard(state.hands[seat].cards[-2:]))
+            new = [set(after.cards) - set(old.cards) for old, after in zip(before, state.hands, strict=True)]
+        assert state.mus_rounds == deal and (state.reshuffles > 0) == (deal >= 4)
+        dealt = {card for hand in state.hands for card in hand.cards} if deal == 0 else set().union(*new)
+        assert mus.table.dealt_at(state.deal, state.history) == dealt
+        if reading == "new-card" and not state.stock:  # nothing to replace a seen card with
+            assert not any(state.is_legal(mus.MusVisto(card)) for hand in state.hands for card in hand.cards)
+            return
+        for seat, hand in enumerate(state.hands):
+            for card in hand.cards:
+                visto = mus.MusVisto(card)
+                if card in dealt:
+                    assert state.is_legal(visto, seat) and mus.apply(state, visto, seat).history[-1] == (seat, visto)
+                else:
+                    assert not state.is_legal(visto) and not state.is_legal(visto, seat)
+                    with pytest.raises(mus.IllegalActionError, match=f"card {card} was not dealt at this deal"):
+                        mus.apply(state, visto)
+        assert any(card not in dealt for hand in state.hands for card in hand.cards) == (deal > 0)
 
     def test_team_servido_speaks_for_the_side(self) -> None:
         # Under one mus word a side, seat 0's servido keeps seat 2's cards too.

@@ -41,9 +41,12 @@ def step(state: mus.HandState, rng: random.Random) -> mus.HandState:
             signal = mus.Signal(rng.choice(senas))
             if state.is_legal(signal, seat):
                 return mus.apply(state, signal, seat)
-    if roll > 0.95 and state.is_legal(mus.MusVisto(state.hands[0].cards[0]), 0):
+    if roll > 0.95:
+        # Only a card dealt at this deal can be seen (the whole hand at the first deal).
         seat = rng.randrange(rules.seats)
-        return mus.apply(state, mus.MusVisto(rng.choice(state.hands[seat].cards)), seat)
+        shown = [card for card in state.hands[seat].cards if state.is_legal(mus.MusVisto(card), seat)]
+        if shown:
+            return mus.apply(state, mus.MusVisto(rng.choice(shown)), seat)
     legal = list(state.legal_actions())
     if mus.Mus() in legal and rng.random() < 0.85:
         return mus.apply(state, mus.Mus())

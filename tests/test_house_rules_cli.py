@@ -187,3 +187,110 @@ def test_the_example_table_plays_from_the_command_line(tmp_path: Path) -> None:
     assert '{"name":"table-bets-up-to","fields":{"most":8}}' in text
     bets = [int(line.split()[-1]) for line in text.splitlines() if line[:1].isdigit() and " bet " in line]
     assert bets and max(bets) <= 8
+
+
+def test_a_record_that_names_no_house_rules_takes_those_of_the_command_line(table: Path) -> None:
+    # Issue 31: the house rules of --house-rules are those of a record whose rules name
+    # none (and all the rules of one without a rules line), and mus check says so.
+    record = "mus-hand 1\n{rules}mano 0\nscores 0-0\nhands So 4b 2e 1b / ? / ? / ?\n0 no-mus\n0 ordago\n"
+    (table / "plain.mus").write_text(record.format(rules="rules target=40\n"))
+    (table / "bare.mus").write_text(record.format(rules=""))
+    (table / "named.mus").write_text(record.format(rules="rules target=40 house=\n"))
+    done = run_mus(table, "check", "plain.mus", "bare.mus", "named.mus", "--house-rules", "my_rule.py")
+    out = done.stdout.splitlines()
+    assert out[0] == (
+        "plain.mus:1: its rules name no house rules: checked with those of --house-rules, test-cli-no-ordago"
+    )
+    assert out[1].startswith("plain.mus:7: error: house rule 'test-cli-no-ordago' does not allow ordago")
+    assert out[2].startswith("bare.mus:1: no rules line: checked under ") and "house rules test-cli-no-ordago" in out[2]
+    assert out[3].startswith("bare.mus:6: error: house rule 'test-cli-no-ordago' does not allow ordago")
+    assert out[4] == "named.mus:1: hand 1: no lance played; score 0-0 (unfinished: grande, seat 1 to speak)"
+    assert done.returncode == 1 and out[-1] == "3 histories, 1 hand: 2 not valid"
+
+
+# --- a house-rule file is code (issue 32, point 4) --------------------------------------
+
+
+def test_a_file_that_exits_is_an_error_naming_it(tmp_path: Path) -> None:
+    # sys.exit(0) inside made `mus` exit 0, silently, having done nothing.
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    write(rules, "quits.py", "import sys\nsys.exit(0)\n")
+    done = run_mus(tmp_path, "demo", "--house-rules", "rules/quits.py")
+    assert (done.returncode, done.stdout) == (2, "")
+    assert done.stderr == "mus: error: cannot load house rules from 'rules/quits.py': it called sys.exit(0)\n"
+    with pytest.raises(
+        mus.RulesError, match=r"^cannot load house rules from '.*quits_too\.py': it called sys\.exit\('no'\)$"
+    ):
+        house_rules_in(write(tmp_path, "quits_too.py", "raise SystemExit('no')\n"))
+
+
+def test_a_file_that_fails_leaves_nothing_behind(tmp_path: Path) -> None:
+    path = write(
+        tmp_path,
+        "test_half_table.py",
+        "import attrs, mus\n"
+        "@attrs.frozen\n"
+        "class Half(mus.HouseRule):\n"
+        "    name = 'test-half-loaded'\n"
+        "raise GeneratorExit('half way')\n",  # not an Exception: a BaseException all the same
+    )
+    path_before = list(sys.path)
+    with pytest.raises(mus.RulesError, match=r"^cannot load house rules from '.*test_half_table\.py': half way$"):
+        house_rules_in(path)
+    assert "test-half-loaded" not in mus.HOUSE_RULES and "test_half_table" not in sys.modules
+    assert sys.path == path_before
+
+
+def test_a_module_beside_the_file_does_not_replace_an_installed_one(tmp_path: Path) -> None:
+    # The file's folder went first on the path: a numpy.py beside it ran instead of numpy.
+    pytest.importorskip("numpy")
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "my_rule.py").write_text(RULE.format(name="test-cli-beside-numpy"))
+    (rules / "numpy.py").write_text(f"open({str(tmp_path / 'ran')!r}, 'w').close()\nraise SystemExit(3)\n")
+    done = run_mus(tmp_path, "odds", "Ro Rc 7e 1b", "--seats", "2", "--house-rules", "rules/my_rule.py")
+    assert done.returncode == 0, done.stderr
+    assert "house rules test-cli-beside-numpy" in done.stdout and not (tmp_path / "ran").exists()
+
+
+def test_a_file_named_like_a_module_on_the_path_is_refused_unrun(tmp_path: Path) -> None:
+    # tabnanny is in the standard library, and not imported: the file would shadow it.
+    ran = tmp_path / "ran"
+    path = write(tmp_path, "tabnanny.py", f"open({str(ran)!r}, 'w').close()\n")
+    with pytest.raises(mus.RulesError, match=r"a module named 'tabnanny' is (found at|imported from) .* already"):
+        house_rules_in(path)
+    assert not ran.exists()
+
+
+def test_worker_processes_find_a_file_loaded_by_path(tmp_path: Path) -> None:
+    # Its folder is last on the path: a spawned worker imports the file by its name.
+    rules = tmp_path / "rules"
+    rules.mkdir()
+    (rules / "spawned_rule.py").write_text(RULE.format(name="test-cli-spawned"))
+    script = (
+        "import multiprocessing, sys, mus\n"
+        "from mus.odds.parallel import run_tasks\n"
+        "if __name__ == '__main__':\n"
+        "    multiprocessing.set_start_method('spawn')\n"
+        "    house = mus.rules.house_rules_in(sys.argv[1])\n"
+        "    assert sys.path[-1] == sys.argv[2], sys.path\n"
+        "    rules = mus.Rules(house=house)\n"
+        "    print(run_tasks(repr, [rules, rules], workers=2) == [repr(rules)] * 2)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", script, str(rules / "spawned_rule.py"), str(rules)],
+        cwd=tmp_path,
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PYTHONPATH": str(ROOT / "src")},
+        timeout=300,
+    )
+    assert (done.returncode, done.stdout) == (0, "True\n"), done.stderr
+
+
+def test_the_help_says_a_house_rule_file_is_code() -> None:
+    done = run_mus(ROOT, "demo", "--help")
+    words = " ".join(done.stdout.split())
+    assert "runs as Python code with your rights" in words
+    assert "mus check and mus replay never run code from a record" in words

@@ -7,7 +7,6 @@ individuel history.
 
 from __future__ import annotations
 
-import argparse
 import os
 import subprocess
 import sys
@@ -22,6 +21,7 @@ import mus
 from mus import MusError, RulesError
 from mus import bots as four_card_bots
 from mus.cards import ALL_CARDS
+from mus.cli import build_parser
 from mus.cli import replay as replay_command
 from mus.individuel import (
     READINGS,
@@ -224,7 +224,7 @@ def test_each_games_presets_name_the_others() -> None:
 
 
 def replayed(path: Path, capsys: pytest.CaptureFixture[str]) -> str:
-    assert replay_command.run(argparse.Namespace(file=str(path), step=False)) == 0
+    assert replay_command.run(build_parser().parse_args(["replay", str(path)])) == 0
     return capsys.readouterr().out
 
 

@@ -26,11 +26,12 @@ import mus
 from mus import i18n
 from mus.actions import Action
 from mus.bots import RandomBot
-from mus.cli import ARGPARSE_MESSAGES, language_of, main
+from mus.cli import ARGPARSE_MESSAGES, main
 from mus.cli.errors import TEMPLATES, error_words
 from mus.cli.odds import odds_lines
-from mus.cli.words import count_line_words, gesture_words, lance_name, outcome_name
-from mus.i18n import Entry, compile_mo, extract, language, language_from_environment, read_po
+from mus.cli.options import language_of
+from mus.cli.words import count_line_words, gesture_words
+from mus.i18n import Entry, compile_mo, extract, lance_name, language, language_from_environment, outcome_name, read_po
 from mus.individuel import cli as solo_cli
 
 # Long random-play runs: `python -m pytest -m 'not slow'` leaves them out (README).

@@ -13,6 +13,8 @@ import contextlib
 import io
 import pathlib
 import re
+import sys
+from collections.abc import Iterator
 
 import pytest
 
@@ -106,6 +108,28 @@ class TestTranslated:
             assert english not in out
         assert "handia" in run("--lang", "eu", "advise", "Ro Rc Re Rb", "--seats", "2")
         assert "écarter" in run("--lang", "fr", "advise", "Ro Rc Re Rb", "--seats", "2")
+
+    @pytest.mark.parametrize("lang", ["en", *LANGUAGES])
+    def test_odds_and_advise_open_alike(self, lang: str) -> None:
+        # One header for both answers: the hand, its seat (the mano named), what was given.
+        pytest.importorskip("numpy")
+        from mus.i18n import gettext
+
+        with language(lang):
+            given = gettext("given: {given}").format(given="")
+            for seat, message in (
+                (0, "{hand} at seat {seat} (mano) of {seats}"),
+                (1, "{hand} at seat {seat} of {seats}"),
+            ):
+                where = gettext(message).format(hand="Ro Rc 7e 1b", seat=seat, seats=2)
+                headers = []
+                for command in ("odds", "advise"):
+                    options = ("--seat", str(seat), "--seats", "2", "--exposed", "Rb", "--samples", "200")
+                    lines = run("--lang", lang, command, "Ro Rc 7e 1b", *options).splitlines()
+                    opening = next(index for index, line in enumerate(lines) if line.startswith("Ro Rc 7e 1b"))
+                    assert lines[opening].startswith(where), lines
+                    headers.append(lines[opening + 1])
+                assert headers[0] == headers[1] and headers[0].startswith(given) and "Rb" in headers[0]
 
     def test_tournament(self) -> None:
         out = run("--lang", "es", "tournament", "--games", "2", "--bots", "random,heuristic,advisor")
@@ -219,3 +243,161 @@ def test_english_help_keeps_its_words() -> None:
     for words in ("HAND", "--known SEAT:CARDS", "--pares LIST", "--signal SEAT:SEÑA", "what the seat knows", "SEED"):
         assert words in out, out
     assert "a fair round robin between bots: win rates with 95% intervals" in " ".join(_help("--help").split())
+
+
+# --- every command in every language (issue 31) --------------------------------------------
+
+EVENING = """\
+# Thursday at Ane's
+mus-match 1
+rules target=40 games_to_win=1
+players Ane Beñat Carmen Dani
+mano Ane
+hand 1
+scores 38-30
+hands So 4b 2e 1b / ? / ? / ?
+Ane no hay mus
+Ane envido dos
+Beñat no quiero
+Dani no quiero
+# score 39-30
+"""
+"""A paper match that stops after a hand (no game won: the hand goes on after grande)."""
+
+FILES = {
+    "record.mus": mus.notation.format_paper(_played(5).finished[0]),
+    "settled.mus": "mus-hand 1\nmano 0\nscores 39-30\nhands So 4b 2e 1b / ? / ? / ?\n0 no-mus\n0 bet 2\n1 fold\n3 fold\n",
+    "match.mus": mus.notation.format_match(_played(3)),
+    "wrong.mus": EVENING.replace("Ane envido dos", "Ane envido dos\nAne declare pares no"),
+    "turn.mus": EVENING.replace("Dani no quiero", "Carmen no quiero"),
+    "norules.mus": "mus-hand 1\nmano 0\nscores 29-20\nhands So 4b 2e 1b / ? / ? / ?\n0 no-mus\n0 bet 2\n1 fold\n3 fold\n",
+    "count.mus": mus.notation.format_hand(_played(4).finished[0]).replace("# score", "# score 99-99 #"),
+    "cards.mus": "mus-hand 1\nmano 0\nscores 0-0\nhands So 4b 2e 1b / So 4c 2o 1c / ? / ?\n",
+    "visto.mus": "mus-hand 1\nmano 0\nscores 0-0\nhands So 4b 2e 1b / ? / ? / ?\n0 visto 4c\n",
+}
+"""Histories that ``mus check`` and ``mus replay`` read, valid and not."""
+
+RUNS: list[tuple[tuple[str, ...], str, int]] = [
+    (("simulate", "--hands", "1", "--seed", "3"), "", 0),
+    (("simulate", "--hands", "30", "--seed", "3"), "", 0),
+    (("replay", "record.mus"), "", 0),
+    (("replay", "settled.mus"), "", 0),
+    (("replay", "match.mus"), "", 0),
+    (("replay", "turn.mus"), "", 2),
+    (("check", *FILES, "none.mus"), "", 1),
+    (("check", "--target", "30", "match.mus", "norules.mus"), "", 1),
+    (("play", "--preset", "individuel", "--seed", "1"), "{help}\n{quit}\n", 0),
+    (("tournament", "--games", "2", "--bots", "random,heuristic"), "", 0),
+    (("compare", "Ro Rc 7e 1b", "Cc Co 5b 4e"), "", 0),
+    (("demo", "--seed", "1"), "", 0),
+    (("play", "--seed", "11"), "{help}\n{quit}\n", 0),
+]
+try:
+    import numpy  # noqa: F401  # odds and advise need the fast extra
+except ImportError:  # pragma: no cover - the extras are installed where the suite runs whole
+    pass
+else:
+    RUNS += [
+        (("odds", "Ro Rc 7e 1b", "--seats", "2", "--samples", "200"), "", 0),
+        (("advise", "Ro Rc 7e 1b", "--seats", "2", "--samples", "100"), "", 0),
+    ]
+"""Each command, its standard input (``{help}`` and ``{quit}``: the language's words)
+and the status it ends with."""
+
+WORDS = {"en": ("help", "quit"), "es": ("ayuda", "salir"), "eu": ("laguntza", "irten"), "fr": ("aide", "quitter")}
+
+
+def _in_language(code: str, folder: pathlib.Path) -> str:
+    """Every command's standard output and error under ``--lang code``, run in ``folder``."""
+    text = ""
+    for args, stdin, status in RUNS:
+        out, err = io.StringIO(), io.StringIO()
+        saved, sys.stdin = sys.stdin, io.StringIO(stdin.format(help=WORDS[code][0], quit=WORDS[code][1]))
+        try:
+            with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err), _inside(folder):
+                assert main(["--lang", code, *args]) == status, (args, out.getvalue(), err.getvalue())
+        finally:
+            sys.stdin = saved
+        text += out.getvalue() + err.getvalue()
+    return text
+
+
+@contextlib.contextmanager
+def _inside(folder: pathlib.Path) -> Iterator[None]:
+    with pytest.MonkeyPatch.context() as monkey:
+        monkey.chdir(folder)
+        yield
+
+
+@pytest.fixture(scope="module")
+def folder(tmp_path_factory: pytest.TempPathFactory) -> pathlib.Path:
+    where = tmp_path_factory.mktemp("commands")
+    for name, text in FILES.items():
+        (where / name).write_text(text, encoding="utf-8")
+    return where
+
+
+@pytest.mark.parametrize("code", LANGUAGES)
+def test_every_command_says_no_english_word(code: str, folder: pathlib.Path) -> None:
+    """Each command in each language, its errors included (a history's, a file's, a
+    record's players named): no word of its English output but the game's, the cards',
+    the players' and the files' names."""
+    from test_lang import COGNATES, GAME_WORDS, english_words
+
+    english = english_words(_in_language("en", folder)) - GAME_WORDS
+    assert {"error", "seat", "hand", "wins", "the"} <= english  # the English side really is English
+    names = {
+        "ane",
+        "beñat",
+        "carmen",
+        "dani",
+        "record",
+        "match",
+        "wrong",
+        "turn",
+        "scores",
+        "norules",
+        "count",
+        "cards",
+    }
+    names |= {"visto", "none", "random", "heuristic", "target", "games", "help", "quit", "bet", "fold", "draw"}
+    # The game's, the bots' and a statistic's names; a word of the notation a record quotes.
+    names |= {"individuel", "lances", "bot", "bots", "wilson", "bradley", "terry", "elo", "score", "settled"}
+    cognates = {"es": {"error"}, "eu": set(), "fr": {"table", "type", "net"}}[code]
+    said = english_words(_in_language(code, folder))
+    assert said & english - COGNATES[code] - cognates - names == set()
+
+
+def test_the_individuel_prompt_has_its_help_word_in_every_language(folder: pathlib.Path) -> None:
+    for code in ("en", *LANGUAGES):
+        text = _in_language(code, folder)
+        assert {
+            "en": "Mus individuel (case",
+            "es": "Mus individuel (las",
+            "eu": "Mus individuel-ean",
+            "fr": "Mus individuel (",
+        }[code] in text
+        assert "unknown rank" not in text and "rango desconocido" not in text
+
+
+def test_an_optional_extra_is_named_in_the_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    import mus.odds.batch
+
+    monkeypatch.setattr(mus.odds.batch, "np", None)
+    for code, said in (("es", "esto necesita numpy"), ("eu", "honek numpy behar du"), ("fr", "ceci a besoin de numpy")):
+        err = io.StringIO()
+        with contextlib.redirect_stderr(err), contextlib.redirect_stdout(io.StringIO()):
+            assert main(["--lang", code, "odds", "Ro Rc 7e 1b", "--samples", "10"]) == 2
+        assert said in err.getvalue() and "this needs" not in err.getvalue(), err.getvalue()
+
+
+def test_singular_after_one_in_every_language() -> None:
+    from mus.cli.words import count_line_words
+    from mus.i18n import language
+
+    line = mus.scoring.CountLine(mus.Lance.GRANDE, mus.Outcome.REFUSED, 0, None, 0, 1, 0, (1, 0))
+    said = {"es": "1 tanto cobrado al no querer", "eu": "1 harri jasota", "fr": "1 pierre prise au refus"}
+    for code, words in said.items():
+        with language(code):
+            assert words in count_line_words(line), count_line_words(line)
+    assert "1 stone taken at the fold" in count_line_words(line)

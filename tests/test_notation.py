@@ -278,7 +278,7 @@ BASE = format_hand(random_hand(3))
         ("x" * (MAX_TEXT + 1), "longer"),
         (
             "mus-hand 1\n" + "r" * 5000 + "\n",
-            "expected .rules., found .rrrr",
+            "expected .mano., found .rrrr",
         ),  # any line length (seeds may be long); quoted short
     ],
 )
@@ -373,3 +373,13 @@ def test_a_json_match_carries_each_counted_hand_s_count() -> None:
     counted[0]["count"][-1] = "# score 99-0"
     with pytest.raises(mus.NotationError, match="hand 1: the recorded count does not match"):
         mus.notation.match_from_json(json.dumps(data))
+
+
+@pytest.mark.parametrize(
+    "call",
+    [format_hand, mus.notation.format_paper, hand_to_json, lambda state: mus.apply(state, "mus")],
+)
+def test_a_mus_individuel_state_is_named_as_the_other_game_s(call: Callable[[Any], object]) -> None:
+    # Issue 31: "needs a HandState, got HandState" named the game of neither.
+    with pytest.raises(mus.MusError, match=r"got the Mus individuel.s HandState$"):
+        call(mus.individuel.new_hand(seed=1))

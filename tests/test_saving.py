@@ -17,7 +17,8 @@ from typing import IO
 import pytest
 
 import mus
-from mus.cli.options import atomic_write, check_writable, read_histories
+from mus.cli.files import atomic_write, check_writable
+from mus.cli.options import read_histories
 from mus.notation import parse_match
 from work import wait_until
 

@@ -1,7 +1,9 @@
 """The "serve a game" example: a whole game over TCP, a save and restore mid-hand, and
 no client ever sent a card its seat should not see; and its server as a template (issue
 22, point 11): a malformed line is an error to its sender and the game goes on, each
-seat is bound to a secret token, and a dropped seat takes its place back with it."""
+seat is bound to a secret token, and a dropped seat takes its place back with it; and
+no client can hold the others up (issue 32, point 3): one that stops reading is
+dropped, the others getting every view meanwhile, and it rejoins with its token."""
 
 from __future__ import annotations
 
@@ -9,6 +11,7 @@ import asyncio
 import importlib.util
 import json
 import pathlib
+import socket
 import subprocess
 import sys
 from types import ModuleType
@@ -83,6 +86,12 @@ class Connection:
         assert line, "the server closed the connection"
         message: dict[str, Any] = json.loads(line)
         return message
+
+    def stop_reading(self) -> None:
+        """Take nothing more from the socket, as a client that stopped reading."""
+        transport = self.writer.transport
+        assert isinstance(transport, asyncio.Transport)
+        transport.pause_reading()
 
     async def closed(self) -> bool:
         return await asyncio.wait_for(self.reader.readline(), 10) == b""
@@ -193,7 +202,115 @@ def test_a_taken_seat_is_refused_without_its_token() -> None:
         # Refused, it is still no seat: its actions are not heard either.
         await impostor.send({"type": "action", "action": "mus"})
         assert (await impostor.receive())["message"].startswith("join first")
-        assert server.tokens[2] == tokens[2] and 2 not in server.writers and server.failed is None
+        assert server.tokens[2] == tokens[2] and 2 not in server.outboxes and server.failed is None
         await server.stop()
 
     asyncio.run(asyncio.wait_for(scenario(), 60))
+
+
+# --- a client that stops reading ------------------------------------------------------
+
+WRITE_TIMEOUT = 1.0
+"""The example server's write timeout in these tests (10 s by default)."""
+
+
+async def deaf(port: int) -> Connection:
+    """A connection whose client will stop reading (``pause_reading``: nothing taken
+    from its socket): the system is asked to hold little for it (its receive buffer
+    set small before connecting), so that the buffers fill after a few views rather
+    than a few hundred."""
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 2048)
+    sock.setblocking(False)
+    await asyncio.get_running_loop().sock_connect(sock, ("127.0.0.1", port))
+    return Connection(*await asyncio.open_connection(sock=sock))
+
+
+async def stalled_table(serve: ModuleType, **limits: Any) -> tuple[Any, list[Connection], list[str], int]:
+    """A server with four seats taken, seat 1's client about to stop reading (past its
+    welcome and first view): the server, the connections, the tokens and the port."""
+    server = serve.Server(mus.new_match(serve.RULES, seed=serve.SEED), {}, **limits)
+    server.saved = "not here"  # the example's save and restart is not this test's
+    port = await server.start()
+    seats, tokens = [], []
+    for seat in range(4):
+        connection = await (deaf(port) if seat == 1 else Connection.open(port))
+        await connection.send({"type": "join", "seat": seat})
+        welcome = await connection.receive()
+        seats.append(connection)
+        tokens.append(welcome["token"])
+    for connection in seats:
+        assert (await connection.receive())["type"] == "match_view"
+    return server, seats, tokens, port
+
+
+async def play_one(server: Any, seats: list[Connection], deaf_seat: int | None) -> None:
+    """The seat to act plays (the deaf one too: it writes, it just does not read), and
+    every other seat gets the new view, each within the write timeout."""
+    seat = server.match.to_act
+    action = str(HeuristicBot().choose(server.match.hand.view(seat)))
+    await seats[seat].send({"type": "action", "action": action})
+    for other, connection in enumerate(seats):
+        if other != deaf_seat:
+            line = await asyncio.wait_for(connection.reader.readline(), WRITE_TIMEOUT)
+            assert json.loads(line) == data.view_data(server.match, other), "each view, as it stands"
+
+
+def test_a_client_that_stops_reading_is_dropped_and_rejoins() -> None:
+    # The done-when line: one of four clients stops reading mid-game; the other three
+    # get every view, none waiting longer than the write timeout; it is dropped, rejoins
+    # with its token, and the game goes on to its end.
+    serve = example()
+
+    async def scenario() -> None:
+        server, seats, tokens, port = await stalled_table(serve, write_timeout=WRITE_TIMEOUT, buffer=4096)
+        for _ in range(4):  # a few actions read by all, the deaf seat's client too
+            await play_one(server, seats, None)
+        # Seat 1 stops reading its socket; the game goes on until lines wait for it.
+        seats[1].stop_reading()
+        played = 0
+        while not server.outboxes[1].queue.qsize():
+            await play_one(server, seats, deaf_seat=1)
+            played += 1
+            assert played < 100, "the deaf client's buffers never filled"
+        # No line goes for WRITE_TIMEOUT: dropped, and the others play on meanwhile.
+        while server.dropped != [1]:
+            if server.match.to_act == 1:
+                await asyncio.sleep(0.05)  # its turn: the game waits for its player
+            else:
+                await play_one(server, seats, deaf_seat=1)
+        assert 1 not in server.outboxes and server.failed is None
+        # It comes back with its token: its public history, then its view.
+        back = await Connection.open(port)
+        await back.send({"type": "join", "seat": 1, "token": tokens[1]})
+        welcome = await back.receive()
+        assert welcome["type"] == "welcome" and welcome["token"] == tokens[1]
+        assert data.replay_public(welcome["history"])[-1] == server.match.view(1)
+        assert await back.receive() == data.view_data(server.match, 1)
+        seats[1] = back
+        while not server.match.is_over:
+            await play_one(server, seats, None)
+        assert server.stopped.is_set() and server.dropped == [1] and server.failed is None
+        await server.stop()
+
+    asyncio.run(asyncio.wait_for(scenario(), 120))
+
+
+def test_a_client_too_far_behind_is_dropped_at_once() -> None:
+    # However long the write timeout, a client that falls a whole queue behind goes.
+    serve = example()
+
+    async def scenario() -> None:
+        server, seats, _, _ = await stalled_table(serve, write_timeout=3600, queue_lines=2, buffer=4096)
+        seats[1].stop_reading()
+        played = 0
+        while server.dropped != [1]:  # dropped the moment a line does not fit its queue
+            await play_one(server, seats, deaf_seat=1)
+            played += 1
+            assert played < 200, "the client was never dropped"
+        assert 1 not in server.outboxes and server.failed is None
+        while server.match.to_act != 1:  # the game goes on for the others
+            await play_one(server, seats, deaf_seat=1)
+        await server.stop()
+
+    asyncio.run(asyncio.wait_for(scenario(), 120))

@@ -378,3 +378,12 @@ def test_a_seen_card_discarded_comes_back_after_a_reshuffle() -> None:
     for seat in range(state.rules.seats):
         assert from_data(json.loads(json.dumps(to_data(state.view(seat))))) == state.view(seat)
         assert replay_public(json.loads(json.dumps(public_hand(state, seat))))[-1] == state.view(seat)
+
+
+def test_both_games_replay_their_views_with_one_machinery() -> None:
+    from mus.data import consistency, individuel_consistency, replaying
+
+    assert issubclass(consistency.HandReplay, replaying.ViewReplay)
+    assert issubclass(individuel_consistency.IndividuelReplay, replaying.ViewReplay)
+    with pytest.warns(DeprecationWarning, match=r"consistency\.result_differs moved to mus\.data\.replaying\."):
+        assert consistency.result_differs is replaying.result_differs

@@ -61,12 +61,71 @@ class TestSpanish:
     def test_words(self, text: str, action: Action) -> None:
         assert parse_action(text) == action
 
-    def test_number_words_are_not_read_in_spanish(self) -> None:
-        # Only digits after envido (the seeds write "envido 5"); an existing test holds it.
-        with pytest.raises(IllegalActionError, match="a bet needs a number of stones, got 'cinco'"):
-            parse_action("envido cinco")
+    @pytest.mark.parametrize(
+        "text, stones",
+        [
+            ("envido dos", 2),
+            ("cinco más", 5),
+            ("dos más", 2),
+            ("Envido Cinco", 5),
+            ("subo diez", 10),
+            ("y yo tres", 3),
+            ("quince más", 15),
+            ("veintidós más", 22),
+            ("envido veintiséis", 26),
+            ("treinta más", 30),
+            ("treinta y uno más", 31),
+            ("envido treinta y nueve", 39),
+            ("envido cuarenta", 40),
+        ],
+    )
+    def test_number_words(self, text: str, stones: int) -> None:
+        # Issue 31: the Spanish table says its numbers in words, as the French and Basque do.
+        assert parse_action(text) == Bet(stones)
 
-    @pytest.mark.parametrize("text", ["1 más", "0 mas", "y yo 1"])
+    def test_every_number_to_thirty_is_read(self) -> None:
+        words = [
+            "dos",
+            "tres",
+            "cuatro",
+            "cinco",
+            "seis",
+            "siete",
+            "ocho",
+            "nueve",
+            "diez",
+            "once",
+            "doce",
+            "trece",
+            "catorce",
+            "quince",
+            "dieciséis",
+            "diecisiete",
+            "dieciocho",
+            "diecinueve",
+            "veinte",
+            "veintiuno",
+            "veintidós",
+            "veintitrés",
+            "veinticuatro",
+            "veinticinco",
+            "veintiséis",
+            "veintisiete",
+            "veintiocho",
+            "veintinueve",
+            "treinta",
+        ]
+        assert [parse_action(f"envido {word}") for word in words] == [Bet(n) for n in range(2, 31)]
+
+    @pytest.mark.parametrize("text", ["envido cinquo", "treinta y diez más", "envido treinta y"])
+    def test_a_word_that_is_no_number_is_refused(self, text: str) -> None:
+        with pytest.raises(IllegalActionError):
+            parse_action(text)
+
+    def test_hor_dago_in_two_words(self) -> None:
+        assert parse_action("hor dago") == parse_action("Hor dago!") == parse_action("hordago") == Ordago()
+
+    @pytest.mark.parametrize("text", ["1 más", "0 mas", "y yo 1", "uno más", "envido un"])
     def test_a_raise_is_at_least_two(self, text: str) -> None:
         with pytest.raises(IllegalActionError, match="at least 2 stones"):
             parse_action(text)

@@ -12,79 +12,30 @@ section 7" in a docstring or an error means section 7 of that page.
 
 from types import ModuleType
 
-from mus.actions import (
-    MIN_BET,
-    Accept,
-    Action,
-    Bet,
-    Declare,
-    Discard,
-    Fold,
-    Mus,
-    MusVisto,
-    NoMus,
-    Ordago,
-    Pass,
-    Servido,
-    Signal,
-    TeamFold,
-    parse_action,
-    words_of,
-)
+from mus import actions, hand, lances, match, senas
+from mus.actions import *  # noqa: F403
 from mus.cards import ALL_CARDS, Card, Deck, Rank, Suit, parse_cards
-from mus.errors import (
-    CardError,
-    HandError,
-    IllegalActionError,
-    MusError,
-    NotationError,
-    RulesError,
-)
-from mus.hand import HAND_SIZE, RANK_MULTISETS, Hand
-from mus.lances import (
-    JUEGO_ORDER,
-    JUEGO_ORDERS,
-    Lance,
-    Pares,
-    ParesKind,
-    Ranking,
-    bonus,
-    compare,
-    has_juego,
-    has_pares,
-    is_real_31,
-    lance_key,
-    pares,
-    played_rank,
-    points,
-    rank_points,
-    winner,
-)
+from mus.errors import CardError, HandError, IllegalActionError, MusError, NotationError, RulesError
+from mus.hand import *  # noqa: F403
+from mus.lances import *  # noqa: F403
 from mus.legal import LegalActions
-from mus.match import MAX_HANDS, MatchState, MatchView, apply, apply_match, new_match, replay_match, score_text
+from mus.match import *  # noqa: F403
 from mus.reducer import new_hand, replay
 from mus.refusals import problem
 from mus.rules import HOUSE_RULES, PRESETS, HouseRule, Payouts, Rules
 from mus.scoring import Count, CountLine, LanceResult, Outcome, count, lance_winner, score_line
-from mus.senas import Sena, senas_of
+from mus.senas import *  # noqa: F403
 from mus.state import HandState, start
 from mus.table import Betting, Deal, HiddenDiscard, Phase, SeatView
 
 __version__ = "0.2.0"
 
+# The five modules whose every public name is the package's are listed by their own
+# __all__ (star-imported above); of the others, the names listed here.
 __all__ = [
     "ALL_CARDS",
-    "HAND_SIZE",
     "HOUSE_RULES",
-    "JUEGO_ORDER",
-    "JUEGO_ORDERS",
-    "MAX_HANDS",
-    "MIN_BET",
     "PRESETS",
-    "RANK_MULTISETS",
-    "Accept",
-    "Action",
-    "Bet",
     "Betting",
     "Card",
     "CardError",
@@ -92,70 +43,37 @@ __all__ = [
     "CountLine",
     "Deal",
     "Deck",
-    "Declare",
-    "Discard",
-    "Fold",
-    "Hand",
     "HandError",
     "HandState",
     "HiddenDiscard",
     "HouseRule",
     "IllegalActionError",
-    "Lance",
     "LanceResult",
     "LegalActions",
-    "MatchState",
-    "MatchView",
-    "Mus",
     "MusError",
-    "MusVisto",
-    "NoMus",
     "NotationError",
-    "Ordago",
     "Outcome",
-    "Pares",
-    "ParesKind",
-    "Pass",
     "Payouts",
     "Phase",
     "Rank",
-    "Ranking",
     "Rules",
     "RulesError",
     "SeatView",
-    "Sena",
-    "Servido",
-    "Signal",
     "Suit",
-    "TeamFold",
-    "apply",
-    "apply_match",
-    "bonus",
-    "compare",
     "count",
-    "has_juego",
-    "has_pares",
-    "is_real_31",
-    "lance_key",
     "lance_winner",
     "new_hand",
-    "new_match",
-    "pares",
-    "parse_action",
     "parse_cards",
-    "played_rank",
-    "points",
     "problem",
-    "rank_points",
     "replay",
-    "replay_match",
     "score_line",
-    "score_text",
-    "senas_of",
     "start",
-    "winner",
-    "words_of",
 ]
+__all__ += actions.__all__
+__all__ += hand.__all__
+__all__ += lances.__all__
+__all__ += match.__all__
+__all__ += senas.__all__
 
 
 # The modules a user reaches for by name (mus.notation.load, mus.bots.HeuristicBot, the

@@ -4,7 +4,9 @@ Each action has a canonical text (``str``) that :func:`parse_action` reads back,
 ``repr`` is eval-able. The parser also takes the players' words in Spanish (*paso*,
 *envido 5*, *y yo*, *5 más*, *quiero*, *no quiero*, *órdago*, *no hay mus*), French
 (*je passe*, *j'accepte*, *je n'accepte pas*...) and Basque (*sortir*, *mintza*,
-*imido*, *bost gehiago*, *idoki*, *tira*, *hordago*, *kanta*); :func:`words_of`
+*imido*, *bost gehiago*, *idoki*, *tira*, *hordago* or *hor dago*, *kanta*);
+numbers may be said in words of each language (*envido dos*, *cinco más*, *et cinq de
+plus*, *bost gehiago*). :func:`words_of`
 quotes them back in error messages.
 
 >>> parse_action("envido 5"), parse_action("quiero"), parse_action("órdago")
@@ -404,19 +406,20 @@ _GAME_WORDS: tuple[tuple[str, Action], ...] = (
     ("idoki", Accept()),  # quiero
     ("tira", Fold()),  # no quiero
     ("hordago", Ordago()),  # órdago ("hor dago", there it is)
+    ("hor dago", Ordago()),  # the same in two words, as it is said
     ("kanta", Accept()),  # the answer that takes an hordago: the cards are shown
 )
 
 _NUMBER_WORDS: tuple[tuple[str, str], ...] = (
-    # A bet or raise of N stones: (the words with N, the language whose number words N
+    # A bet or raise of N stones: (the words with N, the languages whose number words N
     # may also be: "" for digits only).
     ("bet N", ""),  # the canonical text form
     ("raise N", ""),
-    ("envido N", ""),  # rules section 7: envido (at least 2 stones)
-    ("subo N", ""),
+    ("envido N", "es"),  # rules section 7: envido (at least 2 stones); "envido dos"
+    ("subo N", "es"),
     ("i bet N", ""),  # 003: "saying for example "I bet 5""
-    ("N más", ""),  # rules section 7: "(n) más" is a raise
-    ("y yo N", "fr"),  # 000: « Y yo 10 » monte la mise de 10
+    ("N más", "es"),  # rules section 7: "(n) más" is a raise; "cinco más"
+    ("y yo N", "es fr"),  # 000: « Y yo 10 » monte la mise de 10
     ("et N de plus", "fr"),  # 000: « Et cinq de plus » (5 Pierres en plus)
     ("nous rajoutons N", "fr"),  # 000: « Nous rajoutons dix » (10 Pierres de plus)
     ("je renvie N", "fr"),  # 001: "10 ou bien je renvie 10"
@@ -429,7 +432,9 @@ _NUMBER_WORDS: tuple[tuple[str, str], ...] = (
 )
 
 # 000 and 001 say numbers in words: "encore deux", "Et cinq de plus", "Nous rajoutons dix";
-# the Basque table says them in Basque: "bost gehiago".
+# the Basque table says them in Basque: "bost gehiago"; the Spanish table in Spanish, to
+# the game's 40 stones: "envido dos", "cinco más", "treinta y cinco más" (the "y" of a
+# number past thirty is read with it).
 _NUMBERS_IN_WORDS = {
     "fr": {
         "un": 1, "une": 1, "deux": 2, "trois": 3, "quatre": 4, "cinq": 5,
@@ -439,7 +444,17 @@ _NUMBERS_IN_WORDS = {
         "bat": 1, "bi": 2, "hiru": 3, "lau": 4, "bost": 5,
         "sei": 6, "zazpi": 7, "zortzi": 8, "bederatzi": 9, "hamar": 10,
     },
+    "es": {
+        "un": 1, "uno": 1, "una": 1, "dos": 2, "tres": 3, "cuatro": 4, "cinco": 5, "seis": 6,
+        "siete": 7, "ocho": 8, "nueve": 9, "diez": 10, "once": 11, "doce": 12, "trece": 13,
+        "catorce": 14, "quince": 15, "dieciseis": 16, "diecisiete": 17, "dieciocho": 18,
+        "diecinueve": 19, "veinte": 20, "veintiuno": 21, "veintiun": 21, "veintidos": 22,
+        "veintitres": 23, "veinticuatro": 24, "veinticinco": 25, "veintiseis": 26,
+        "veintisiete": 27, "veintiocho": 28, "veintinueve": 29, "treinta": 30, "cuarenta": 40,
+    },
 }  # fmt: skip
+_TENS = {"treinta": 30}
+"""The Spanish tens said with their units after "y" (*treinta y cinco*: 35)."""
 
 # rules section 7: "in the answer to a bet, 'paso' means fold (FEM vocabulary, 000:
 # a seat that passes after a bet is eliminated)". 000's « Je passe » is the same word.
@@ -478,10 +493,24 @@ _HEADS = (*_DISCARDS, "declare")
 MAX_ACTION_TEXT = 200
 
 
-def _stones(word: str, language: str) -> int | None:
+def _stones(word: str, languages: str) -> int | None:
     if _DIGITS.fullmatch(word):
         return int(word)
-    return _NUMBERS_IN_WORDS[language].get(word) if language else None
+    for language in languages.split():
+        stones = _NUMBERS_IN_WORDS[language].get(word)
+        if stones is not None:
+            return stones
+    return None
+
+
+def _joined(words: list[str]) -> list[str]:
+    """``words`` with a Spanish number of three words (*treinta y cinco*) written in
+    digits (``35``), one word as the patterns of :data:`_NUMBER_WORDS` read it."""
+    for index in range(len(words) - 2):
+        tens, units = _TENS.get(words[index]), _NUMBERS_IN_WORDS["es"].get(words[index + 2], 10)
+        if tens is not None and words[index + 1] == "y" and units < 10:
+            return [*words[:index], f"{tens + units}", *words[index + 3 :]]
+    return words
 
 
 def _numbered(words: list[str]) -> Bet | None:
@@ -528,7 +557,7 @@ def parse_action(text: str, *, answering: bool = False) -> Action:
 
     The text forms are those of ``str(action)``; the players' words are the game's
     Spanish words (*paso*, *envido*, *envido 5*, *y yo*, *5 más*, *quiero*, *no quiero*,
-    *órdago*, *no hay mus*) and those of the French and Basque seeds (*je passe*,
+    *órdago*, *no hay mus*; numbers in Spanish words too: *envido dos*, *cinco más*) and those of the French and Basque seeds (*je passe*,
     *j'accepte*, *je n'accepte pas*, *et cinq de plus*, *sortir*, *mintza*...), and the
     Basque table's betting words (*imido*, *bost gehiago*, *idoki*, *tira*, *hordago*,
     *kanta*). Case, accents, quotes and ! ? marks never matter.
@@ -543,6 +572,8 @@ def parse_action(text: str, *, answering: bool = False) -> Action:
     Declare(Lance.JUEGO, False)
     >>> parse_action("imido"), parse_action("bost gehiago"), parse_action("Idoki"), parse_action("tira"), parse_action("Hordago!")
     (Bet(2), Bet(5), Accept(), Fold(), Ordago())
+    >>> parse_action("envido dos"), parse_action("cinco más"), parse_action("treinta y cinco más"), parse_action("hor dago")
+    (Bet(2), Bet(5), Bet(35), Ordago())
 
     A raise is a :class:`Bet` of the stones added on top of the stake. ``answering``
     says whether the seat answers a standing bet: then *paso* (and the French *je passe*)
@@ -584,7 +615,7 @@ def parse_action(text: str, *, answering: bool = False) -> Action:
         len(words) == 2 and words[0] == "visto"
     ):
         return MusVisto(text.split()[-1])
-    bet = _numbered(words)
+    bet = _numbered(_joined(words))
     if bet is not None:
         return bet
     if len(words) == 3 and words[0] == "declare" and words[2] in ("yes", "no"):

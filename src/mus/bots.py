@@ -20,21 +20,21 @@ they raise a :class:`~mus.MusError` that names :mod:`mus.individuel`'s own playe
 
 from __future__ import annotations
 
-import functools
-import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from random import Random
-from typing import Protocol
+from typing import Any, Protocol
 
 from mus.actions import Accept, Action, Bet, Declare, Discard, Fold, Mus, NoMus, Ordago, Pass, Servido
 from mus.cards import Rank, seeded_random
 from mus.checks import hand_arg, lance_arg, rules_arg, whole
 from mus.errors import MusError, quoted
-from mus.hand import RANK_MULTISETS, Hand
-from mus.lances import Lance, Ranking, has_juego, has_pares
+from mus.hand import Hand
+from mus.lances import Lance, has_juego, has_pares
 from mus.match import MatchState, apply
+from mus.ranking import strengths
 from mus.rules import Rules
 from mus.state import HandState, Phase, SeatView
+from mus.table import check_turn
 
 __all__ = ["Bot", "HeuristicBot", "RandomBot", "play_hand", "play_match", "strength"]
 
@@ -49,8 +49,10 @@ class Bot(Protocol):
 
 def _four_card(value: object, kind: type, what: str) -> None:
     """Refuse anything but a ``kind``; a view or state of the Mus individuel saying
-    where to look."""
+    where to look; a view whose seat is not to act."""
     if type(value) is kind:
+        if kind is SeatView:
+            check_turn(value)
         return
     if type(value).__module__.startswith("mus.individuel"):
         raise MusError(
@@ -89,23 +91,6 @@ class RandomBot:
         return dict.fromkeys(view.legal, 1 / len(view.legal)) if view.legal else {}
 
 
-@functools.lru_cache(maxsize=64)  # bounded: parametrised house rules make many rankings
-def _percentiles(ranking: Ranking) -> tuple[tuple[float, ...], ...]:
-    """For each lance, the share of hands a multiset's key beats or ties (0 to 1)."""
-    weights = [math.prod(math.comb(4, ranks.count(rank)) for rank in set(ranks)) for ranks in RANK_MULTISETS]
-    tables = []
-    for keys in ranking.keys:
-        total: dict[int, int] = {}
-        for key, weight in zip(keys, weights, strict=False):
-            total[key] = total.get(key, 0) + weight
-        below, cumulative = {}, 0
-        for key in sorted(total):
-            cumulative += total[key]
-            below[key] = cumulative
-        tables.append(tuple(below[key] / cumulative for key in keys))
-    return tuple(tables)
-
-
 def strength(lance: Lance, hand: Hand, rules: Rules) -> float:
     """The share of all hands this hand beats or ties at the lance, from 0 to 1.
 
@@ -119,7 +104,7 @@ def strength(lance: Lance, hand: Hand, rules: Rules) -> float:
 
 
 def _strength(lance: Lance, hand: Hand, rules: Rules) -> float:
-    return _percentiles(rules.ranking)[lance][hand.multiset]
+    return strengths(rules.ranking)[lance][hand.multiset]
 
 
 def _rivals(view: SeatView) -> tuple[int, ...]:
@@ -244,12 +229,8 @@ def play_hand(state: HandState, bots: Sequence[Bot], *, limit: int = 10_000) -> 
     """
     _four_card(state, HandState, "hand")
     _check_bots(bots, state.rules.seats)
-    for _ in range(whole(limit, "limit", 1)):
-        seat = state.to_act
-        if seat is None:
-            return state
-        state = apply(state, bots[seat].choose(state.view(seat)))
-    raise MusError(f"the hand did not end within {limit} actions")
+    played: HandState = _played(state, bots, limit, "hand", HandState.view)
+    return played
 
 
 def play_match(match: MatchState, bots: Sequence[Bot], *, limit: int = 1_000_000) -> MatchState:
@@ -263,9 +244,15 @@ def play_match(match: MatchState, bots: Sequence[Bot], *, limit: int = 1_000_000
     """
     _four_card(match, MatchState, "match")
     _check_bots(bots, match.rules.seats)
+    played: MatchState = _played(match, bots, limit, "match", lambda match, seat: match.hand.view(seat))
+    return played
+
+
+def _played(state: Any, bots: Sequence[Bot], limit: int, what: str, view: Callable[[Any, int], SeatView]) -> Any:
+    """A hand's or a match's ``state`` played to its end by ``bots``, within ``limit`` actions."""
     for _ in range(whole(limit, "limit", 1)):
-        seat = match.to_act
-        if seat is None or match.is_over:
-            return match
-        match = apply(match, bots[seat].choose(match.hand.view(seat)))
-    raise MusError(f"the match did not end within {limit} actions")
+        seat = state.to_act
+        if seat is None or state.is_over:
+            return state
+        state = apply(state, bots[seat].choose(view(state, seat)))
+    raise MusError(f"the {what} did not end within {limit} actions")

@@ -20,12 +20,12 @@ import functools
 import hashlib
 import random
 import struct
-from collections.abc import Iterable, Iterator
-from typing import Any
+from collections.abc import Callable, Iterable, Iterator
+from typing import Any, TypeVar
 
 import attrs
 
-from mus.errors import CardError, CheckedEnumType, MusError, quoted
+from mus.errors import CardError, CheckedEnumType, MusError, TextEnum, quoted
 
 __all__ = [
     "ALL_CARDS",
@@ -42,7 +42,19 @@ __all__ = [
 ]
 
 
-class Suit(enum.Enum, metaclass=CheckedEnumType):
+_T = TypeVar("_T")
+
+
+def _named(table: dict[str, _T], text: object, case: Callable[[str], str], what: str, choices: str) -> _T:
+    """The ``table`` entry that ``text`` names in any case (``case`` puts it in the
+    table's), or a :class:`~mus.CardError` that lists the ``choices``."""
+    found = table.get(case(text)) if isinstance(text, str) else None
+    if found is None:
+        raise CardError(f"unknown {what} {quoted(text)} ({choices})")
+    return found
+
+
+class Suit(TextEnum):
     """The four suits. Suits never matter in Mus; they only tell cards apart.
 
     >>> Suit.parse("e")
@@ -56,9 +68,6 @@ class Suit(enum.Enum, metaclass=CheckedEnumType):
     ESPADAS = "e"
     BASTOS = "b"
 
-    def __str__(self) -> str:
-        return self.value
-
     @classmethod
     def parse(cls, text: str) -> Suit:
         """The suit written ``text`` (``o``, ``c``, ``e`` or ``b``, any case).
@@ -66,10 +75,7 @@ class Suit(enum.Enum, metaclass=CheckedEnumType):
         >>> Suit.parse("O"), Suit.parse("b")
         (<Suit.OROS: 'o'>, <Suit.BASTOS: 'b'>)
         """
-        suit = _SUIT_BY_TEXT.get(text.lower()) if isinstance(text, str) else None
-        if suit is None:
-            raise CardError(f"unknown suit {quoted(text)} (suits: o, c, e, b)")
-        return suit
+        return _named(_SUIT_BY_TEXT, text, str.lower, "suit", "suits: o, c, e, b")
 
 
 _SUIT_BY_TEXT = {suit.value: suit for suit in Suit}
@@ -110,10 +116,7 @@ class Rank(enum.IntEnum, metaclass=CheckedEnumType):
         >>> Rank.parse("R"), Rank.parse("12"), Rank.parse("a")
         (<Rank.REY: 12>, <Rank.REY: 12>, <Rank.AS: 1>)
         """
-        rank = _RANK_BY_TEXT.get(text.upper()) if isinstance(text, str) else None
-        if rank is None:
-            raise CardError(f"unknown rank {quoted(text)} (ranks: 1-7, S, C, R; also A, 10, 11, 12)")
-        return rank
+        return _named(_RANK_BY_TEXT, text, str.upper, "rank", "ranks: 1-7, S, C, R; also A, 10, 11, 12")
 
 
 _RANK_TEXT = {rank: ("SCR"[rank - 10] if rank >= 10 else str(int(rank))) for rank in Rank}
@@ -382,8 +385,25 @@ def _check_deck(instance: object, attribute: attrs.Attribute[tuple[Card, ...]], 
             seen.add(card)
 
 
+class CardRow:
+    """What a deck and a hand share: their ``cards``, iterated, searched with ``in`` and
+    written as the cards' texts, space-separated (``"Ro Rc 7e 1b"``)."""
+
+    __slots__ = ()
+    cards: tuple[Card, ...]
+
+    def __iter__(self) -> Iterator[Card]:
+        return iter(self.cards)
+
+    def __contains__(self, card: object) -> bool:
+        return card in self.cards
+
+    def __str__(self) -> str:
+        return " ".join(map(str, self.cards))
+
+
 @attrs.frozen
-class Deck:
+class Deck(CardRow):
     """An ordered pile of distinct cards, top card first. Dealing returns new values.
 
     ``Deck()`` is the full 40-card deck in a fixed order; :meth:`shuffled` gives a
@@ -437,12 +457,3 @@ class Deck:
 
     def __len__(self) -> int:
         return len(self.cards)
-
-    def __iter__(self) -> Iterator[Card]:
-        return iter(self.cards)
-
-    def __contains__(self, card: object) -> bool:
-        return card in self.cards
-
-    def __str__(self) -> str:
-        return " ".join(map(str, self.cards))

@@ -278,9 +278,10 @@ def _flow(plan: _Plan, rng: random.Random) -> _World:
     to move. Faces are then pinned where the seat saw them (its own cards, what it
     drew, a card shown by mus visto, the hands shown at the count) and the other cards
     are dealt uniformly to the other tokens: a uniform world, given what the seat saw.
-    A card shown by mus visto pins one of its holder's unknown tokens, drawn uniformly;
-    the world is then kept with probability (unknown tokens) / 4, the share of the
-    worlds in which the holder's hand could have shown it."""
+    A card shown by mus visto pins one of the unknown tokens its holder was dealt at
+    that deal (the whole hand at the first deal: rules section 13), drawn uniformly; the
+    world is then kept with probability (those unknown tokens) / (the tokens it was
+    dealt), the share of the worlds in which the holder could have shown it."""
     real = plan.state.deal
     rules = real.rules
     n = rules.seats
@@ -305,6 +306,7 @@ def _flow(plan: _Plan, rng: random.Random) -> _World:
             pin(stocks[0][place], card)
     pile: list[int] = []
     pending: list[list[int]] = [[] for _ in range(n)]
+    dealt = [list(hand) for hand in hands]  # each seat's tokens dealt at the latest deal
     chosen: dict[int, list[int]] = {}
     tests = []
     keep = 1.0
@@ -335,17 +337,21 @@ def _flow(plan: _Plan, rng: random.Random) -> _World:
                 if pending[who]:
                     hands[who] = [at for at in hands[who] if at not in pending[who]] + drawn[who]
                     pending[who] = []
+            dealt = drawn
         elif kind == "visto":
             _, who, card, top = event
+            # Rules section 13: the card seen is one dealt at this deal (the whole hand at
+            # the first), each of the holder's as likely to be the one turned up.
+            showable = [each for each in dealt[who] if each in hands[who]]
             held = token.get(card)
             if held is None:
-                unknown = [each for each in hands[who] if face[each] is None]
+                unknown = [each for each in showable if face[each] is None]
                 if not unknown:
                     raise _Inconsistent
-                keep *= len(unknown) / 4
+                keep *= len(unknown) / len(showable)
                 held = rng.choice(unknown)
                 pin(held, card)
-            elif held not in hands[who]:
+            elif held not in showable:
                 raise _Inconsistent
             if top is not None:
                 new = stocks[top[0]][top[1]]

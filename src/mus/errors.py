@@ -1,4 +1,4 @@
-"""The library's exceptions.
+"""The library's exceptions, and the refusals that more than one module words alike.
 
 Every error the library raises on bad input is a :class:`MusError`, which is a
 :class:`ValueError`, so callers can catch one type and show its message to a player.
@@ -14,7 +14,12 @@ unknown rank 'X' in card 'Xo' (ranks: 1-7, S, C, R; also A, 10, 11, 12)
 from __future__ import annotations
 
 import enum
-from typing import Any
+import warnings
+from collections.abc import Callable, Iterable, Mapping
+from types import ModuleType
+from typing import Any, TypeVar
+
+import attrs
 
 __all__ = [
     "CardError",
@@ -25,6 +30,7 @@ __all__ = [
     "NotationError",
     "RulesError",
     "quoted",
+    "type_name",
 ]
 
 
@@ -120,6 +126,74 @@ def quoted(value: object, limit: int = QUOTE_LIMIT) -> str:
     return text if len(text) <= limit else text[: limit - 3] + "..."
 
 
+def type_name(value: object) -> str:
+    """The name of ``value``'s type as an error message gives it: the Mus individuel's
+    types, whose names are those of the four-card game's (``HandState``), are named as
+    its own, so that "needs a HandState" never says "got HandState".
+
+    >>> import mus
+    >>> type_name(3), type_name(mus.new_hand(seed=1)), type_name(mus.individuel.new_hand(seed=1))
+    ('int', 'HandState', "the Mus individuel's HandState")
+    """
+    kind = type(value)
+    if kind.__module__.startswith("mus.individuel"):
+        return f"the Mus individuel's {kind.__name__}"
+    return kind.__name__
+
+
+def moved(module: str, homes: Mapping[str, ModuleType], removal: str = "0.3.0") -> Callable[[str], Any]:
+    """The ``__getattr__`` of a module some names left: reading one of ``homes`` (a
+    name and the module it lives in now) warns with a :class:`DeprecationWarning` that
+    names the new home and the release ``removal`` that drops the old name, and gives
+    the new home's value; any other name is an :class:`AttributeError`.
+
+    >>> import warnings, mus.cards
+    >>> getattr_ = moved("mus.old", {"Card": mus.cards})
+    >>> with warnings.catch_warnings(record=True) as caught:
+    ...     warnings.simplefilter("always")
+    ...     getattr_("Card") is mus.cards.Card, str(caught[0].message)
+    (True, 'mus.old.Card moved to mus.cards.Card; the old name goes in 0.3.0')
+    """
+
+    def __getattr__(name: str) -> Any:
+        home = homes.get(name)
+        if home is None:
+            raise AttributeError(f"module {module!r} has no attribute {name!r}")
+        warnings.warn(
+            f"{module}.{name} moved to {home.__name__}.{name}; the old name goes in {removal}",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return getattr(home, name)
+
+    return __getattr__
+
+
+_Knobs = TypeVar("_Knobs", bound=attrs.AttrsInstance)
+
+
+def evolved(rules: _Knobs, changes: dict[str, Any], what: str) -> _Knobs:
+    """``rules`` (either game's, an attrs class) with ``changes``, validated like its
+    constructor; a name that is none of its knobs is refused, as an unknown ``what``."""
+    unknown = set(changes) - {field.name for field in attrs.fields(type(rules)) if field.init}
+    if unknown:
+        raise RulesError(f"unknown {what}(s): {', '.join(sorted(unknown))}")
+    return attrs.evolve(rules, **changes)  # type: ignore[misc]  # mypy's attrs plugin wants a concrete class
+
+
+def preset_named(
+    presets: Mapping[str, _Knobs], name: object, what: str, listed: Iterable[str], hint: Callable[[str], str]
+) -> _Knobs:
+    """The preset ``name`` of ``presets`` (either game's), or a :class:`RulesError` for
+    an unknown ``what`` that lists them (in the order ``listed``) and adds ``hint(name)``
+    for a name that is text."""
+    preset = presets.get(name) if type(name) is str else None
+    if preset is None:
+        more = hint(name) if isinstance(name, str) else ""
+        raise RulesError(f"unknown {what} {quoted(name)} (presets: {', '.join(listed)}){more}")
+    return preset
+
+
 class CheckedEnumType(enum.EnumType):
     """The metaclass of the library's enumerations: looking a member up by a value
     that is not one of theirs (``Lance(9)``, ``Phase(None)``) raises a
@@ -145,3 +219,18 @@ class CheckedEnumType(enum.EnumType):
                 pass
         values = ", ".join(str(member.value) for member in cls)  # type: ignore[var-annotated]
         raise MusError(f"{quoted(value)} is no {cls.__name__} value (values: {values})") from None
+
+
+class TextEnum(enum.Enum, metaclass=CheckedEnumType):
+    """The library's enumerations whose values are text: a member is written as its
+    value (``str(Phase.BETTING)`` is ``'betting'``).
+
+    >>> from mus import Phase, Suit
+    >>> str(Phase.BETTING), f"{Suit.OROS}"
+    ('betting', 'o')
+    """
+
+    _value_: str
+
+    def __str__(self) -> str:
+        return self._value_

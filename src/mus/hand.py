@@ -16,11 +16,11 @@ from __future__ import annotations
 
 import itertools
 import operator
-from collections.abc import Iterable, Iterator
+from collections.abc import Iterable
 
 import attrs
 
-from mus.cards import ALL_CARDS, Card, Rank, parse_cards
+from mus.cards import ALL_CARDS, Card, CardRow, Rank, parse_cards
 from mus.errors import CardError, HandError, quoted
 
 __all__ = ["HAND_SIZE", "RANK_MULTISETS", "Hand"]
@@ -85,7 +85,7 @@ def _to_cards(value: object) -> tuple[Card, ...]:
 
 
 @attrs.frozen(repr=False)
-class Hand:
+class Hand(CardRow):
     """Four distinct cards, kept sorted high to low. Immutable and hashable.
 
     Build one from cards, card texts or one string; the order given does not matter.
@@ -206,15 +206,6 @@ class Hand:
 
     def __len__(self) -> int:
         return HAND_SIZE
-
-    def __iter__(self) -> Iterator[Card]:
-        return iter(self.cards)
-
-    def __contains__(self, card: object) -> bool:
-        return card in self.cards
-
-    def __str__(self) -> str:
-        return " ".join(map(str, self.cards))
 
     def __repr__(self) -> str:
         return f"Hand.parse({str(self)!r})"

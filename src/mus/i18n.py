@@ -40,9 +40,11 @@ from mus.errors import CheckedEnumType, MusError, quoted
 
 __all__ = [
     "DOMAIN",
+    "HELP_WORDS",
     "LANGUAGES",
     "LOCALE_DIR",
     "N_",
+    "QUIT_WORDS",
     "Entry",
     "and_list",
     "compile_mo",
@@ -69,6 +71,13 @@ DOMAIN = "mus"
 
 LOCALE_DIR = pathlib.Path(__file__).resolve().parent / "locale"
 """Where the catalogs are, inside the package."""
+
+HELP_WORDS = ("help", "?", "h", "ayuda", "laguntza", "aide")
+"""The words that ask a prompt for help, in every language the prompts read (English,
+Spanish, Basque, French), whatever ``--lang`` says."""
+
+QUIT_WORDS = ("quit", "exit", "q", "salir", "irten", "quitter")
+"""The words that leave a game at its prompt, in every language the prompts read."""
 
 _ENVIRONMENT = ("LANGUAGE", "LC_ALL", "LC_MESSAGES", "LANG")
 """The variables gettext reads, in its order: the first one set decides."""

@@ -36,12 +36,6 @@ from mus.ranking import (
 from mus.rules import Rules
 
 __all__ = [
-    "JUEGO_ORDER",
-    "JUEGO_ORDERS",
-    "Lance",
-    "Pares",
-    "ParesKind",
-    "Ranking",
     "bonus",
     "compare",
     "has_juego",
@@ -54,6 +48,8 @@ __all__ = [
     "rank_points",
     "winner",
 ]
+# The lances' vocabulary, mus.ranking's, named here too.
+__all__ += ["JUEGO_ORDER", "JUEGO_ORDERS", "Lance", "Pares", "ParesKind", "Ranking"]
 
 _PARES = Lance.PARES
 _JUEGO = Lance.JUEGO

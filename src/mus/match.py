@@ -28,7 +28,7 @@ import attrs
 from mus.actions import Action
 from mus.cards import seed_arg
 from mus.checks import rules_arg, seat_arg, whole
-from mus.errors import MusError, quoted
+from mus.errors import MusError, quoted, type_name
 from mus.legal import LegalActions
 from mus.reducer import apply as apply_hand
 from mus.reducer import derived, history_entries, new_hand
@@ -36,7 +36,18 @@ from mus.rules import Rules
 from mus.scoring import score_line
 from mus.state import HandState, SeatView
 
-__all__ = ["MAX_HANDS", "MatchState", "MatchView", "apply", "apply_match", "new_match", "replay_match", "score_text"]
+__all__ = [
+    "MAX_HANDS",
+    "MatchState",
+    "MatchView",
+    "Settled",
+    "apply",
+    "apply_match",
+    "new_match",
+    "replay_match",
+    "score_text",
+    "settle",
+]
 
 MAX_HANDS = 10_000
 """A match that no side has won after this many hands ends there: the side ahead in
@@ -259,14 +270,61 @@ def apply_match(match: MatchState, action: Action | str, seat: int | None = None
     ((0, 1), (0, 0), False)
     """
     if not isinstance(match, MatchState):
-        raise MusError(f"apply_match() needs a MatchState, got {type(match).__name__}")
+        raise MusError(f"apply_match() needs a MatchState, got {type_name(match)}")
     if match.is_over:
         raise MusError("the match is over")
     hand = apply_hand(match.hand, action, seat)
     if not hand.is_over:
         return _evolved(match, hand=hand)
     rules = match.rules
-    games, vacas = match.games, match.vacas
+    finished = (*match.finished, hand)
+    after = settle(rules, hand, match.games, match.vacas, len(finished))
+    if after.over:
+        return _evolved(match, hand=hand, finished=finished, games=after.games, vacas=after.vacas)
+    following = new_hand(
+        rules,
+        seed=_hand_seed(match.seed, len(finished)),
+        mano=after.mano,
+        scores=after.scores,
+        corrido=after.corrido,
+    )
+    return _evolved(match, hand=following, finished=finished, games=after.games, vacas=after.vacas)
+
+
+@attrs.frozen
+class Settled:
+    """Where a match stands once a hand has ended (:func:`settle`): the ``games`` and
+    ``vacas`` each side has won, whether the match is ``over``, and the next hand's
+    ``scores``, ``mano`` and whether mus ``corrido`` applies to it.
+
+    >>> Settled(games=(1, 0), vacas=(0, 0), over=False, scores=(0, 0), mano=2, corrido=True).mano
+    2
+    """
+
+    games: tuple[int, ...]
+    vacas: tuple[int, ...]
+    over: bool
+    scores: tuple[int, ...]
+    mano: int
+    corrido: bool
+
+
+def settle(rules: Rules, hand: HandState, games: tuple[int, ...], vacas: tuple[int, ...], played: int) -> Settled:
+    """A match after ``hand``, its ``played``-th hand, has ended, from the ``games`` and
+    ``vacas`` won before it: a game won (by the side that reached the target) counts,
+    the scores go back to zeros and a vaca won starts the games again; the mano passes
+    to the next seat from the hand's (its cutter's, under mus corrido); mus corrido
+    applies to the first hand of each game under ``mus_corrido="game"``. What
+    :func:`apply_match` deals the next hand with, and what a paper record of a match
+    is checked against. Unchecked: the hand must be over.
+
+    >>> import mus
+    >>> hand = mus.new_hand(seed=7)
+    >>> for action in ("no-mus", "ordago", "accept"):
+    ...     hand = mus.apply(hand, action)
+    >>> settle(mus.Rules(), hand, (0, 0), (0, 0), 1)
+    Settled(games=(0, 1), vacas=(0, 0), over=False, scores=(0, 0), mano=1, corrido=False)
+    """
     scores = hand.scores
     if hand.winner is not None:
         won = list(games)
@@ -279,18 +337,10 @@ def apply_match(match: MatchState, action: Action | str, seat: int | None = None
             if vacas_won[hand.winner] < rules.vacas_to_win:
                 won = [0] * len(won)  # a new vaca starts
         games = tuple(won)
-    finished = (*match.finished, hand)
-    if max(vacas) >= rules.vacas_to_win or len(finished) >= MAX_HANDS:
-        return _evolved(match, hand=hand, finished=finished, games=games, vacas=vacas)
-    following = new_hand(
-        rules,
-        seed=_hand_seed(match.seed, len(finished)),
-        mano=(hand.mano + 1) % rules.seats,
-        scores=scores,
-        # Mus corrido: the first hand of each game, or of the match only.
-        corrido=rules.mus_corrido == "game" and not any(scores),
-    )
-    return _evolved(match, hand=following, finished=finished, games=games, vacas=vacas)
+    over = max(vacas) >= rules.vacas_to_win or played >= MAX_HANDS
+    # Mus corrido: the first hand of each game, or of the match only.
+    corrido = rules.mus_corrido == "game" and not any(scores)
+    return Settled(games, vacas, over, scores, (hand.mano + 1) % rules.seats, corrido)
 
 
 @overload
@@ -326,7 +376,7 @@ def apply(state: HandState | MatchState, action: Action | str, seat: int | None 
         return apply_hand(state, action, seat)
     if type(state) is MatchState:
         return apply_match(state, action, seat)
-    raise MusError(f"apply() needs a HandState or a MatchState, got {type(state).__name__}")
+    raise MusError(f"apply() needs a HandState or a MatchState, got {type_name(state)}")
 
 
 def replay_match(rules: Rules, seed: int | str, mano: int, actions: Iterable[tuple[int, Action]]) -> MatchState:

@@ -18,6 +18,8 @@ True
 from __future__ import annotations
 
 import enum
+import functools
+import math
 from collections.abc import Sequence
 from typing import Any
 
@@ -38,6 +40,7 @@ __all__ = [
     "played_as",
     "rank_value",
     "real_31_ranks",
+    "strengths",
 ]
 
 
@@ -291,3 +294,28 @@ class Ranking:
         if total == 31 and real_31_ranks(raw, self.real_31):
             return len(order) + 1
         return len(order) - order.index(total)
+
+
+@functools.lru_cache(maxsize=64)  # bounded: parametrised house rules make many rankings
+def strengths(ranking: Ranking) -> tuple[tuple[float, ...], ...]:
+    """For each lance, each rank multiset's share of all hands it beats or ties there,
+    from 0 to 1 (hands weighted by how many ways the deck deals them): what
+    :func:`mus.bots.strength` reads, and the batch heuristic player too.
+
+    >>> table = strengths(Ranking(eight_kings=True, real_31=False))
+    >>> from mus.hand import Hand
+    >>> table[Lance.GRANDE][Hand.parse("Ro Rc Rb Re").multiset], len(table), len(table[0])
+    (1.0, 5, 715)
+    """
+    weights = [math.prod(math.comb(4, ranks.count(rank)) for rank in set(ranks)) for ranks in RANK_MULTISETS]
+    tables = []
+    for keys in ranking.keys:
+        total: dict[int, int] = {}
+        for key, weight in zip(keys, weights, strict=False):
+            total[key] = total.get(key, 0) + weight
+        below, cumulative = {}, 0
+        for key in sorted(total):
+            cumulative += total[key]
+            below[key] = cumulative
+        tables.append(tuple(below[key] / cumulative for key in keys))
+    return tuple(tables)

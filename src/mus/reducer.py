@@ -33,12 +33,13 @@ from __future__ import annotations
 
 import functools
 import secrets
-import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from itertools import chain, filterfalse
 from operator import attrgetter
 from typing import Any
 
+import mus.legal
+import mus.state
 from mus.actions import (
     ACTION_TYPES,
     Action,
@@ -54,7 +55,7 @@ from mus.actions import (
 from mus.betting import MOVES as LANCE_MOVES
 from mus.betting import open_lance
 from mus.cards import ALL_CARDS, SEED_LIMIT, Card, parse_cards, seed_arg, shuffled_positions
-from mus.errors import IllegalActionError, MusError, quoted
+from mus.errors import IllegalActionError, MusError, moved, quoted, type_name
 from mus.hand import HAND_SIZE, Hand
 from mus.refusals import problem, why
 from mus.rules import Rules
@@ -73,6 +74,7 @@ from mus.state import (
     refuser,
     start,
 )
+from mus.table import exchange
 
 __all__ = ["apply", "derived", "history_entries", "new_hand", "problem", "replay"]
 
@@ -303,18 +305,18 @@ def apply(state: HandState, action: Action | str, seat: int | None = None) -> Ha
     (:func:`mus.apply` takes a hand's state or a match's.)
 
     >>> import mus
-    >>> state = mus.new_hand(mus.Rules(), seed=1)
-    >>> after = mus.apply(state, "mus")
+    >>> state = new_hand(mus.Rules(), seed=1)
+    >>> after = apply(state, "mus")
     >>> state.to_act, after.to_act
     (0, 1)
-    >>> mus.apply(after, mus.Bet(5))
+    >>> apply(after, mus.Bet(5))
     Traceback (most recent call last):
     ...
     mus.errors.IllegalActionError: during the mus, say mus or no-mus, not bet 5
     """
     if type(state) is not HandState:
         raise MusError(
-            f"mus.reducer.apply() needs a HandState, got {type(state).__name__} (mus.apply() also plays matches)"
+            f"mus.reducer.apply() needs a HandState, got {type_name(state)} (mus.apply() also plays matches)"
         )
     if seat is not None and type(seat) is not int:
         raise IllegalActionError(f"a seat is a whole number, got {quoted(seat)}")
@@ -387,54 +389,18 @@ def _servido(state: HandState, seat: int, action: Action) -> HandState:
 
 
 def _serve(draft: Draft, pending: list[tuple[Card, ...]]) -> HandState:
-    """Deal replacements in speaking order; reshuffle the discards when the stock runs
-    out. After an exchange a mus visto forced, once anyone said servido, the betting
-    starts (rules section 13); else the mus goes on."""
+    """Deal replacements in speaking order (:func:`~mus.table.exchange`). After an
+    exchange a mus visto forced, once anyone said servido, the betting starts (rules
+    section 13); else the mus goes on."""
     deal = draft.deal
-    order = deal.rules.orders[draft.mano]
     held, left, discarded, _, reshuffles, servido, mus_rounds, forced = draft.cards
-    stock = list(left)
-    pile = list(discarded)
-    for seat in order:
-        pile.extend(pending[seat])
-    hands = list(held)
-    served = [seat for seat in order if pending[seat]]  # a seat that said servido draws nothing
-    for seat in served:
-        own = pending[seat]
-        drawn = stock[: len(own)]
-        del stock[: len(own)]
-        if len(drawn) < len(own):
-            # rules section 4: the last seat served keeps its own discards out.
-            kept = own if seat == served[-1] else ()
-            reshuffles += 1
-            stock = _restock(deal, [card for card in pile if card not in kept], reshuffles)
-            pile = list(kept)
-            more = len(own) - len(drawn)
-            drawn += stock[:more]
-            del stock[:more]
-        # The engine's own cards: the trusted path skips Hand.replace's checks.
-        hands[seat] = Hand.unchecked([card for card in hands[seat].cards if card not in own] + drawn)
-    draft.cards = _tuple(
-        Cards, (tuple(hands), tuple(stock), tuple(pile), ((),) * len(order), reshuffles, servido, mus_rounds + 1, None)
-    )
+    hands, stock, pile, reshuffles = exchange(deal, draft.mano, (held, left, discarded, reshuffles), pending)
+    draft.cards = _tuple(Cards, (hands, stock, pile, ((),) * len(hands), reshuffles, servido, mus_rounds + 1, None))
     if forced:
         return open_lance(draft, deal.rules.first_lance)
     draft.phase = _MUS
     draft.queue = mus_speakers(draft.mano, deal.rules)
     return draft.freeze()
-
-
-def _restock(deal: Deal, cards: list[Card], number: int) -> list[Card]:
-    """The new stock of reshuffle ``number`` (:meth:`Deal.reshuffled
-    <mus.table.Deal.reshuffled>`); the cards the deal says are drawn from it must be
-    among the discards reshuffled."""
-    if number <= len(deal.restocks):
-        missing = [card for card in deal.restocks[number - 1] if card not in cards]
-        if missing:
-            raise IllegalActionError(
-                f"reshuffle {number}: {missing[0]} is to be drawn from the new stock, but it is not among the discards"
-            )
-    return list(deal.reshuffled(cards, number))
 
 
 _MOVES: dict[type, Callable[[HandState, int, Any], HandState]] = {
@@ -499,25 +465,8 @@ def replay(deal: Deal | HandState, history: Iterable[tuple[int, Action]]) -> Han
     return state
 
 
-_MOVED = {
-    "LegalActions": "mus.legal",
-    "legal_actions": "mus.state",
-    "MAX_BETS": "mus.state",
-    "MAX_MUS_ROUNDS": "mus.state",
-}
-
-
-def __getattr__(name: str) -> Any:
-    # Names that moved down in 0.2.0, kept here for a release with a warning.
-    home = _MOVED.get(name)
-    if home is None:
-        raise AttributeError(f"module 'mus.reducer' has no attribute {name!r}")
-    warnings.warn(
-        f"mus.reducer.{name} moved to {home}.{name}; the old name goes in 0.3.0",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    import mus.legal
-    import mus.state
-
-    return getattr(mus.legal if home == "mus.legal" else mus.state, name)
+# Names that moved down in 0.2.0, kept here for a release with a warning.
+__getattr__: Callable[[str], Any] = moved(
+    "mus.reducer",
+    {"LegalActions": mus.legal, "legal_actions": mus.state, "MAX_BETS": mus.state, "MAX_MUS_ROUNDS": mus.state},
+)

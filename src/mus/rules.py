@@ -17,10 +17,7 @@ True
 from __future__ import annotations
 
 import functools
-import importlib
 import json
-import os
-import sys
 import types
 from collections.abc import Mapping
 from typing import Any, ClassVar
@@ -29,8 +26,9 @@ import attrs
 
 from mus import validators
 from mus.cards import ALL_CARDS, Card, Rank, Suit
-from mus.errors import RulesError, quoted
+from mus.errors import RulesError, evolved, preset_named, quoted
 from mus.hand import HAND_SIZE, Hand
+from mus.loading import load_module
 from mus.payouts import Payouts, bonus_tables
 from mus.ranking import Lance, Ranking
 
@@ -54,6 +52,17 @@ sets a lower cap. (:mod:`mus.state` gives it too.)"""
 
 BET_LANCES = validators.BET_LANCES
 """The lances a hand plays, in order (punto stands in for juego): ``Rules.lances``' default."""
+
+
+def _elsewhere(name: str) -> str:
+    """Where a name that is no four-card preset may be one: the Mus individuel's."""
+    if not name.lower().startswith("individuel"):
+        return ""
+    return (
+        f"; {quoted(name)} is the Mus individuel, a game of its own: "
+        f"mus.individuel.IndividuelRules.preset({quoted(name)}) (presets individuel, individuel-2 to "
+        "individuel-8, individuel-primes); the four-card game each for himself is individual-2 to individual-6"
+    )
 
 
 def _payouts(instance: object, attribute: attrs.Attribute[Payouts], value: object) -> None:
@@ -246,8 +255,9 @@ class Rules:
       (one word per team, the mano's team first; rules section 4);
     * ``mus_corrido``: ``"off"`` (default), ``"game"`` or ``"match"``: in the first hand
       of each game (or of the match only), the seat that first cuts the mus becomes
-      the mano for the rest of that game, and speaking order starts from it (rules
-      section 13; sources ``001``, ``003``);
+      the mano for the rest of that hand, and speaking order starts from it; from the
+      next hand on the mano rotates as usual, starting from that seat (rules section
+      13; sources ``001``, ``003``);
     * ``mus_visto``: what a card exposed by mistake at a deal of the mus phase (the
       first or any later one) brings: ``"forced"`` (default: a forced exchange; nobody
       may cut, each seat in speaking order discards or says *servido*, and once anyone
@@ -465,10 +475,7 @@ class Rules:
         ...
         mus.errors.RulesError: target must be a whole number of stones from 1 to 1000, got 0
         """
-        unknown = set(changes) - {field.name for field in attrs.fields(Rules) if field.init}
-        if unknown:
-            raise RulesError(f"unknown rules knob(s): {', '.join(sorted(unknown))}")
-        return attrs.evolve(self, **changes)
+        return evolved(self, changes, "rules knob")
 
     @classmethod
     def preset(cls, name: str) -> Rules:
@@ -477,17 +484,7 @@ class Rules:
         >>> Rules.preset("short").target
         30
         """
-        preset = PRESETS.get(name) if type(name) is str else None
-        if preset is None:
-            hint = ""
-            if isinstance(name, str) and name.lower().startswith("individuel"):
-                hint = (
-                    f"; {quoted(name)} is the Mus individuel, a game of its own: "
-                    f"mus.individuel.IndividuelRules.preset({quoted(name)}) (presets individuel, individuel-2 to "
-                    "individuel-8, individuel-primes); the four-card game each for himself is individual-2 to individual-6"
-                )
-            raise RulesError(f"unknown preset {quoted(name)} (presets: {', '.join(sorted(PRESETS))}){hint}")
-        return preset
+        return preset_named(PRESETS, name, "preset", sorted(PRESETS), _elsewhere)
 
     def to_dict(self) -> dict[str, Any]:
         """The knobs as plain data (for JSON); :meth:`from_dict` reads it back.
@@ -544,7 +541,11 @@ def load_house_rules(source: str) -> tuple[str, ...]:
 
     ``source`` is a module name (``"mypkg.rules"``), found on the path or in the working
     directory, or the path of a ``.py`` file (``"my_rules.py"``), imported under its
-    name with its directory on the path (so that worker processes find it too).
+    name; its directory goes last on the path (for its own imports and for worker
+    processes), so a module of the file's name found anywhere else is refused. The
+    module runs as Python code, with the rights of the process: load only what you
+    trust. Whatever it raises (``SystemExit`` too) is a :class:`~mus.RulesError`
+    naming ``source``, and the house rules it registered by then are dropped.
 
     >>> load_house_rules("mus.rules")
     ()
@@ -616,38 +617,14 @@ def house_rules_in(source: str) -> tuple[HouseRule, ...]:
 
 
 def _house_module(source: str) -> types.ModuleType:
-    """The module of ``source`` (a module name, or the path of a ``.py`` file), imported."""
-    if not isinstance(source, str) or not source.strip():
-        raise RulesError(
-            f"house rules come from a module name like 'mypkg.rules' or a file like 'my_rules.py', got {quoted(source)}"
-        )
-    is_file = source.endswith(".py") or "/" in source or os.sep in source
+    """The module of ``source``, imported as :func:`load_house_rules` says."""
+    registered = dict(_HOUSE_RULES)
     try:
-        if not is_file:
-            if os.getcwd() not in sys.path and "" not in sys.path:
-                sys.path.append(os.getcwd())  # the working directory, as `python -m` has it
-            return importlib.import_module(source)
-        path = os.path.realpath(source)
-        if not os.path.isfile(path):
-            raise RulesError(f"cannot load house rules from {quoted(source)}: no such file")
-        folder, file = os.path.split(path)
-        name = file[:-3] if file.endswith(".py") else ""
-        if not name.isidentifier():
-            raise RulesError(f"cannot load house rules from {quoted(source)}: name the file like my_rules.py")
-        if folder not in sys.path:
-            sys.path.insert(0, folder)
-        module = importlib.import_module(name)
-    except RulesError:
+        return load_module(source, "house rules", RulesError)
+    except BaseException:
+        _HOUSE_RULES.clear()  # a module that failed to load leaves no house rule
+        _HOUSE_RULES.update(registered)
         raise
-    except Exception as error:  # whatever the module raises: one clear line
-        raise RulesError(f"cannot load house rules from {quoted(source)}: {quoted(str(error), 200)[1:-1]}") from None
-    where = getattr(module, "__file__", None)
-    if where is None or os.path.realpath(where) != path:
-        raise RulesError(
-            f"cannot load house rules from {quoted(source)}: a module named {name!r} is imported from "
-            f"{where or 'elsewhere'} already; rename the file"
-        )
-    return module
 
 
 def _house_data(rule: HouseRule) -> str | dict[str, Any]:

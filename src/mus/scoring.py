@@ -24,14 +24,13 @@ juego: team 0 wins with no bet: 3 bonus stones
 
 from __future__ import annotations
 
-import enum
 from collections.abc import Sequence
 from typing import Any
 
 import attrs
 
 from mus.checks import hands_arg, lance_arg, quoted, rules_arg, seat_arg, seats_arg, whole
-from mus.errors import CheckedEnumType, MusError
+from mus.errors import MusError, TextEnum
 from mus.hand import Hand
 from mus.ranking import Lance
 from mus.rules import MAX_SEATS, Rules
@@ -54,7 +53,7 @@ __all__ = [
 ]
 
 
-class Outcome(enum.Enum, metaclass=CheckedEnumType):
+class Outcome(TextEnum):
     """How the betting on a lance ended.
 
     >>> str(Outcome.EN_PASO), Outcome("refused")
@@ -73,9 +72,6 @@ class Outcome(enum.Enum, metaclass=CheckedEnumType):
     """Nobody had pares (juego): nobody scores the lance."""
     ORDAGO = "ordago"
     """An órdago was accepted: the lance was shown down at once and decided the game."""
-
-    def __str__(self) -> str:
-        return self.value
 
 
 MAX_SIDES = MAX_SEATS

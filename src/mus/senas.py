@@ -39,14 +39,13 @@ True
 
 from __future__ import annotations
 
-import enum
 import unicodedata
 
 import attrs
 
 from mus.cards import Rank
 from mus.checks import hand_arg, rules_arg
-from mus.errors import CheckedEnumType, IllegalActionError, quoted
+from mus.errors import IllegalActionError, TextEnum, quoted
 from mus.hand import RANK_MULTISETS, Hand
 from mus.ranking import ParesKind, played_as
 from mus.rules import Rules
@@ -54,7 +53,7 @@ from mus.rules import Rules
 __all__ = ["Sena", "senas_of"]
 
 
-class Sena(enum.Enum, metaclass=CheckedEnumType):
+class Sena(TextEnum):
     """One of the standard señas; the value is its Spanish name.
 
     >>> Sena.DUPLES.value, str(Sena.DUPLES), Sena.DUPLES.english
@@ -127,9 +126,6 @@ class Sena(enum.Enum, metaclass=CheckedEnumType):
     :attr:`TREINTA`). ``000`` only: "Fermer les yeux : mauvaises cartes, sans Couples ni
     Jeu" (the player with the worst cards is the *Aveugle*, the ciego). The library
     reads the signal by its stated condition, "sans Couples ni Jeu"."""
-
-    def __str__(self) -> str:
-        return self.value
 
     def __format__(self, spec: str) -> str:
         return format(str(self), spec)

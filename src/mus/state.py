@@ -42,7 +42,7 @@ from mus.hand import Hand
 from mus.legal import LegalActions
 from mus.rules import MAX_BETS, MAX_MUS_ROUNDS, HouseRule, Rules
 from mus.scoring import Count, LanceResult, Outcome, Tally, record, score_line
-from mus.table import Betting, Cards, Deal, HandStateBase, HiddenDiscard, Phase, SeatView
+from mus.table import Betting, Cards, Deal, HandStateBase, HiddenDiscard, Phase, SeatView, visto_problem
 
 __all__ = [
     "FIELDS",
@@ -248,7 +248,7 @@ def event_problem(state: HandState, action: Signal | MusVisto, seat: int | None)
     if seat is not None and seat != holder:
         # Say no more: naming the holder would tell a seat where another's card is.
         return f"card {action.card} was not dealt to seat {seat}"
-    return None
+    return visto_problem(state.deal, state.history, action.card) if state.cards.mus_rounds else None
 
 
 def at_a_deal(state: HandState) -> bool:

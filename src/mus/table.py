@@ -14,24 +14,37 @@ four-card game's and the Mus individuel's) have in common.
 
 from __future__ import annotations
 
-import enum
+from collections.abc import Iterable, Sequence
 from typing import Any, NamedTuple
 
 import attrs
 
-from mus.actions import Action, Declare
+from mus.actions import Action, Declare, Discard, MusVisto, Servido, Signal
 from mus.cards import Card, shuffle
 from mus.checks import hand_arg, rules_arg, seat_arg, whole
-from mus.errors import CheckedEnumType, MusError, quoted
+from mus.errors import IllegalActionError, MusError, TextEnum, quoted
 from mus.hand import Hand
 from mus.ranking import Lance
 from mus.rules import Rules
 from mus.scoring import Count, LanceResult
 
-__all__ = ["Betting", "Cards", "Deal", "HandStateBase", "HiddenDiscard", "Phase", "SeatView"]
+__all__ = [
+    "Betting",
+    "Cards",
+    "Deal",
+    "HandStateBase",
+    "HiddenDiscard",
+    "Phase",
+    "SeatView",
+    "Table",
+    "check_turn",
+    "dealt_at",
+    "exchange",
+    "visto_problem",
+]
 
 
-class Phase(enum.Enum, metaclass=CheckedEnumType):
+class Phase(TextEnum):
     """Where a hand stands.
 
     >>> import mus
@@ -49,9 +62,6 @@ class Phase(enum.Enum, metaclass=CheckedEnumType):
     """Betting on a lance (``state.lance``)."""
     FINISHED = "finished"
     """The hand is over: counted, or the game was decided during it."""
-
-    def __str__(self) -> str:
-        return self.value
 
 
 _MOST_RESHUFFLES = 2**63
@@ -338,3 +348,151 @@ class SeatView:
             if isinstance(action, Declare):
                 table.setdefault(action.lance, [None] * self.rules.seats)[who] = action.has
         return {lance: tuple(seats) for lance, seats in table.items()}
+
+
+Table = tuple[tuple[Hand, ...], tuple[Card, ...], tuple[Card, ...], int]
+"""The cards an exchange changes: the hands, the stock, the discards and the number of
+reshuffles so far."""
+
+
+def exchange(
+    deal: Deal, mano: int, table: Table, pending: Sequence[tuple[Card, ...]], dealt: list[Card] | None = None
+) -> Table:
+    """The cards after an exchange: each seat's ``pending`` discards replaced in speaking
+    order from the stock; when it runs out, the discards are reshuffled into a new one
+    (:meth:`Deal.reshuffled <mus.table.Deal.reshuffled>`), less the last seat's own when
+    it is the last seat served (rules section 4). The cards dealt are added to ``dealt``
+    when given. Unchecked: the engine's own cards.
+
+    >>> import mus
+    >>> state = mus.new_hand(seed=2)
+    >>> table = (state.hands, state.stock, (), 0)
+    >>> hands, stock, pile, reshuffles = exchange(state.deal, 0, table, [state.hands[0].cards[:1], (), (), ()])
+    >>> state.hands[0], hands[0], state.stock[0], pile, reshuffles
+    (Hand.parse('4e 3b 2e 1e'), Hand.parse('Sb 3b 2e 1e'), Card.parse('Sb'), (Card.parse('4e'),), 0)
+    """
+    held, left, discarded, reshuffles = table
+    order = deal.rules.orders[mano]
+    stock = list(left)
+    pile = list(discarded)
+    for seat in order:
+        pile.extend(pending[seat])
+    hands = list(held)
+    served = [seat for seat in order if pending[seat]]  # a seat that said servido draws nothing
+    for seat in served:
+        own = pending[seat]
+        drawn = stock[: len(own)]
+        del stock[: len(own)]
+        if len(drawn) < len(own):
+            # rules section 4: the last seat served keeps its own discards out.
+            kept = own if seat == served[-1] else ()
+            reshuffles += 1
+            stock = _restock(deal, [card for card in pile if card not in kept], reshuffles)
+            pile = list(kept)
+            more = len(own) - len(drawn)
+            drawn += stock[:more]
+            del stock[:more]
+        # The engine's own cards: the trusted path skips Hand.replace's checks.
+        hands[seat] = Hand.unchecked([card for card in hands[seat].cards if card not in own] + drawn)
+        if dealt is not None:
+            dealt += drawn
+    return tuple(hands), tuple(stock), tuple(pile), reshuffles
+
+
+def _restock(deal: Deal, cards: list[Card], number: int) -> list[Card]:
+    """The new stock of reshuffle ``number`` (:meth:`Deal.reshuffled
+    <mus.table.Deal.reshuffled>`); the cards the deal says are drawn from it must be
+    among the discards reshuffled."""
+    if number <= len(deal.restocks):
+        missing = [card for card in deal.restocks[number - 1] if card not in cards]
+        if missing:
+            raise IllegalActionError(
+                f"reshuffle {number}: {missing[0]} is to be drawn from the new stock, but it is not among the discards"
+            )
+    return list(deal.reshuffled(cards, number))
+
+
+def dealt_at(deal: Deal, history: Iterable[tuple[int, Action]]) -> frozenset[Card]:
+    """The cards dealt at the latest deal of the mus of a hand dealt so and played
+    so far: every hand at the first deal; after an exchange, the cards it served (those
+    a seat kept are not dealt again): the cards a mus visto may show (rules section 13).
+    Replays the hand's exchanges.
+
+    >>> import mus
+    >>> state = mus.new_hand(seed=2)
+    >>> for action in ["mus", "mus", "mus", "mus", "discard 1e", "discard 1o", "discard 2o", "discard 4c"]:
+    ...     state = mus.apply(state, action)
+    >>> sorted(map(str, dealt_at(state.deal, state.history)))
+    ['7e', 'Rc', 'Sb', 'Se']
+    """
+    rules = deal.rules
+    table: Table = (deal.hands, deal.stock, (), 0)
+    pending: list[tuple[Card, ...]] = [()] * rules.seats
+    exchanging = False
+    dealt = [card for hand in deal.hands for card in hand.cards]
+    for seat, action in (*history, (0, None)):
+        kind = type(action)
+        if kind is Discard:
+            pending[seat] = action.cards  # type: ignore[union-attr]
+            exchanging = True
+            continue
+        if kind is Servido or kind is Signal:
+            exchanging = exchanging or kind is Servido
+            continue
+        if exchanging:
+            dealt = []
+            table = exchange(deal, deal.mano, table, pending, dealt)
+            pending, exchanging = [()] * rules.seats, False
+        if kind is MusVisto and rules.mus_visto == "new-card":
+            hands, stock, pile, reshuffles = table
+            seen = action.card  # type: ignore[union-attr]
+            holder = next(s for s, hand in enumerate(hands) if seen in hand.cards)
+            held = list(hands)
+            held[holder] = Hand.unchecked([card for card in hands[holder].cards if card != seen] + [stock[0]])
+            table = (tuple(held), stock[1:], (*pile, seen), reshuffles)
+    return frozenset(dealt)
+
+
+def visto_problem(deal: Deal, history: Iterable[tuple[int, Action]], card: Card) -> str | None:
+    """Why ``card`` cannot be the card seen at the latest deal of the mus of a hand dealt
+    so and played so far (rules section 13: at a later deal, only a card just dealt can
+    be seen, :func:`dealt_at`), or ``None`` when it can.
+
+    >>> import mus
+    >>> state = mus.new_hand(seed=2)
+    >>> for action in ["mus", "mus", "mus", "mus", "discard 1e", "discard 1o", "discard 2o", "discard 4c"]:
+    ...     state = mus.apply(state, action)
+    >>> visto_problem(state.deal, state.history, mus.Card.parse("7e")) is None
+    True
+    >>> visto_problem(state.deal, state.history, mus.Card.parse("4e"))
+    'card 4e was not dealt at this deal: a seat kept it, and only the cards just dealt can be seen'
+    """
+    if card in dealt_at(deal, history):
+        return None
+    return f"card {card} was not dealt at this deal: a seat kept it, and only the cards just dealt can be seen"
+
+
+def check_turn(view: object) -> None:
+    """Raise a :class:`~mus.MusError` unless it is the turn of ``view``'s seat: a
+    player chooses only then (a :class:`SeatView` of either game; the players of
+    :mod:`mus.bots`, :mod:`mus.advise` and :mod:`mus.individuel` ask it first).
+
+    >>> import mus
+    >>> state = mus.new_hand(seed=1)
+    >>> check_turn(state.view(0))
+    >>> check_turn(state.view(2))
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: not seat 2's turn in this view: seat 0 is to act (a player chooses only on its turn)
+    """
+    try:
+        seat, to_act = view.seat, view.to_act  # type: ignore[attr-defined]
+    except Exception:  # not a view, or one whose attributes fail
+        raise MusError(f"a player chooses from a seat's view, got {quoted(view)}") from None
+    if to_act is None:
+        raise MusError(f"the hand of this view of seat {quoted(seat)} is over: nobody is to act")
+    if to_act != seat:
+        raise MusError(
+            f"not seat {quoted(seat)}'s turn in this view: seat {quoted(to_act)} is to act "
+            "(a player chooses only on its turn)"
+        )

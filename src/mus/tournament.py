@@ -14,6 +14,11 @@ standard error taken over the deals (a deal's two games are one sample). The gam
 of a deal are not independent, which the Wilson interval assumes; swapping the sides
 makes them alike in luck, so the interval if anything overstates the spread.
 
+Over all the games of all the pairs, :class:`Rating` gives each bot a strength on the
+Elo scale (:func:`bradley_terry`): the Bradley-Terry model, in which a bot rated ``d``
+points above another wins ``1 / (1 + 10 ** (-d / 400))`` of their games, fitted by
+maximum likelihood, the mean rating 1500, each with a 95% interval.
+
 >>> result = tournament(["heuristic", "random"], games=4, seed=1)
 >>> [(row.bot, row.games) for row in result.standings]
 [('heuristic', 4), ('random', 4)]
@@ -22,28 +27,42 @@ makes them alike in luck, so the interval if anything overstates the spread.
 from __future__ import annotations
 
 import contextlib
-import importlib
 import inspect
 import math
+import zlib
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import Any
 
 import attrs
 
 from mus.advise.advisor import AdvisorBot
+from mus.advise.planner import PlannerBot
 from mus.bots import Bot, HeuristicBot, RandomBot, play_match
 from mus.cards import seed_arg
 from mus.checks import label, quoted, real_arg, text_arg, whole
 from mus.errors import MusError
+from mus.loading import load_module
 from mus.match import new_match
 from mus.odds.parallel import Progress, check_workers, iter_tasks
 from mus.rules import Rules
 
-__all__ = ["BOTS", "MAX_GAMES", "Pairing", "Standing", "TournamentResult", "bot_factory", "tournament", "wilson"]
+__all__ = [
+    "BOTS",
+    "MAX_GAMES",
+    "Pairing",
+    "Rating",
+    "Standing",
+    "TournamentResult",
+    "bot_factory",
+    "bradley_terry",
+    "tournament",
+    "wilson",
+]
 
 BOTS: dict[str, Callable[[str], Bot]] = {
     "advisor": lambda seed: AdvisorBot(seed),
     "heuristic": lambda seed: HeuristicBot(),
+    "planner": lambda seed: PlannerBot(seed),
     "random": lambda seed: RandomBot(seed),
 }
 """The built-in bots by name, each built from a seed."""
@@ -80,33 +99,45 @@ def wilson(wins: int, games: int, z: float = Z95) -> tuple[float, float]:
 
 
 def bot_factory(spec: str) -> Callable[[str], Bot]:
-    """The maker of the bot ``spec`` names: a built-in name (:data:`BOTS`) or
-    ``module:Class``, a class (or any callable) importable from a module, called with
-    ``seed=`` when it takes a seed and with nothing otherwise; what it makes must have
-    a ``choose(view)`` method.
+    """The maker of the bot ``spec`` names: a built-in name (:data:`BOTS`); a saved
+    policy file (a path ending in ``.npz``, :meth:`NetworkPolicy.save
+    <mus.ai.players.NetworkPolicy.save>`), played by :class:`~mus.ai.players.PolicyBot`;
+    or ``module:Name``, from a module name or a ``.py`` file's path (loaded by
+    :func:`mus.loading.load_module`: the code runs with the user's rights): a class (or any callable) called with
+    ``seed=`` when it takes a seed and with nothing otherwise, that makes a bot (a
+    ``choose(view)`` method) or a policy (an ``act(observations, masks)`` method,
+    :class:`mus.ai.players.Policy`, played by a ``PolicyBot``), or a policy itself.
 
     >>> bot_factory("mus.bots:HeuristicBot")("7")
     <mus.bots.HeuristicBot object at ...>
+    >>> bot_factory("mus.batch.heuristic:HeuristicPolicy")("7")
+    <mus.ai.players.PolicyBot object at ...>
     >>> bot_factory("nobody")
     Traceback (most recent call last):
     ...
-    mus.errors.MusError: unknown bot 'nobody': a built-in name (advisor, heuristic, random) or module:Class
+    mus.errors.MusError: unknown bot 'nobody': a built-in name (advisor, heuristic, planner, random), a policy file (.npz) or module:Name
     """
     name = text_arg(spec, "a bot's name").strip()
     if name.lower() in BOTS:
         return BOTS[name.lower()]
+    if name.lower().endswith(".npz"):
+        return _policy_file(name)
     module_name, colon, attribute = name.partition(":")
     if not colon or not module_name or not attribute:
-        raise MusError(f"unknown bot {quoted(name)}: a built-in name ({', '.join(BOTS)}) or module:Class")
-    try:
-        module = importlib.import_module(module_name)
-    except Exception as error:  # not only ImportError: a relative name, or the module's own code failing
-        raise MusError(f"bot {quoted(name)}: cannot import {label(module_name)}: {_said(error)}") from None
+        raise MusError(
+            f"unknown bot {quoted(name)}: a built-in name ({', '.join(BOTS)}), a policy file (.npz) or module:Name"
+        )
+    # The user's own code, loaded as house-rule files are: a .py file by its path, its
+    # folder last on the import path; whatever it raises, sys.exit() too, is one line.
+    module = load_module(module_name, f"bot {quoted(name)}")
     maker = module
     for part in attribute.split("."):
         maker = getattr(maker, part, None)  # type: ignore[assignment]
         if maker is None:
             raise MusError(f"bot {quoted(name)}: module {label(module_name)} has no {label(attribute)}")
+    if not isinstance(maker, type) and _acts(maker):
+        policy = maker
+        return lambda seed: _policy_bot(policy)
     if not callable(maker):
         raise MusError(f"bot {quoted(name)}: {label(attribute)} is not a class or function that makes a bot")
     try:
@@ -119,9 +150,37 @@ def bot_factory(spec: str) -> Callable[[str], Bot]:
             bot = maker(seed=seed) if takes_seed else maker()
         except Exception as error:  # the user's class failed: say so, not a traceback
             raise MusError(f"bot {quoted(name)} could not be made: {_said(error)}") from None
-        if not callable(getattr(bot, "choose", None)):
-            raise MusError(f"bot {quoted(name)}: what {label(attribute)} makes has no choose(view) method")
-        return bot  # type: ignore[no-any-return]
+        if callable(getattr(bot, "choose", None)):
+            return bot  # type: ignore[no-any-return]
+        if _acts(bot):
+            return _policy_bot(bot)
+        raise MusError(
+            f"bot {quoted(name)}: what {label(attribute)} makes has no choose(view) method, nor act(observations, masks)"
+        )
+
+    return make
+
+
+def _acts(value: object) -> bool:
+    """Whether ``value`` is a policy: an ``act`` method, looked up on its type."""
+    return callable(getattr(type(value), "act", None))
+
+
+def _policy_bot(policy: object) -> Bot:
+    from mus.ai.players import PolicyBot  # the ai extra: needed only by a bot that is a policy
+
+    return PolicyBot(policy)  # type: ignore[arg-type]
+
+
+def _policy_file(path: str) -> Callable[[str], Bot]:
+    """The maker of a saved policy's bots (the file read once, then each game's bot
+    seeded from the game's seed)."""
+    from mus.ai.players import PolicyBot, load_policy  # the ai extra: needed only for a policy file
+
+    load_policy(path)  # a missing or bad file fails here, not in a worker
+
+    def make(seed: str) -> Bot:
+        return PolicyBot(load_policy(path, seed=zlib.crc32(str(seed).encode())))
 
     return make
 
@@ -136,7 +195,16 @@ def _said(error: BaseException) -> str:
 
 
 @attrs.frozen
-class Standing:
+class _Figures:
+    """What a tournament reports of one bot; ``to_json()`` gives its fields by name."""
+
+    def to_json(self) -> dict[str, Any]:
+        """The figures as JSON data (their fields by name)."""
+        return attrs.asdict(self)
+
+
+@attrs.frozen
+class Standing(_Figures):
     """One bot's results: ``games`` played and ``wins``, the ``win_rate`` with its 95%
     Wilson interval (``low``, ``high``), the ``hands`` it played and its side's net
     ``stones`` over them, ``stones_per_hand`` and its standard error ``stderr``."""
@@ -152,10 +220,6 @@ class Standing:
     stones_per_hand: float
     stderr: float
 
-    def to_json(self) -> dict[str, Any]:
-        """The standing as JSON data (its fields by name)."""
-        return attrs.asdict(self)
-
 
 @attrs.frozen
 class Pairing:
@@ -163,6 +227,120 @@ class Pairing:
 
     first: Standing
     second: Standing
+
+
+@attrs.frozen
+class Rating(_Figures):
+    """A bot's strength fitted from all the games of a tournament (:func:`bradley_terry`):
+    ``elo`` on the Elo scale (the bots' mean 1500), with its 95% interval (``low``,
+    ``high``)."""
+
+    bot: str
+    elo: float
+    low: float
+    high: float
+
+
+_ELO = 400 / math.log(10)
+"""Elo points per unit of the Bradley-Terry model's logit."""
+
+
+def bradley_terry(wins: Sequence[Sequence[int]], z: float = Z95) -> list[tuple[float, float, float]]:
+    """Ratings on the Elo scale from ``wins[i][j]``, the games bot ``i`` won against
+    bot ``j``: each bot's rating, the mean 1500, and its interval (95% by default).
+
+    The Bradley-Terry model: a bot ``d`` points above another wins
+    ``1 / (1 + 10 ** (-d / 400))`` of their games. Fitted by maximum likelihood (with a
+    faint pull toward the mean, a tenth of a game's worth, so that a bot that won or
+    lost every game gets a finite rating), the interval from the curvature of the
+    likelihood at its top; the ratings are taken relative to their mean, so a wide
+    interval says the bot's games leave its place uncertain, not the scale's.
+
+    >>> [round(elo) for elo, _, _ in bradley_terry([[0, 76], [24, 0]])]
+    [1600, 1400]
+    >>> low, high = bradley_terry([[0, 76], [24, 0]])[0][1:]
+    >>> round(low), round(high)
+    (1560, 1640)
+    >>> bradley_terry([[0, -1], [2, 0]])
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: wins are whole numbers from 0 up, one list a bot, as many as bots
+    """
+    count = len(wins) if isinstance(wins, Sequence) and not isinstance(wins, (str, bytes)) else 0
+    table: list[list[int]] = []
+    for row in wins if count else ():
+        if isinstance(row, (str, bytes)) or not isinstance(row, Sequence) or len(row) != count:
+            break
+        if not all(type(value) is int and 0 <= value <= 2**53 for value in row):
+            break
+        table.append(list(row))
+    if not count or len(table) != count:
+        raise MusError("wins are whole numbers from 0 up, one list a bot, as many as bots")
+    z = real_arg(z, "z (a normal quantile)", 0)
+    logits = [0.0] * count
+    for _ in range(100):
+        gradient, curvature = _slopes(table, logits)
+        step = _solve(curvature, gradient)
+        logits = [value + change for value, change in zip(logits, step, strict=True)]
+        if max(map(abs, step)) < 1e-10:
+            break
+    _, curvature = _slopes(table, logits)
+    covariance = _inverse(curvature)
+    mean = sum(logits) / count
+    ratings = []
+    for i in range(count):
+        # The variance of rating i less the mean of all: (e_i - 1/n)' C (e_i - 1/n).
+        deviation = [covariance[i][j] - sum(covariance[k][j] for k in range(count)) / count for j in range(count)]
+        spread = deviation[i] - sum(deviation) / count
+        half = z * _ELO * math.sqrt(max(spread, 0.0))
+        elo = 1500 + _ELO * (logits[i] - mean)
+        ratings.append((elo, elo - half, elo + half))
+    return ratings
+
+
+_PRIOR = 0.1
+"""The pull toward the mean, in games: the curvature of a faint normal prior."""
+
+
+def _slopes(table: list[list[int]], logits: list[float]) -> tuple[list[float], list[list[float]]]:
+    """The log-likelihood's gradient and its curvature (the negated Hessian, positive
+    definite) at ``logits``, the prior's included."""
+    count = len(table)
+    gradient = [-_PRIOR * value for value in logits]
+    curvature = [[_PRIOR if i == j else 0.0 for j in range(count)] for i in range(count)]
+    for i in range(count):
+        for j in range(count):
+            games = table[i][j] + table[j][i]
+            if i == j or not games:
+                continue
+            chance = 1 / (1 + math.exp(logits[j] - logits[i]))
+            gradient[i] += table[i][j] - games * chance
+            weight = games * chance * (1 - chance)
+            curvature[i][i] += weight
+            curvature[i][j] -= weight
+    return gradient, curvature
+
+
+def _solve(matrix: list[list[float]], vector: list[float]) -> list[float]:
+    """``matrix⁻¹ vector`` (Gaussian elimination: a handful of bots)."""
+    inverse = _inverse(matrix)
+    return [sum(a * b for a, b in zip(row, vector, strict=True)) for row in inverse]
+
+
+def _inverse(matrix: list[list[float]]) -> list[list[float]]:
+    """The inverse of a small positive definite matrix (Gauss-Jordan)."""
+    count = len(matrix)
+    work = [[*row, *(1.0 if i == j else 0.0 for j in range(count))] for i, row in enumerate(matrix)]
+    for column in range(count):
+        pivot = max(range(column, count), key=lambda r: abs(work[r][column]))
+        work[column], work[pivot] = work[pivot], work[column]
+        head = work[column][column]
+        work[column] = [value / head for value in work[column]]
+        for r in range(count):
+            if r != column and work[r][column]:
+                factor = work[r][column]
+                work[r] = [a - factor * b for a, b in zip(work[r], work[column], strict=True)]
+    return [row[count:] for row in work]
 
 
 @attrs.frozen
@@ -177,8 +355,26 @@ class TournamentResult:
     standings: tuple[Standing, ...]
     pairings: tuple[Pairing, ...]
 
+    @property
+    def ratings(self) -> tuple[Rating, ...]:
+        """Each bot's :class:`Rating`, fitted from every pair's games (in the order the
+        bots were given).
+
+        >>> result = tournament(["heuristic", "random"], games=4, seed=1)
+        >>> [rating.bot for rating in result.ratings], round(sum(rating.elo for rating in result.ratings))
+        (['heuristic', 'random'], 3000)
+        """
+        index = {name: i for i, name in enumerate(self.bots)}
+        wins = [[0] * len(self.bots) for _ in self.bots]
+        for pairing in self.pairings:
+            first, second = index[pairing.first.bot], index[pairing.second.bot]
+            wins[first][second] += pairing.first.wins
+            wins[second][first] += pairing.second.wins
+        fitted = bradley_terry(wins)
+        return tuple(Rating(name, *values) for name, values in zip(self.bots, fitted, strict=True))
+
     def lines(self) -> list[str]:
-        """The results as tables: by bot, then by pair."""
+        """The results as tables: by bot, then by pair, then the ratings."""
         header = (
             f"{'bot':24}{'games':>7}{'wins':>7}{'win rate':>10}{'95% interval':>18}{'stones/hand':>13}{'± error':>9}"
         )
@@ -189,15 +385,23 @@ class TournamentResult:
             lines += ["", "by pair:", header]
             for pairing in self.pairings:
                 lines += [_row(pairing.first, f"{pairing.first.bot} v {pairing.second.bot}"), _row(pairing.second)]
+        lines += [
+            "",
+            "ratings (Bradley-Terry on every game, Elo scale, mean 1500):",
+            f"{'bot':24}{'rating':>8}{'95% interval':>18}",
+        ]
+        lines += [_rating_row(rating) for rating in sorted(self.ratings, key=lambda rating: -rating.elo)]
         return lines
 
     def to_json(self) -> dict[str, Any]:
         """``{"results": [standing, ...], "pairings": [[standing, standing], ...],
-        "games", "seed"}``; a standing has ``bot``, ``win_rate``, ``low``, ``high``,
-        ``stones_per_hand``, ``stderr``, ``games``, ``wins``, ``hands``, ``stones``."""
+        "ratings": [rating, ...], "games", "seed"}``; a standing has ``bot``,
+        ``win_rate``, ``low``, ``high``, ``stones_per_hand``, ``stderr``, ``games``,
+        ``wins``, ``hands``, ``stones``; a rating ``bot``, ``elo``, ``low``, ``high``."""
         return {
             "results": [row.to_json() for row in self.standings],
             "pairings": [[pairing.first.to_json(), pairing.second.to_json()] for pairing in self.pairings],
+            "ratings": [rating.to_json() for rating in self.ratings],
             "games": self.games,
             "seed": self.seed,
         }
@@ -209,6 +413,11 @@ def _row(row: Standing, label: str | None = None) -> str:
         f"{label or row.bot:24}{row.games:>7}{row.wins:>7}{row.win_rate:>10.1%}{interval:>18}"
         f"{row.stones_per_hand:>+13.3f}{row.stderr:>9.3f}"
     )
+
+
+def _rating_row(rating: Rating) -> str:
+    interval = f"[{rating.low:.0f}, {rating.high:.0f}]"
+    return f"{rating.bot:24}{rating.elo:>8.0f}{interval:>18}"
 
 
 _Task = tuple[Rules, tuple[str, str], "int | str", int, int]

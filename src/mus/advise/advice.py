@@ -45,7 +45,9 @@ from mus.odds.batch import (
     OddsError,
     Seed,
     bonus_table,
+    checked_rules,
     en_paso_stones,
+    np,
     seed_entropy,
     shuffled_heads,
     stones_of_winners,
@@ -56,14 +58,8 @@ from mus.odds.situation import CardsLike, Situation
 from mus.rules import Rules
 from mus.senas import Sena
 
-if TYPE_CHECKING:  # numpy as the type checkers read it: always there
-    import numpy as np
+if TYPE_CHECKING:
     from numpy.typing import NDArray
-else:
-    try:
-        import numpy as np
-    except ImportError:  # mus.odds.batch says which extra to install when called
-        np = None
 
 __all__ = ["DEFAULT_SAMPLES", "EXACT_LIMIT", "Advice", "Option", "advise", "choices"]
 
@@ -382,10 +378,7 @@ def advise(
     >>> str(advice.best.action), advice.best.stderr < 0.1
     ('discard 7e 1b', True)
     """
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise OddsError(f"rules must be a mus.Rules, got {type(rules).__name__}")
-    tables_for(rules)
+    rules = checked_rules(rules)
     hand = hand if isinstance(hand, Hand) else Hand.parse(hand)
     if samples is not None and (
         isinstance(samples, bool) or not isinstance(samples, int) or not 1 <= samples <= MAX_DEALS

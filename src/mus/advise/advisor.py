@@ -45,22 +45,16 @@ from mus.checks import quoted, seat_arg, whole
 from mus.errors import MusError
 from mus.hand import RANK_MULTISETS, Hand
 from mus.lances import Lance, has_juego, has_pares
-from mus.odds.batch import NONE, bonus_table, need_numpy, seed_entropy, table_winners, tables_for
+from mus.odds.batch import NONE, bonus_table, need_numpy, np, seed_entropy, table_winners, tables_for
 from mus.odds.situation import Situation, hand_of, rank_position
 from mus.rules import Rules
 from mus.senas import Sena, senas_of
-from mus.table import HiddenDiscard, Phase, SeatView
+from mus.table import HiddenDiscard, Phase, SeatView, check_turn
 
-if TYPE_CHECKING:  # numpy as the type checkers read it: always there
-    import numpy as np
+if TYPE_CHECKING:
     from numpy.typing import NDArray
-else:
-    try:
-        import numpy as np
-    except ImportError:  # mus.odds.batch says which extra to install when called
-        np = None
 
-__all__ = ["AdvisorBot", "Known", "Outlook", "game_chance", "outlook"]
+__all__ = ["AdvisorBot", "Known", "Outlook", "fitting_deals", "game_chance", "outlook"]
 
 _PARES, _JUEGO, _PUNTO = Lance.PARES, Lance.JUEGO, Lance.PUNTO
 
@@ -137,23 +131,9 @@ def outlook(rules: Rules, seat: int, multiset: int, lance: Lance, known: Known, 
     """The :class:`Outlook` of ``lance`` for the hand of rank multiset ``multiset`` at
     speaking position ``seat``, given ``known`` (see ``Known``): ``samples`` deals,
     seeded by all of these (cached)."""
-    declarations, senas_key, discards_key = known
-    hand = hand_of(multiset)
-    situation = Situation.build(
-        hand,
-        rules,
-        seat=seat,
-        exposed=_cards_of_positions(discards_key, hand),
-        declarations=dict(declarations),
-        senas=_senas(senas_key),
-    )
     entropy = seed_entropy(repr((multiset, seat, int(lance), known)))
     rng = np.random.Generator(np.random.PCG64(np.random.SeedSequence(entropy)))
-    deals, weights = situation.sampled_deals(samples, rng)
-    if weights is not None and weights.any():
-        # The deals that contradict a declaration or seña are dropped (when none fits,
-        # a lie under explicit declarations, all are kept: the cards say nothing more).
-        deals = deals[weights > 0]
+    deals = fitting_deals(rules, seat, multiset, known, samples, rng)
     tables = tables_for(rules)
     team_of = np.array(rules.team_of, dtype=np.int64)
     side = team_of[seat]
@@ -169,6 +149,36 @@ def outlook(rules: Rules, seat: int, multiset: int, lance: Lance, known: Known, 
         mine = team_of == side
         ours, theirs = held[:, mine].sum(axis=1), held[:, ~mine].sum(axis=1)
     return Outlook(win, ours, theirs, _strengths(rules)[lance][deals])
+
+
+def fitting_deals(
+    rules: Rules, seat: int, multiset: int, known: Known, samples: int, rng: np.random.Generator
+) -> NDArray[np.int16]:
+    """Deals of rank multisets (a row a deal, a column a speaking position) that fit what
+    the seat at speaking position ``seat`` knows, holding the hand of rank multiset
+    ``multiset``: ``samples`` drawn from ``rng``, less those that contradict a
+    declaration or seña (when none fits, a lie under explicit declarations, all are
+    kept: the cards say nothing more).
+
+    >>> import numpy as np
+    >>> deals = fitting_deals(Rules(), 0, Hand.parse("Ro Rc Rb 1b").multiset, ((), (), ()), 50, np.random.default_rng(1))
+    >>> deals.shape, bool((deals[:, 0] == Hand.parse("Ro Rc Rb 1b").multiset).all())
+    ((50, 4), True)
+    """
+    declarations, senas_key, discards_key = known
+    hand = hand_of(multiset)
+    situation = Situation.build(
+        hand,
+        rules,
+        seat=seat,
+        exposed=_cards_of_positions(discards_key, hand),
+        declarations=dict(declarations),
+        senas=_senas(senas_key),
+    )
+    deals, weights = situation.sampled_deals(samples, rng)
+    if weights is not None and weights.any():
+        deals = deals[weights > 0]
+    return deals
 
 
 def _senas(signs: Sequence[tuple[int, Sena]]) -> dict[int, list[Sena]]:
@@ -264,6 +274,7 @@ class AdvisorBot:
 
     def choose(self, view: SeatView) -> Action:
         view = _view(view)
+        check_turn(view)  # what it knows, it reads at any time; it chooses on its turn
         sign = self._signal(view)
         if sign is not None:
             return sign

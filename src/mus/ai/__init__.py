@@ -71,18 +71,9 @@ def require(package: str, what: str = "mus.ai") -> None:
 
 require("numpy")
 
-from mus.ai.encoding import (  # noqa: E402  (after the check, which names the extra)
-    ACCEPT,
-    BET_2,
-    DECLARE_NO,
-    DECLARE_YES,
-    DEFAULT_MAX_BET,
-    DISCARD_FIRST,
-    FOLD,
-    MUS,
-    NO_MUS,
-    ORDAGO,
-    PASS,
+# After the check, which names the extra (E402); the action ids are mus.batch.ids', which
+# lists them once (F403).
+from mus.ai.encoding import (  # noqa: E402
     Encoding,
     decode,
     encode,
@@ -92,19 +83,10 @@ from mus.ai.encoding import (  # noqa: E402  (after the check, which names the e
     observation,
     returns,
 )
+from mus.batch import ids  # noqa: E402
+from mus.batch.ids import *  # noqa: E402, F403
 
 __all__ = [
-    "ACCEPT",
-    "BET_2",
-    "DECLARE_NO",
-    "DECLARE_YES",
-    "DEFAULT_MAX_BET",
-    "DISCARD_FIRST",
-    "FOLD",
-    "MUS",
-    "NO_MUS",
-    "ORDAGO",
-    "PASS",
     "Encoding",
     "MissingExtraError",
     "decode",
@@ -116,3 +98,4 @@ __all__ = [
     "require",
     "returns",
 ]
+__all__ += ids.__all__

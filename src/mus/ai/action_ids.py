@@ -25,57 +25,42 @@ mus visto.
 from __future__ import annotations
 
 import operator
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 import numpy as np
 import numpy.typing as npt
 
-from mus.actions import Accept, Action, Bet, Declare, Discard, Fold, Mus, NoMus, Ordago, Pass, Signal
+from mus.actions import Action, Bet, Declare, Discard, Signal
 from mus.ai.checks import RulesBound, hand_state
-from mus.batch.ids import (
-    ACCEPT,
-    BET_2,
-    DECLARE_NO,
-    DECLARE_YES,
-    DEFAULT_MAX_BET,
-    DISCARD_FIRST,
-    FOLD,
-    MAX_BET_LIMIT,
-    MUS,
-    NO_MUS,
-    ORDAGO,
-    PASS,
-    action_name,
-)
+from mus.batch import ids as space
 from mus.checks import index_arg, quoted
-from mus.errors import IllegalActionError, RulesError
+from mus.errors import IllegalActionError, RulesError, moved
+from mus.hand import Hand
+from mus.lances import Lance
 from mus.reducer import apply
 from mus.rules import Rules
 from mus.senas import Sena
 from mus.state import HandState, Phase, event_problem
+from mus.table import SeatView
 
-__all__ = [
-    "ACCEPT",
-    "BET_2",
-    "DECLARE_NO",
-    "DECLARE_YES",
-    "DEFAULT_MAX_BET",
-    "DISCARD_FIRST",
-    "FOLD",
-    "MUS",
-    "NO_MUS",
-    "ORDAGO",
-    "PASS",
-    "ActionIds",
-]
+__all__ = ["ActionIds"]
+
+# The ids were offered here too until 0.2.0; mus.batch.ids defines them, and
+# mus.ai and mus.batch offer them.
+__getattr__: Callable[[str], Any] = moved("mus.ai.action_ids", dict.fromkeys(space.__all__, space), "1.0.0")
 
 Mask = npt.NDArray[np.int8]
 
-_FIXED: dict[int, Action] = {
-    MUS: Mus(), NO_MUS: NoMus(), PASS: Pass(), ACCEPT: Accept(), FOLD: Fold(), ORDAGO: Ordago(),
-}  # fmt: skip
-_KIND_IDS: dict[type, int] = {type(action): index for index, action in _FIXED.items()}
+_KIND_IDS: dict[type, int] = {type(action): index for index, action in space.FIXED.items()}
+# The ids a step reads, as globals of their own: a module's attribute costs a lookup more.
+_BET_2, _DISCARD_FIRST, _DECLARE_NO, _DECLARE_YES = (
+    space.BET_2,
+    space.DISCARD_FIRST,
+    space.DECLARE_NO,
+    space.DECLARE_YES,
+)
+_FIXED = space.FIXED
 
 
 class ActionIds(RulesBound):
@@ -94,24 +79,24 @@ class ActionIds(RulesBound):
     mus.errors.RulesError: max_bet must be a whole number of stones from 2 to 1000, got 1
     """
 
-    def __init__(self, rules: Rules | None = None, *, max_bet: int = DEFAULT_MAX_BET) -> None:
+    def __init__(self, rules: Rules | None = None, *, max_bet: int = space.DEFAULT_MAX_BET) -> None:
         # Cooperative: in an Encoding, the next class of the MRO is the observation half.
         super().__init__(rules)
-        if isinstance(max_bet, bool) or not isinstance(max_bet, int) or not 2 <= max_bet <= MAX_BET_LIMIT:
+        if isinstance(max_bet, bool) or not isinstance(max_bet, int) or not 2 <= max_bet <= space.MAX_BET_LIMIT:
             raise RulesError(
-                f"max_bet must be a whole number of stones from 2 to {MAX_BET_LIMIT}, got {quoted(max_bet)}"
+                f"max_bet must be a whole number of stones from 2 to {space.MAX_BET_LIMIT}, got {quoted(max_bet)}"
             )
         self.max_bet = max_bet
         """The largest bet or raise with an id."""
         self.signals: tuple[Signal, ...] = tuple(Signal(sena) for sena in Sena) if self.rules.senas else ()
         """The señas with an id, in id order (none unless ``Rules(senas=True)``)."""
-        self.first_signal: int = BET_2 + max_bet - 1
+        self.first_signal: int = space.BET_2 + max_bet - 1
         """The id of the first seña (of the first of :attr:`signals`)."""
         self.num_actions: int = self.first_signal + len(self.signals)
         """How many action ids there are: ``22 + max_bet``, and 11 more for the señas."""
         self._bets = tuple(Bet(stones) for stones in range(2, max_bet + 1))
         self._no_mask = self._frozen(np.zeros(self.num_actions, np.int8))
-        self._discard_mask = self._mask_of(range(DISCARD_FIRST, DISCARD_FIRST + 15))
+        self._discard_mask = self._mask_of(range(space.DISCARD_FIRST, space.DISCARD_FIRST + 15))
         # Legal lists other than discards are shared by the engine (one per kind of
         # turn and seat), so their masks are cached by identity, kept alive here so an
         # id is never reused.
@@ -139,7 +124,7 @@ class ActionIds(RulesBound):
         index = self._index(action_id)
         if index >= self.first_signal:
             return str(self.signals[index - self.first_signal])
-        return action_name(index)
+        return space.action_name(index)
 
     def _index(self, action_id: object) -> int:
         if type(action_id) is int and 0 <= action_id < self.num_actions:
@@ -177,7 +162,7 @@ class ActionIds(RulesBound):
         if isinstance(action, Bet):
             if action.stones > self.max_bet:
                 raise IllegalActionError(f"{action} has no action id: bets go up to {self.max_bet} stones")
-            return BET_2 + action.stones - 2
+            return _BET_2 + action.stones - 2
         if isinstance(action, Discard):
             if state.to_act is None:
                 raise IllegalActionError("the hand is over: no discard")
@@ -186,9 +171,9 @@ class ActionIds(RulesBound):
             if missing:
                 raise IllegalActionError(f"seat {state.to_act} cannot discard {' '.join(missing)}: not in its hand")
             bits = sum(1 << cards.index(card) for card in action.cards)
-            return DISCARD_FIRST + bits - 1
+            return _DISCARD_FIRST + bits - 1
         if isinstance(action, Declare):
-            return DECLARE_YES if action.has else DECLARE_NO
+            return _DECLARE_YES if action.has else _DECLARE_NO
         if isinstance(action, Signal) and self.signals:
             return self.first_signal + self.signals.index(action)
         raise IllegalActionError(f"{action} has no action id (the adapters offer the seat actions only)")
@@ -207,12 +192,7 @@ class ActionIds(RulesBound):
         mus.errors.IllegalActionError: action 17 (pass) is not legal now; legal: 0 (mus), 1 (no-mus)
         """
         index = self._index(action_id)
-        mask = self.legal_action_mask(state)
-        if not mask[index]:
-            legal = ", ".join(f"{i} ({self.action_name(i)})" for i in mask.nonzero()[0][:8])
-            raise IllegalActionError(
-                f"action {index} ({self.action_name(index)}) is not legal now; legal: {legal or 'none'}"
-            )
+        self._refuse_unless_legal(index, self.legal_action_mask(state))
         return self._action(index, state)
 
     def apply(self, state: HandState, action_id: object) -> HandState:
@@ -234,11 +214,11 @@ class ActionIds(RulesBound):
                 # A seña is an event, which the engine takes from any seat: the seat
                 # to act is the one that makes it here.
                 return apply(state, self.decode(index, state), state.queue[0])
-            if index >= BET_2:
-                action = self._bets[index - BET_2]
+            if index >= _BET_2:
+                action = self._bets[index - _BET_2]
             else:
                 action = _FIXED.get(index)
-                if action is None and (index < DECLARE_NO or state.lance is not None):
+                if action is None and (index < _DECLARE_NO or state.lance is not None):
                     action = self._action(index, state)
             if action is not None:
                 try:
@@ -270,30 +250,108 @@ class ActionIds(RulesBound):
         declaration, whose cards or lance the state says).
 
         >>> ids = ActionIds()
-        >>> ids.plain_action(BET_2 + 3), ids.plain_action(DISCARD_FIRST)
+        >>> ids.plain_action(space.BET_2 + 3), ids.plain_action(space.DISCARD_FIRST)
         (Bet(5), None)
         """
         if type(index) is not int or not 0 <= index < self.num_actions:
             index = index_arg(index, "an action id", 0, self.num_actions - 1)
-        if index >= BET_2 or index in _FIXED:
+        if index >= _BET_2 or index in _FIXED:
             return self._action(index, None)  # type: ignore[arg-type]  # these need no state
         return None
 
     def _action(self, index: int, state: HandState) -> Action:
+        if index >= _BET_2 or index in _FIXED:
+            return self._action_of(index, None, None)
+        assert state.to_act is not None
+        return self._action_of(index, state.lance, state.hands[state.to_act])
+
+    def _action_of(self, index: int, lance: Lance | None, hand: Hand | None) -> Action:
+        """The action of id ``index``, a declaration of ``lance``, a discard from ``hand``."""
         if index >= self.first_signal:
             return self.signals[index - self.first_signal]
-        if index >= BET_2:
-            return self._bets[index - BET_2]
+        if index >= _BET_2:
+            return self._bets[index - _BET_2]
         fixed = _FIXED.get(index)
         if fixed is not None:
             return fixed
-        if index >= DECLARE_NO:
-            assert state.lance is not None
-            return Declare(state.lance, index == DECLARE_YES)
-        assert state.to_act is not None
-        bits = index - DISCARD_FIRST + 1
-        cards = state.hands[state.to_act].cards
-        return Discard(tuple(card for i, card in enumerate(cards) if bits >> i & 1))
+        if index >= _DECLARE_NO:
+            assert lance is not None
+            return Declare(lance, index == _DECLARE_YES)
+        assert hand is not None
+        return space.discard_of(index, hand.cards)
+
+    def view_mask(self, view: SeatView) -> Mask:
+        """1 for each legal id of the seat of ``view`` (:meth:`HandState.view
+        <mus.HandState.view>`), else 0: :meth:`legal_action_mask` of the state when it is
+        the seat's turn, from the view alone (all zeros when it is not).
+
+        >>> import mus
+        >>> state = mus.apply(mus.new_hand(seed=1), "no-mus")
+        >>> ids = ActionIds()
+        >>> ids.view_mask(state.view(0)).tolist() == ids.legal_action_mask(state).tolist()
+        True
+        >>> int(ids.view_mask(state.view(1)).sum())
+        0
+        """
+        view = self.check_view(view)
+        legal = view.legal
+        if not legal:
+            return self._no_mask
+        gated = bool(view.rules.gates)
+        if view.phase is Phase.DISCARD and not gated:
+            return self._discard_mask
+        cap = self.max_bet if view.rules.max_bet is None else min(self.max_bet, view.rules.max_bet)
+        ids: list[int] = []
+        for action in legal:
+            if isinstance(action, Bet):
+                # Listed at its least, a bet of any size up to the cap is legal (a house
+                # rule's hook may refuse sizes it does not list: only those listed, then).
+                low = _BET_2 + action.stones - 2
+                ids.extend(range(low, low + 1) if gated else range(low, _BET_2 + cap - 1))
+            elif isinstance(action, Discard):
+                cards = view.hand.cards
+                ids.append(_DISCARD_FIRST + sum(1 << cards.index(card) for card in action.cards) - 1)
+            elif isinstance(action, Declare):
+                ids.append(_DECLARE_YES if action.has else _DECLARE_NO)
+            elif type(action) in _KIND_IDS:
+                ids.append(_KIND_IDS[type(action)])
+        if self.signals:
+            # The view knows what event_problem asks of a seña: the seat's hand, and
+            # the señas it made (its own history shows them).
+            made = {action for seat, action in view.history if seat == view.seat}
+            if view.rules.teams == 2 and view.rules.partners >= 2:
+                ids.extend(
+                    self.first_signal + i
+                    for i, signal in enumerate(self.signals)
+                    if signal not in made and signal.sena.holds(view.hand, view.rules)
+                )
+        return self._mask_of(sorted(ids)) if ids else self._no_mask
+
+    def view_action(self, action_id: int, view: SeatView) -> Action:
+        """The action of id ``action_id`` for the seat of ``view``, when it is legal
+        there (:meth:`view_mask`); else :class:`~mus.IllegalActionError`.
+
+        >>> import mus
+        >>> view = mus.new_hand(hands=["Ro Rc 7e 1b", "Cc Co 5b 4e", "Se 6c 5o 1c", "3b 2e 1o 4c"]).view(0)
+        >>> ActionIds().view_action(1, view)
+        NoMus()
+        >>> ActionIds().view_action(13, view)
+        Traceback (most recent call last):
+        ...
+        mus.errors.IllegalActionError: action 13 (discard [2, 3]) is not legal now; legal: 0 (mus), 1 (no-mus)
+        """
+        index = self._index(action_id)
+        self._refuse_unless_legal(index, self.view_mask(view))
+        return self._action_of(index, view.lance, view.hand)
+
+    def _refuse_unless_legal(self, index: int, mask: Mask) -> None:
+        """An :class:`~mus.IllegalActionError` that names the legal ids, unless ``mask``
+        allows ``index``."""
+        if not mask[index]:
+            legal = ", ".join(f"{i} ({self.action_name(i)})" for i in mask.nonzero()[0][:8])
+            raise IllegalActionError(
+                f"action {index} ({self.action_name(index)}) is not legal now; legal: {legal or 'none'}"
+            )
 
     def legal_action_mask(self, state: HandState) -> Mask:
         """1 for each legal id of the seat to act, else 0 (read-only int8; all zeros once
@@ -337,13 +395,13 @@ class ActionIds(RulesBound):
             if kind is Bet:
                 cap = self.max_bet if legal.max_bet is None else min(self.max_bet, legal.max_bet)
                 if gated:  # a house rule's legality hook may refuse some sizes: ask it
-                    ids.extend(BET_2 + stones - 2 for stones in range(2, cap + 1) if Bet(stones) in legal)
+                    ids.extend(space.BET_2 + stones - 2 for stones in range(2, cap + 1) if Bet(stones) in legal)
                 else:
-                    ids.extend(range(BET_2, BET_2 + cap - 1))
+                    ids.extend(range(space.BET_2, space.BET_2 + cap - 1))
             elif kind is Discard:
                 ids.append(self.encode(action, state))
             elif kind is Declare:
-                ids.append(DECLARE_YES if action.has else DECLARE_NO)
+                ids.append(space.DECLARE_YES if action.has else space.DECLARE_NO)
             else:
                 ids.append(_KIND_IDS[kind])
         mask = self._mask_of(sorted(ids)) if ids else self._no_mask

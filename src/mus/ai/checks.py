@@ -13,6 +13,7 @@ from mus.errors import IllegalActionError, MusError, RulesError
 from mus.reducer import apply, derived
 from mus.rules import Rules
 from mus.state import HandState
+from mus.table import SeatView
 
 __all__ = ["RulesBound", "hand_state", "signals_in_turn"]
 
@@ -105,6 +106,26 @@ class RulesBound:
                 )
             self._known = rules
         return hand
+
+    def check_view(self, view: object) -> SeatView:
+        """``view``, once it is a seat's view of a hand of these rules; else a
+        :class:`~mus.MusError`.
+
+        >>> import mus
+        >>> RulesBound().check_view(mus.new_hand(seed=1).view(2)).seat
+        2
+        >>> RulesBound().check_view(mus.new_hand(seed=1))
+        Traceback (most recent call last):
+        ...
+        mus.errors.MusError: a seat's view (state.view(seat)) is wanted, got a HandState
+        """
+        if type(view) is not SeatView:
+            raise MusError(f"a seat's view (state.view(seat)) is wanted, got a {type(view).__name__}")
+        if view.rules is not self._known:
+            if view.rules != self.rules:
+                raise RulesError("the view is of a hand under other rules than the encoding's: use encoding_for(rules)")
+            self._known = view.rules
+        return view
 
     def check_seat(self, state: object, seat: object) -> int:
         """``seat``, once ``state`` is a hand of these rules (:meth:`check`) and ``seat``

@@ -2,7 +2,9 @@
 
 :class:`Encoding` puts together what the adapters need of a rule set. Each part is
 documented in a module of its own, and the names this module offered before the parts
-had modules (the ids, the rewards, the generator...) still work from here:
+had modules (the rewards, the generator...) still work from here; the action ids are
+:mod:`mus.batch.ids`' (read them from :mod:`mus.ai` or :mod:`mus.batch`: here they
+warn, and go in 1.0.0):
 
 * **Actions** (:mod:`mus.ai.action_ids`): a fixed space of ``22 + max_bet`` ids (33
   with the default ``max_bet`` of 11 stones) and the masks of the legal ones;
@@ -25,23 +27,11 @@ had modules (the ids, the rewards, the generator...) still work from here:
 from __future__ import annotations
 
 import functools
+from collections.abc import Callable
 from typing import Any
 
 from mus.actions import Action
-from mus.ai.action_ids import (
-    ACCEPT,
-    BET_2,
-    DECLARE_NO,
-    DECLARE_YES,
-    DEFAULT_MAX_BET,
-    DISCARD_FIRST,
-    FOLD,
-    MUS,
-    NO_MUS,
-    ORDAGO,
-    PASS,
-    ActionIds,
-)
+from mus.ai.action_ids import ActionIds
 from mus.ai.action_ids import Mask as Mask
 from mus.ai.checks import hand_state
 from mus.ai.observations import Observer
@@ -49,7 +39,8 @@ from mus.ai.observations import Vector as Vector
 from mus.ai.rewards import credited, returns
 from mus.ai.rewards import zero_sum as zero_sum
 from mus.ai.seeding import generator
-from mus.errors import MusError
+from mus.batch import ids as space
+from mus.errors import MusError, moved
 from mus.rules import Rules
 from mus.state import HandState
 
@@ -57,17 +48,6 @@ from mus.state import HandState
 # their own, and still are ("as" themselves above: re-exported, for type checkers),
 # though __all__ keeps to the names it listed then.
 __all__ = [
-    "ACCEPT",
-    "BET_2",
-    "DECLARE_NO",
-    "DECLARE_YES",
-    "DEFAULT_MAX_BET",
-    "DISCARD_FIRST",
-    "FOLD",
-    "MUS",
-    "NO_MUS",
-    "ORDAGO",
-    "PASS",
     "Encoding",
     "credited",
     "decode",
@@ -79,6 +59,10 @@ __all__ = [
     "observation",
     "returns",
 ]
+
+# The ids were offered here too until 0.2.0; mus.batch.ids defines them, and
+# mus.ai and mus.batch offer them.
+__getattr__: Callable[[str], Any] = moved("mus.ai.encoding", dict.fromkeys(space.__all__, space), "1.0.0")
 
 
 class Encoding(ActionIds, Observer):
@@ -113,7 +97,7 @@ class Encoding(ActionIds, Observer):
         return (encoding_for, (self.rules, self.max_bet))
 
 
-def encoding_for(rules: Rules | None = None, max_bet: int = DEFAULT_MAX_BET) -> Encoding:
+def encoding_for(rules: Rules | None = None, max_bet: int = space.DEFAULT_MAX_BET) -> Encoding:
     """The shared :class:`Encoding` of ``rules`` (default ``Rules()``) and ``max_bet``.
 
     >>> encoding_for() is encoding_for(), encoding_for().num_actions
@@ -136,7 +120,7 @@ def _shared(rules: Rules | None, max_bet: int) -> Encoding:
     return Encoding(rules, max_bet=max_bet)
 
 
-def encode(action: Action, state: HandState, *, max_bet: int = DEFAULT_MAX_BET) -> int:
+def encode(action: Action, state: HandState, *, max_bet: int = space.DEFAULT_MAX_BET) -> int:
     """The id of ``action`` in ``state`` (see :meth:`Encoding.encode`).
 
     >>> import mus
@@ -146,7 +130,7 @@ def encode(action: Action, state: HandState, *, max_bet: int = DEFAULT_MAX_BET) 
     return encoding_for(hand_state(state).rules, max_bet).encode(action, state)
 
 
-def decode(action_id: int, state: HandState, *, max_bet: int = DEFAULT_MAX_BET) -> Action:
+def decode(action_id: int, state: HandState, *, max_bet: int = space.DEFAULT_MAX_BET) -> Action:
     """The action of a legal id in ``state`` (see :meth:`Encoding.decode`).
 
     >>> import mus
@@ -156,7 +140,7 @@ def decode(action_id: int, state: HandState, *, max_bet: int = DEFAULT_MAX_BET) 
     return encoding_for(hand_state(state).rules, max_bet).decode(action_id, state)
 
 
-def legal_action_mask(state: HandState, *, max_bet: int = DEFAULT_MAX_BET) -> Mask:
+def legal_action_mask(state: HandState, *, max_bet: int = space.DEFAULT_MAX_BET) -> Mask:
     """The legal ids of the seat to act, as a 0/1 mask (see :meth:`Encoding.legal_action_mask`).
 
     >>> import mus

@@ -38,12 +38,12 @@ require("gymnasium", "mus.ai.gym")
 import gymnasium  # noqa: E402
 from gymnasium import spaces  # noqa: E402
 
-from mus.ai.action_ids import DEFAULT_MAX_BET  # noqa: E402
 from mus.ai.encoding import Encoding, encoding_for  # noqa: E402
 from mus.ai.observations import Vector  # noqa: E402
 from mus.ai.rewards import credited, returns, zero_sum  # noqa: E402
 from mus.ai.seeding import generator  # noqa: E402
 from mus.ai.tracking import ObservationTracker  # noqa: E402
+from mus.batch.ids import DEFAULT_MAX_BET  # noqa: E402
 from mus.bots import Bot, HeuristicBot  # noqa: E402
 from mus.checks import quoted, rules_arg  # noqa: E402
 from mus.errors import MusError, RulesError  # noqa: E402

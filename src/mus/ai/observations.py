@@ -45,6 +45,8 @@ import numpy.typing as npt
 
 from mus.actions import Declare, Discard, MusVisto, Servido, Signal
 from mus.ai.checks import RulesBound
+from mus.batch.observe import blocks as blocks
+from mus.batch.observe import layout
 from mus.cards import ALL_CARDS
 from mus.lances import Lance
 from mus.reducer import apply
@@ -52,6 +54,7 @@ from mus.rules import Rules
 from mus.scoring import Outcome
 from mus.senas import Sena
 from mus.state import HandState, Log, Phase
+from mus.table import HiddenDiscard, SeatView
 
 __all__ = ["Observer", "Summary"]
 
@@ -77,42 +80,12 @@ seat: the declarations' ``(offset, seat)`` marks, each seat's latest discard as
 seña index)``. A plain tuple: one is built per new history entry."""
 _EMPTY: Summary = ((), (), 0, ())
 _NOTED = frozenset((Declare, Discard, Signal))
+_SEEN = frozenset((Declare, Discard, HiddenDiscard, Signal))  # the same, in a seat's view
 _MOVING = frozenset((Discard, Servido, MusVisto))
 _OFFSETS = ("to_act", "lance", "stake", "bettor", "in_lance", "folded", "accepted", "scores", "discarded")
 _BETTING = Phase.BETTING
 # A results tuple's entries: (results, per side: (ones, (offset, value) pairs)).
 _Results = tuple[object, tuple[tuple[tuple[int, ...], tuple[tuple[int, float], ...]], ...]]
-
-
-def _layout(rules: Rules) -> dict[str, tuple[int, int]]:
-    n, k = rules.seats, rules.teams
-    sizes = [
-        ("hand", 40), ("pending", 40), ("phase", len(_PHASES)), ("lance", len(Lance)),
-        ("to_act", n), ("mano", n), ("own_side", n), ("scores", k),
-        ("stake", 1), ("previous", 1), ("bets", 1), ("ordago", 1),
-        ("bettor", n), ("in_lance", n), ("folded", n), ("accepted", n),
-        ("pares_yes", n), ("pares_no", n), ("juego_yes", n), ("juego_no", n),
-        ("discarded", n), ("exchanges", 1),
-        ("results", len(Lance) * (len(_OUTCOMES) + 1 + k)),
-        ("signals", n * len(_SENAS) if rules.senas else 0),
-        ("winner", k),
-    ]  # fmt: skip
-    return blocks(sizes)
-
-
-def blocks(sizes: list[tuple[str, int]]) -> dict[str, tuple[int, int]]:
-    """The parts of a vector laid end to end in the order given: ``name -> (offset,
-    size)``. The layout of an observation, and of the tracker's table
-    (:mod:`mus.ai.tracking`); unchecked, from their own lists of sizes.
-
-    >>> blocks([("hand", 40), ("phase", 4), ("signals", 0), ("lance", 4)])
-    {'hand': (0, 40), 'phase': (40, 4), 'signals': (44, 0), 'lance': (44, 4)}
-    """
-    layout, offset = {}, 0
-    for name, size in sizes:
-        layout[name] = (offset, size)
-        offset += size
-    return layout
 
 
 class Observer(RulesBound):
@@ -129,7 +102,7 @@ class Observer(RulesBound):
     def __init__(self, rules: Rules | None = None) -> None:
         super().__init__(rules)
         rules = self.rules
-        self.layout: dict[str, tuple[int, int]] = _layout(rules)
+        self.layout: dict[str, tuple[int, int]] = layout(rules)
         """Each part of the observation: ``name -> (offset, size)``."""
         self.observation_size: int = sum(size for _, size in self.layout.values())
         """How many entries an observation has."""
@@ -204,23 +177,95 @@ class Observer(RulesBound):
             or state.deal.rules is not self._known
         ):
             seat = self.check_seat(state, seat)
+        table = state.cards  # hands and pending discards, without the properties' calls
+        queue = state.queue
+        link = state.log  # the history's chain: read here without building the tuple
+        summary = None
+        if link is not None:
+            # Play goes forward: most calls ask for the last link seen or the one after
+            # it (an action that changes nothing the summary holds).
+            last_link, summary = self._last
+            if link is not last_link:
+                if link[0] is last_link and type(link[2]) not in _NOTED:
+                    self._last = (link, summary)
+                else:
+                    summary = self._summary(link)
+        return self._vector(
+            seat,
+            state.mano,
+            state.phase,
+            table.hands[seat],
+            table.pending[seat],
+            queue[0] if queue else None,
+            state.betting,
+            state.scores,
+            state.results,
+            state.winner,
+            summary,
+        )
+
+    def view_observation(self, view: SeatView) -> Vector:
+        """What the seat of ``view`` (:meth:`HandState.view <mus.HandState.view>`) sees:
+        the vector :meth:`observation` gives for the state and that seat, from the view
+        alone. What a policy playing as a bot reads (:class:`mus.ai.players.PolicyBot`).
+
+        >>> import mus
+        >>> observer = Observer()
+        >>> state = mus.apply(mus.new_hand(seed=5), "no-mus")
+        >>> observer.view_observation(state.view(2)).tolist() == observer.observation(state, 2).tolist()
+        True
+        >>> observer.view_observation(state)
+        Traceback (most recent call last):
+        ...
+        mus.errors.MusError: a seat's view (state.view(seat)) is wanted, got a HandState
+        """
+        view = self.check_view(view)
+        summary = _EMPTY
+        for who, action in view.history:
+            if type(action) in _SEEN:
+                summary = self._noted(summary, who, action)
+        return self._vector(
+            view.seat,
+            view.mano,
+            view.phase,
+            view.hand,
+            view.pending,
+            view.to_act,
+            view.betting,
+            view.scores,
+            view.results,
+            view.winner,
+            summary,
+        )
+
+    def _vector(
+        self,
+        seat: int,
+        mano: int,
+        phase: Phase,
+        hand: Any,
+        pending: tuple[Any, ...],
+        to_act: int | None,
+        betting: Any,
+        scores: tuple[int, ...],
+        results: tuple[Any, ...],
+        winner: int | None,
+        summary: Summary | None,
+    ) -> Vector:
+        """The vector of what ``seat`` sees, from the fields a state or a view shares
+        (``summary``: the history's part, ``None`` for none)."""
         (at_to_act, at_lance, at_stake, at_bettor, at_in_lance, at_folded, at_accepted, at_scores,
          at_discarded, size, target) = self._offsets  # fmt: skip
         vector = np.zeros(size, np.float32)
         relative = self._relative[seat]
-        table = state.cards  # hands and pending discards, without the properties' calls
-        hand = table.hands[seat]
         cards = self._cards.get(id(hand))
         if cards is None or cards[0] is not hand:
             cards = self._card_ones(hand)
-        ones = [*cards[1], *self._seated[seat][state.mano], self._phase_at[id(state.phase)]]
-        pending = table.pending[seat]
+        ones = [*cards[1], *self._seated[seat][mano], self._phase_at[id(phase)]]
         if pending:
             ones += [_PENDING + _CARD_INDEX[card.order] for card in pending]
-        queue = state.queue
-        if queue:
-            ones.append(at_to_act + relative[queue[0]])
-        betting = state.betting
+        if to_act is not None:
+            ones.append(at_to_act + relative[to_act])
         if betting is not None:
             lance, seats, stake, previous, bets, bettor, ordago, folded, accepted = betting
             ones.append(at_lance + lance)
@@ -232,19 +277,17 @@ class Observer(RulesBound):
                 vector[at_stake + 3] = ordago
                 if bettor is not None:
                     ones.append(at_bettor + relative[bettor])
-            if state.phase is _BETTING:
+            if phase is _BETTING:
                 ones += [at_in_lance + relative[other] for other in seats]
             if folded:
                 ones += [at_folded + relative[other] for other in folded]
             if accepted:
                 ones += [at_accepted + relative[other] for other in accepted]
-        scores = state.scores
         if scores != self._zeros:
             sides = self._sides[seat]
             for side, score in enumerate(scores):
                 if score:
                     vector[at_scores + sides[side]] = (score if score < target else target) / target
-        results = state.results
         if results:
             known = self._results.get(id(results))
             if known is None or known[0] is not results:
@@ -253,18 +296,9 @@ class Observer(RulesBound):
             ones += result_ones
             for index, value in values:
                 vector[index] = value
-        if state.winner is not None:
-            ones.append(self._at_winner + self._sides[seat][state.winner])
-        link = state.log  # the history's chain: read here without building the tuple
-        if link is not None:
-            # Play goes forward: most calls ask for the last link seen or the one after
-            # it (an action that changes nothing the summary holds).
-            last_link, summary = self._last
-            if link is not last_link:
-                if link[0] is last_link and type(link[2]) not in _NOTED:
-                    self._last = (link, summary)
-                else:
-                    summary = self._summary(link)
+        if winner is not None:
+            ones.append(self._at_winner + self._sides[seat][winner])
+        if summary is not None:
             marks, discarded, discards, signals = summary
             if marks:
                 ones += [offset + relative[who] for offset, who in marks]
@@ -359,23 +393,29 @@ class Observer(RulesBound):
             link = link[0]
         if not walked:
             return found
-        marks, discarded, discards, signals = summary = found
+        summary = found
         for _, who, action in reversed(walked):
-            kind = type(action)
-            if kind not in _NOTED:
-                continue
-            if kind is Declare:
-                marks += ((self._declared_at[action.lance, action.has], who),)
-            elif kind is Discard:
-                discarded = (*(entry for entry in discarded if entry[0] != who), (who, len(action.cards)))
-                discards += 1
-            else:
-                signals += ((who, self._sena_at[action.sena]),)
-            summary = (marks, discarded, discards, signals)
+            if type(action) in _NOTED:
+                summary = self._noted(summary, who, action)
         if len(summaries) > _CACHE_SIZE:
             summaries.clear()
         summaries[id(walked[0])] = (walked[0], summary)
         return summary
+
+    def _noted(self, summary: Summary, who: int, action: Any) -> Summary:
+        """``summary`` after ``who`` took ``action``: a declaration, a discard (its cards,
+        or another seat's as a view shows it, their number) or a seña."""
+        marks, discarded, discards, signals = summary
+        kind = type(action)
+        if kind is Declare:
+            marks += ((self._declared_at[action.lance, action.has], who),)
+        elif kind is Discard or kind is HiddenDiscard:
+            count = len(action.cards) if kind is Discard else action.count
+            discarded = (*(entry for entry in discarded if entry[0] != who), (who, count))
+            discards += 1
+        else:
+            signals += ((who, self._sena_at[action.sena]),)
+        return marks, discarded, discards, signals
 
     def information_state_string(self, state: HandState, seat: int) -> str:
         """Everything ``seat`` knows, as text: its cards as dealt, the public history,

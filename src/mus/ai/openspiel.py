@@ -58,7 +58,6 @@ from random import Random
 from typing import Any
 
 from mus.actions import Mus
-from mus.ai.action_ids import DEFAULT_MAX_BET, MUS
 from mus.ai.chance import DEALS, MAX_OUTCOMES, Dealing, chance_ids
 from mus.ai.checks import hand_state, signals_in_turn
 from mus.ai.encoding import Encoding, encoding_for
@@ -68,6 +67,7 @@ from mus.ai.rewards import returns as hand_returns
 from mus.ai.seeding import generator, generator_state, set_generator_state
 from mus.ai.suits import canonical_cards, ranks_only
 from mus.ai.tracking import ObservationTracker
+from mus.batch.ids import DEFAULT_MAX_BET, MUS
 from mus.checks import index_arg, quoted, rules_arg
 from mus.determinize import determinize
 from mus.errors import IllegalActionError, MusError, RulesError

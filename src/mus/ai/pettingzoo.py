@@ -47,12 +47,13 @@ require("gymnasium", "mus.ai.pettingzoo")
 from gymnasium import spaces  # noqa: E402
 from pettingzoo import AECEnv  # type: ignore[import-untyped]  # noqa: E402
 
-from mus.ai.action_ids import DEFAULT_MAX_BET, Mask  # noqa: E402
+from mus.ai.action_ids import Mask  # noqa: E402
 from mus.ai.encoding import Encoding, encoding_for  # noqa: E402
 from mus.ai.observations import Vector  # noqa: E402
 from mus.ai.rewards import capped, credited  # noqa: E402
 from mus.ai.seeding import generator  # noqa: E402
 from mus.ai.tracking import ObservationTracker  # noqa: E402
+from mus.batch.ids import DEFAULT_MAX_BET  # noqa: E402
 from mus.checks import quoted, rules_arg  # noqa: E402
 from mus.errors import IllegalActionError, MusError, RulesError  # noqa: E402
 from mus.reducer import apply, new_hand  # noqa: E402

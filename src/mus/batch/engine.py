@@ -1,6 +1,7 @@
 """The batch engine's public face: :class:`Batch`, many hands played in lockstep.
 
 >>> import mus, numpy as np
+>>> from mus.batch.ids import NO_MUS
 >>> batch = Batch(mus.Rules(), seeds=range(3))
 >>> batch.legal_mask()[:, :2].tolist()
 [[True, True], [True, True], [True, True]]
@@ -13,28 +14,16 @@ True
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any
 
 import numpy as np
 
-from mus.actions import Accept, Action, Bet, Discard, Fold, Mus, NoMus, Ordago, Pass
+from mus.actions import Action, Bet
 from mus.batch.deal import shuffled_decks, tags
 from mus.batch.hands import Hands
-from mus.batch.ids import (
-    ACCEPT,
-    BET_2,
-    DEFAULT_MAX_BET,
-    DISCARD_FIRST,
-    DISCARD_LAST,
-    FOLD,
-    LAST_ID,
-    MUS,
-    NO_MUS,
-    ORDAGO,
-    PASS,
-    action_name,
-)
+from mus.batch.ids import BET_2, DEFAULT_MAX_BET, DISCARD_FIRST, DISCARD_LAST, FIXED, LAST_ID, action_name, discard_of
 from mus.batch.play import apply_actions, routes
 from mus.batch.tables import OVER, PICKS, Array, Tables, tables_for
 from mus.checks import index_arg, quoted
@@ -44,16 +33,12 @@ from mus.reducer import apply, new_hand
 from mus.rules import Rules
 from mus.state import HandState
 
-__all__ = ["Batch", "decode"]
+__all__ = ["MAX_HANDS", "Batch", "decode"]
 
-_FIXED: dict[int, Action] = {
-    MUS: Mus(),
-    NO_MUS: NoMus(),
-    PASS: Pass(),
-    ACCEPT: Accept(),
-    FOLD: Fold(),
-    ORDAGO: Ordago(),
-}
+MAX_HANDS = 2_000_000
+"""The most hands one batch holds, and one call of :func:`~mus.batch.simulate` plays
+(about 650 MB of arrays and histories at the peak): deal more in several, from other
+seeds."""
 
 
 def decode(action_id: int, state: HandState) -> Action:
@@ -73,15 +58,13 @@ def decode(action_id: int, state: HandState) -> Action:
 
 def _decode(action_id: int, state: HandState) -> Action:
     """:func:`decode` unchecked: the engine's ids of its own hands."""
-    fixed = _FIXED.get(action_id)
+    fixed = FIXED.get(action_id)
     if fixed is not None:
         return fixed
     if action_id >= BET_2:
         return Bet(action_id - BET_2 + 2)
     if DISCARD_FIRST <= action_id <= DISCARD_LAST and state.to_act is not None:
-        bits = action_id - DISCARD_FIRST + 1
-        cards = state.hands[state.to_act].cards
-        return Discard(tuple(card for i, card in enumerate(cards) if bits >> i & 1))
+        return discard_of(action_id, state.hands[state.to_act].cards)
     raise IllegalActionError(f"action {action_id} ({action_name(action_id)}) has no meaning here")
 
 
@@ -185,7 +168,7 @@ class Batch:
 
         >>> import mus
         >>> Batch(mus.Rules(), seeds=range(100)).nbytes // 100
-        202
+        226
         """
         logged = {id(rows): rows.nbytes for rows, _ in self._log}
         kept = self._hands.nbytes + self._born.nbytes
@@ -274,6 +257,7 @@ class Batch:
         scalar engine's legal actions that have an id.
 
         >>> import mus
+        >>> from mus.batch.ids import NO_MUS
         >>> batch = Batch(mus.Rules(), seeds=[1])
         >>> batch.step([NO_MUS])
         >>> batch.legal_mask()[0].nonzero()[0].tolist()  # pass, ordago, bet 2 to 11
@@ -309,6 +293,7 @@ class Batch:
         raises :class:`~mus.IllegalActionError` and changes nothing.
 
         >>> import mus
+        >>> from mus.batch.ids import NO_MUS, PASS
         >>> batch = Batch(mus.Rules(), seeds=[1, 2])
         >>> batch.step([NO_MUS, PASS])
         Traceback (most recent call last):
@@ -359,10 +344,18 @@ class Batch:
         else:
             self._active = self._active[self._hands.kind[self._active] != OVER]
 
-    def redeal(self, rows: Any, seeds: Sequence[int | str], mano: int | Sequence[int] | Array = 0) -> None:
+    def redeal(
+        self,
+        rows: Any,
+        seeds: Sequence[int | str],
+        mano: int | Sequence[int] | Array = 0,
+        *,
+        scores: Sequence[int] | Sequence[Sequence[int]] | Array | None = None,
+    ) -> None:
         """Deal new hands in ``rows`` (distinct hand numbers) from ``seeds`` (one a row)
-        with ``mano`` (one for all, or one a row), from 0-0: the hands there start over,
-        with new histories. What vector environments do when an episode ends.
+        with ``mano`` (one for all, or one a row), from ``scores`` (one pair for all, or
+        one a row; default 0-0): the hands there start over, with new histories. What
+        vector environments do when an episode ends, or a hand of a game.
 
         >>> import mus
         >>> batch = Batch(mus.Rules(), seeds=[1, 2])
@@ -370,6 +363,9 @@ class Batch:
         >>> batch.redeal([1], ["new"], mano=3)
         >>> batch.over.tolist(), batch.state(1) == mus.new_hand(seed="new", mano=3)
         ([True, False], True)
+        >>> batch.redeal([0], ["next"], mano=1, scores=[[12, 30]])
+        >>> batch.scores[0].tolist(), batch.state(0) == mus.new_hand(seed="next", mano=1, scores=(12, 30))
+        ([12, 30], True)
         """
         given = _array(rows)
         if not np.issubdtype(given.dtype, np.integer):  # no float cut down to a row
@@ -382,7 +378,8 @@ class Batch:
         if len(listed) != len(chosen):
             raise MusError(f"one seed a row: {len(chosen)} rows, {len(listed)} seeds")
         rules = self.rules
-        fresh = Hands.dealt(self._tables, shuffled_decks(tags(listed)), listed, None, _manos(mano, len(chosen), rules))
+        manos, start = _manos(mano, len(chosen), rules), _scores(scores, len(chosen), rules)
+        fresh = Hands.dealt(self._tables, shuffled_decks(tags(listed)), listed, start, manos)
         self._hands.replace(chosen, fresh, listed)
         step = self._first + len(self._log)
         self._born[chosen] = step
@@ -424,6 +421,7 @@ class Batch:
         are not actions).
 
         >>> import mus
+        >>> from mus.batch.ids import NO_MUS
         >>> batch = Batch(mus.Rules(), seeds=[1])
         >>> batch.step([NO_MUS])
         >>> batch.history(0)
@@ -471,13 +469,18 @@ class Batch:
 
 
 def _seeds(seeds: object) -> list[Any]:
-    """``seeds`` listed, if it is an iterable other than a text (each seed is checked
-    where the hands are dealt)."""
+    """``seeds`` listed, if it is an iterable other than a text, of at most
+    :data:`MAX_HANDS` seeds (each seed is checked where the hands are dealt): an
+    endless iterator is refused once it has given one more."""
     if not isinstance(seeds, (str, bytes)) and isinstance(seeds, Iterable):
         try:
-            return list(seeds)
+            listed = list(itertools.islice(seeds, MAX_HANDS + 1))
         except Exception:  # an iterable that fails to iterate: refused below
             pass
+        else:
+            if len(listed) > MAX_HANDS:
+                raise MusError(f"seeds are at most {MAX_HANDS:,}, one a hand: deal more in several batches")
+            return listed
     raise MusError(f"seeds are a list of seeds, one a hand, got {quoted(seeds)}")
 
 

@@ -94,6 +94,11 @@ class Hands:
         """By lance, the side the count pays (-1: none)."""
         self.paid: Array = np.zeros((n, LANCES), np.int32)
         """By lance, the stones the count pays that side."""
+        self.shown: Array = np.zeros((n, LANCES), np.int32)
+        """By lance, the stake its result shows (``LanceResult.stake``): the stake of an
+        accepted bet, the stones of a refused one, else 0."""
+        self.discarded: Array = np.zeros((n, seats), np.int8)
+        """By seat, how many cards its latest discard threw (0 before any)."""
         self.start: Array = np.zeros((n, 2), np.int32)
         self.scores: Array = np.zeros((n, 2), np.int32)
         self.winner: Array = np.full(n, -1, np.int8)

@@ -27,6 +27,10 @@ builds its masks on it, so a policy trained on either speaks to both.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
+from mus.actions import Accept, Action, Discard, Fold, Mus, NoMus, Ordago, Pass
+from mus.cards import Card
 from mus.checks import index_arg
 
 __all__ = [
@@ -61,10 +65,39 @@ MAX_BET_LIMIT = 1000
 LAST_ID = BET_2 + MAX_BET_LIMIT - 2
 """The largest action id of any bet cap: ``Bet(MAX_BET_LIMIT)``."""
 
-_NAMES = {
-    MUS: "mus", NO_MUS: "no-mus", PASS: "pass", ACCEPT: "accept", FOLD: "fold", ORDAGO: "ordago",
-    DECLARE_NO: "declare no", DECLARE_YES: "declare yes",
+FIXED: dict[int, Action] = {
+    MUS: Mus(), NO_MUS: NoMus(), PASS: Pass(), ACCEPT: Accept(), FOLD: Fold(), ORDAGO: Ordago(),
 }  # fmt: skip
+"""The actions whose id is the same in every state (bets aside), by id: what the batch
+engine and the AI adapters decode them to."""
+
+_NAMES = {
+    **{index: str(action) for index, action in FIXED.items()},
+    DECLARE_NO: "declare no",
+    DECLARE_YES: "declare yes",
+}
+_POSITIONS = tuple(tuple(i for i in range(4) if bits >> i & 1) for bits in range(1, 16))
+
+
+def discard_positions(action_id: int) -> tuple[int, ...]:
+    """The positions in the seat's hand (as the engine sorts it) that a discard's id
+    throws; unchecked: ``action_id`` is from :data:`DISCARD_FIRST` to :data:`DISCARD_LAST`.
+
+    >>> discard_positions(DISCARD_FIRST), discard_positions(DISCARD_LAST)
+    ((0,), (0, 1, 2, 3))
+    """
+    return _POSITIONS[action_id - DISCARD_FIRST]
+
+
+def discard_of(action_id: int, cards: Sequence[Card]) -> Discard:
+    """The discard a discard's id names in a hand of ``cards`` (as the engine sorts
+    them); unchecked, as :func:`discard_positions`.
+
+    >>> import mus
+    >>> discard_of(DISCARD_FIRST + 4, mus.Hand.parse("Ro Rc 7e 1b").cards)
+    Discard.parse('Ro 7e')
+    """
+    return Discard(tuple(cards[i] for i in _POSITIONS[action_id - DISCARD_FIRST]))
 
 
 def action_name(action_id: int) -> str:
@@ -80,8 +113,7 @@ def action_name(action_id: int) -> str:
     if type(action_id) is not int or not 0 <= action_id <= LAST_ID:
         action_id = index_arg(action_id, "an action id", 0, LAST_ID)
     if DISCARD_FIRST <= action_id <= DISCARD_LAST:
-        bits = action_id - DISCARD_FIRST + 1
-        return f"discard {[i for i in range(4) if bits >> i & 1]}"
+        return f"discard {list(discard_positions(action_id))}"
     if action_id >= BET_2:
         return f"bet {action_id - BET_2 + 2}"
     return _NAMES[action_id]

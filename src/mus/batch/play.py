@@ -37,6 +37,8 @@ _NO_BET, _VOID, _ORDAGO = CODE[Outcome.NO_BET], CODE[Outcome.VOID], CODE[Outcome
 # What each action id does: 0 mus, 1 no mus, 2 discard, 3 pass, 4 accept, 5 fold,
 # 6 bet or órdago (the declarations, 21 and 22, are never legal here).
 _MUS, _NO_MUS, _DISCARD, _PASS, _ACCEPT, _FOLD, _RAISE = range(7)
+_CARDS_IN = np.array([bin(bits).count("1") for bits in range(16)], np.int8)
+"""By a discard's bits (hand positions), how many cards it throws."""
 _ROUTE = np.array([_MUS, _NO_MUS, *[_DISCARD] * 15, _PASS, _ACCEPT, _FOLD, _RAISE, -1, -1], np.int8)
 
 
@@ -82,7 +84,9 @@ def apply_actions(hands: Hands, rows: Array, actions: Array, route: Array) -> No
                 hands.mano[chosen[cut]] = seat[begin:end][cut]
             opening.append((chosen, _GRANDE))
         elif group == _DISCARD:
-            hands.pending[chosen, seat[begin:end]] = actions[begin:end] - 1
+            bits = actions[begin:end] - 1
+            hands.pending[chosen, seat[begin:end]] = bits
+            hands.discarded[chosen, seat[begin:end]] = _CARDS_IN[bits]
             done = chosen[last[begin:end]]
             if done.size:
                 serve(hands, done)
@@ -248,11 +252,15 @@ def _settle(hands: Hands, rows: Array, outcomes: Array) -> tuple[Array, Array]:
         side = tables.team_of[hands.bettor[those]]
         team[refused] = side
         stones = np.where(hands.bets[those] == 1, tables.first_refusal, hands.previous[those])
+        hands.shown[those, hands.lance[those]] = stones
         scores = hands.scores[those, side] + stones
         hands.scores[those, side] = scores
         won = np.zeros(len(rows), bool)
         won[refused] = scores >= tables.target
-    bet = np.where(outcomes == _ACCEPTED, hands.stake[rows], np.where(refused, 0, tables.en_paso[lance]))
+    accepted = outcomes == _ACCEPTED
+    if np.count_nonzero(accepted):
+        hands.shown[rows[accepted], lance[accepted]] = hands.stake[rows[accepted]]
+    bet = np.where(accepted, hands.stake[rows], np.where(refused, 0, tables.en_paso[lance]))
     hands.paid_to[rows, lance] = team
     hands.paid[rows, lance] = bet + _bonus(hands, rows, lance, seats & tables.team_seats[team])
     if won is not None and np.count_nonzero(won):

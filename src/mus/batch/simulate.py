@@ -22,7 +22,7 @@ from typing import Any
 import numpy as np
 
 from mus.batch.deal import hand_seed, seed_tags, shuffled_decks
-from mus.batch.engine import Batch
+from mus.batch.engine import MAX_HANDS, Batch
 from mus.batch.hands import Hands
 from mus.batch.ids import DEFAULT_MAX_BET
 from mus.batch.tables import Array, tables_for
@@ -33,10 +33,6 @@ from mus.rules import Rules
 from mus.state import HandState
 
 __all__ = ["MAX_HANDS", "Results", "dealt", "policy_generator", "simulate"]
-
-MAX_HANDS = 2_000_000
-"""The most hands one call plays (about 650 MB of arrays and histories at the peak):
-play more in several calls, from other seeds."""
 
 
 class Results:

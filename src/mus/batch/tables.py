@@ -67,6 +67,7 @@ __all__ = [
     "PICKS",
     "Array",
     "Tables",
+    "array_arg",
     "check_rules",
     "max_bet_arg",
     "tables_for",
@@ -140,6 +141,21 @@ def check_rules(rules: object) -> Rules:
 
 
 _DEFAULTS = Rules()
+def array_arg(value: object, what: str, dtype: Any = None) -> Array:
+    """``value`` as a numpy array (of ``dtype``, if given), or a :class:`~mus.MusError`
+    that names ``what`` when numpy refuses it or it raises as it is read.
+
+    >>> array_arg([[1, 0]], "masks", bool).tolist()
+    [[True, False]]
+    >>> array_arg("x", "observations", np.float32)
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: observations are an array of numbers, got 'x'
+    """
+    try:
+        return np.asarray(value, dtype)
+    except Exception:  # numpy's refusal, or a value that raises as it is read
+        raise MusError(f"{what} are an array of numbers, got {quoted(value)}") from None
 
 
 def max_bet_arg(max_bet: object) -> int:

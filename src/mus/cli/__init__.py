@@ -14,7 +14,8 @@
 Every command takes the rules options ``--preset NAME``, ``--seats N`` (2 to 6; default
 4), ``--individual`` (each seat for itself; default two partnerships), ``--four-kings``,
 ``--real-31``, ``--target N`` and ``--games N``. Any error in what was asked prints one
-line, ``mus: error: ...``, on standard error and exits with status 2.
+line, ``mus: error: ...``, on standard error and exits with status 2. Ctrl-C stops a
+command with status 130, SIGTERM and SIGHUP with 143 and 129 (:mod:`mus.cli.stopping`).
 
 Every message is in English, Spanish, Basque or French (:mod:`mus.i18n`): ``--lang
 en|es|eu|fr``, before or after the command, else the locale variables (``LANGUAGE``,
@@ -23,10 +24,14 @@ its help and argparse's words are translated; the library's error messages that 
 shows are translated when they are among the usual ones (:mod:`mus.cli.errors`), and
 shown in English inside a translated frame otherwise.
 
-Each command is a module of this package (``mus.cli.demo``, ``mus.cli.play``,
-``mus.cli.simulate``, ``mus.cli.compare``, ``mus.cli.replay``, ``mus.cli.check``); they share
-``mus.cli.options`` (rules options, seeds, files), ``mus.cli.words`` (the game's
-words) and ``mus.cli.narration`` (a hand told step by step).
+A program runs the command with :func:`main` (``main(["demo", "--seed", "3"])``, its
+exit status back) and reads its options from :func:`build_parser`;
+:func:`mus.cli.errors.error_words` says the library's errors as the command does. The
+rest is the command's own: each command is a module of this package (``mus.cli.demo``,
+``mus.cli.play``, ``mus.cli.simulate``...), and they share ``mus.cli.options`` (rules
+options, seeds, files), ``mus.cli.words`` (the game's words), ``mus.cli.narration`` (a
+hand told step by step) and ``mus.cli.known`` (what a seat knows); these modules export
+nothing, and their functions may change in any release.
 
 >>> main(["compare", "Ro Rc 7e 1b", "Cc Co 5b 4e"])  # doctest: +ELLIPSIS
 hand 1 (mano): Ro Rc 7e 1b ...
@@ -42,31 +47,37 @@ import contextlib
 import io
 import os
 import sys
-from collections.abc import Iterator, Sequence
-from typing import TextIO
+from collections.abc import Callable, Iterator
+from typing import Any, TextIO
 
 import mus
 from mus import MusError
-from mus.cli import advise, check, compare, demo, odds, play, replay, simulate, tournament
-from mus.cli.compare import compare_lines
+from mus.cli import advise, check, compare, demo, narration, odds, options, play, replay, simulate, tournament, words
 from mus.cli.errors import error_words
-from mus.cli.narration import step_lines
-from mus.cli.options import DEFAULT_SEED, Command, lang_option, os_reason, rules_from_options
-from mus.cli.words import action_words, choices_words
-from mus.i18n import LANGUAGES, N_, language, language_from_environment, ngettext, pgettext
+from mus.cli.files import os_reason
+from mus.cli.options import Command, lang_option
+from mus.cli.stopping import Stopped, stop_signals
+from mus.errors import moved
+from mus.i18n import N_, language, ngettext, pgettext
 from mus.i18n import gettext as _
 
-__all__ = [
-    "DEFAULT_SEED",
-    "action_words",
-    "build_parser",
-    "choices_words",
-    "compare_lines",
-    "language_of",
-    "main",
-    "rules_from_options",
-    "step_lines",
-]
+__all__ = ["build_parser", "main"]
+
+# What a program that runs the command needs is main (and build_parser, for its
+# options); the rest is the command's own. Exported here until 0.2.0:
+__getattr__: Callable[[str], Any] = moved(
+    "mus.cli",
+    {
+        "DEFAULT_SEED": options,
+        "action_words": words,
+        "choices_words": words,
+        "compare_lines": compare,
+        "language_of": options,
+        "rules_from_options": options,
+        "step_lines": narration,
+    },
+    "1.0.0",
+)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -101,29 +112,8 @@ def main(argv: list[str] | None = None) -> int:
     0
     """
     argv = sys.argv[1:] if argv is None else list(argv)
-    with language(language_of(argv)), _argparse_speaks():
+    with language(options.language_of(argv)), _argparse_speaks():
         return _main(argv)
-
-
-def language_of(argv: Sequence[str], environ: dict[str, str] | None = None) -> str:
-    """The language a command line asks for: its ``--lang`` (``--lang=es``; before or
-    after the command), else the locale variables' (:func:`mus.i18n.language_from_environment`).
-    An unknown ``--lang`` is left to the parser, which refuses it.
-
-    >>> language_of(["--lang", "eu", "demo"]), language_of(["demo", "--lang=fr"]), language_of(["demo"], {})
-    ('eu', 'fr', 'en')
-    """
-    for index, arg in enumerate(argv):
-        if arg == "--":
-            break
-        name, equals, value = arg.partition("=")
-        # argparse takes any unambiguous prefix of an option: --lang is the only one in --l.
-        if len(name) >= 3 and "--lang".startswith(name):
-            if not equals:
-                value = argv[index + 1] if index + 1 < len(argv) else ""
-            if value in LANGUAGES:
-                return value
-    return language_from_environment(environ)
 
 
 ARGPARSE_MESSAGES = (
@@ -172,6 +162,16 @@ def _main(argv: list[str]) -> int:
     if isinstance(sys.stdin, io.TextIOWrapper):
         # Undecodable bytes typed or piped in read as U+FFFD and get a clear refusal.
         sys.stdin.reconfigure(errors="replace")
+    with stop_signals() as received:
+        status = _run(argv, received)
+    if received:
+        # SIGTERM or SIGHUP: whatever the command made of it (a message, a save, an
+        # error from a terminal gone), it ends as the signal says.
+        return _fail(_("mus: stopped by {signal}").format(signal=received[0].name), received[0].status)
+    return status
+
+
+def _run(argv: list[str], stopped: list[Stopped]) -> int:
     try:
         args = build_parser().parse_args(argv)
         run: Command = args.run
@@ -183,6 +183,8 @@ def _main(argv: list[str]) -> int:
     except MusError as error:
         return _fail(_("mus: error: {message}").format(message=" ".join(error_words(error).split())), 2)
     except KeyboardInterrupt:
+        if stopped:  # SIGTERM or SIGHUP (raised again by Ray as a plain KeyboardInterrupt): said by main
+            return stopped[0].status
         # At a terminal the ^C the terminal echoed (or a progress bar) ends its line first.
         return _fail(("\n" if _at_terminal(sys.stderr) else "") + _("mus: interrupted"), 130)
     except BrokenPipeError:

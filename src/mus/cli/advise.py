@@ -10,48 +10,16 @@ import re
 from typing import TYPE_CHECKING
 
 from mus import Discard, Lance, MusError
-from mus.cli.known import add_known_options, known_from_options
-from mus.cli.options import add_command, rules_from_options, rules_summary, seed_option
-from mus.cli.words import lance_name, table_head
+from mus.cli.known import add_known_options, header_lines, known_from_options
+from mus.cli.options import add_command, add_hand, add_seed, rules_from_options, rules_summary
+from mus.cli.words import table_head
 from mus.i18n import gettext as _
-from mus.i18n import pgettext
+from mus.i18n import lance_name
 
 if TYPE_CHECKING:
     from mus.advise import Advice
 
-__all__ = ["advice_lines", "register", "run"]
-
-
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``mus advise`` and its options to the subcommands."""
-    parser = add_command(
-        commands,
-        "advise",
-        run,
-        summary=_("cut or mus, and which cards to throw: the 16 choices of a hand"),
-        description=_(
-            "The expected stones of each choice of a hand (no-mus, or each of its 15 discards, the new "
-            "cards drawn from those the seat has not seen) at a count where nobody bets, the side's stones less "
-            "the others'; each lance's chances; the best choice. Exact where every deal can be counted cheaply, "
-            "sampled otherwise (with standard errors)."
-        ),
-    )
-    parser.add_argument("hand", metavar=pgettext("metavar", "HAND"), help=_('four cards, such as "Ro Rc 7e 1b"'))
-    parser.add_argument(
-        "--seat", type=int, default=0, metavar="N", help=_("the hand's speaking position from the mano: 0 is the mano")
-    )
-    parser.add_argument(
-        "--scores", metavar="A-B", help=_("the game's scores, the seat's side first: the count stops at the target")
-    )
-    parser.add_argument("--samples", type=int, metavar="N", help=_("deals to sample for each choice (default 10000)"))
-    parser.add_argument(
-        "--seed",
-        type=seed_option,
-        metavar=pgettext("metavar", "SEED"),
-        help=_("the seed of the sampled deals (default {seed})").format(seed=0),
-    )
-    parser.add_argument("--json", action="store_true", help=_("print the advice as JSON"))
-    add_known_options(parser)
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 
 def _scores(text: str | None) -> tuple[int, int] | None:
@@ -94,14 +62,8 @@ def advice_lines(advice: Advice) -> list[str]:
         if advice.scores is None
         else _(", scores {scores} (own side first)").format(scores="-".join(map(str, advice.scores)))
     )
-    where = (
-        _("{hand} at seat {seat} (mano) of {seats}: expected stones of each choice at an en paso count{scores}")
-        if advice.seat == 0
-        else _("{hand} at seat {seat} of {seats}: expected stones of each choice at an en paso count{scores}")
-    )
-    lines = [where.format(hand=advice.hand, seat=advice.seat, seats=advice.rules.seats, scores=scores)]
-    if advice.given:  # what the seat knew beyond its hand (the library's words)
-        lines.append(_("given: {given}").format(given=advice.given))
+    line = _("{where}: expected stones of each choice at an en paso count{scores}")
+    lines = header_lines(line, advice.hand, advice.seat, advice.rules.seats, advice.given, scores=scores)
     heads = [_("choice"), _("stones"), _("± error"), *(lance_name(lance) for lance in Lance)]
     sizes = [20, 9, 10, *(9 for _lance in Lance)]
     if advice.scores is not None:
@@ -129,3 +91,30 @@ def _choice(action: object) -> str:
     if isinstance(action, Discard):
         return _("discard {cards}").format(cards=" ".join(map(str, action.cards)))
     return _("no-mus")
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``mus advise`` and its options to the subcommands."""
+    parser = add_command(
+        commands,
+        "advise",
+        run,
+        summary=_("cut or mus, and which cards to throw: the 16 choices of a hand"),
+        description=_(
+            "The expected stones of each choice of a hand (no-mus, or each of its 15 discards, the new "
+            "cards drawn from those the seat has not seen) at a count where nobody bets, the side's stones less "
+            "the others'; each lance's chances; the best choice. Exact where every deal can be counted cheaply, "
+            "sampled otherwise (with standard errors)."
+        ),
+    )
+    add_hand(parser)
+    parser.add_argument(
+        "--seat", type=int, default=0, metavar="N", help=_("the hand's speaking position from the mano: 0 is the mano")
+    )
+    parser.add_argument(
+        "--scores", metavar="A-B", help=_("the game's scores, the seat's side first: the count stops at the target")
+    )
+    parser.add_argument("--samples", type=int, metavar="N", help=_("deals to sample for each choice (default 10000)"))
+    add_seed(parser, _("the seed of the sampled deals (default {seed})").format(seed=0))
+    parser.add_argument("--json", action="store_true", help=_("print the advice as JSON"))
+    add_known_options(parser)

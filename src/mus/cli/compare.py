@@ -10,12 +10,12 @@ import mus
 from mus import JUEGO_ORDER, Hand, Lance, MusError, Rank, Rules
 from mus.cli.errors import error_words
 from mus.cli.narration import print_lines
-from mus.cli.options import add_command, rules_from_options
-from mus.cli.words import and_list, describe, labelled, lance_name, pares_words
+from mus.cli.options import add_command, add_hand, rules_from_options
+from mus.cli.words import describe, labelled, pares_words
+from mus.i18n import and_list, lance_name, pgettext
 from mus.i18n import gettext as _
-from mus.i18n import pgettext
 
-__all__ = ["compare_lines", "register", "run"]
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 
 def _ordinal(n: int) -> str:
@@ -41,9 +41,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
             "The hands are given in speaking order from the mano; ties go to the hand nearer the mano."
         ),
     )
-    parser.add_argument(
-        "hands", nargs="+", metavar=pgettext("metavar", "HAND"), help=_('four cards, e.g. "Ro Rc 7e 1b"')
-    )
+    add_hand(parser, "hands", "+")
     where = parser.add_mutually_exclusive_group()
     where.add_argument("--mano-first", action="store_true", help=_("the first hand is the mano (the default)"))
     where.add_argument(

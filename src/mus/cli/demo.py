@@ -10,33 +10,12 @@ import mus
 from mus import Outcome
 from mus.bots import Bot, HeuristicBot
 from mus.cli.narration import bot_action, hand_start_lines, print_lines, step_lines, turn
-from mus.cli.options import DEFAULT_SEED, add_command, rules_from_options, rules_summary, seed_option
-from mus.cli.words import games_line, games_text, number_word, scores_text, sides_line, team_title
+from mus.cli.options import DEFAULT_SEED, add_command, add_seed, rules_from_options, rules_summary
+from mus.cli.words import games_line, games_text, scores_text, sides_line, team_title
 from mus.i18n import gettext as _
-from mus.i18n import ngettext, pgettext
+from mus.i18n import ngettext, number_word
 
-__all__ = ["register", "run"]
-
-
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``mus demo`` and its options to the subcommands."""
-    parser = add_command(
-        commands,
-        "demo",
-        run,
-        summary=_("bots play one game, every hand shown"),
-        description=_(
-            "Built-in HeuristicBots, one a seat (four by default, see --seats), play one game "
-            "(a match with --games N); each hand is shown: the mano, the cards, every action, the count "
-            "and the score."
-        ),
-    )
-    parser.add_argument(
-        "--seed",
-        type=seed_option,
-        metavar=pgettext("metavar", "SEED"),
-        help=_("the deal's seed (default {seed})").format(seed=DEFAULT_SEED),
-    )
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 
 def run(args: argparse.Namespace) -> int:
@@ -76,3 +55,19 @@ def run(args: argparse.Namespace) -> int:
     else:
         print(_("{team} wins the match, {games}, {after}").format(team=who, games=games_text(match), after=hands))
     return 0
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``mus demo`` and its options to the subcommands."""
+    parser = add_command(
+        commands,
+        "demo",
+        run,
+        summary=_("bots play one game, every hand shown"),
+        description=_(
+            "Built-in HeuristicBots, one a seat (four by default, see --seats), play one game "
+            "(a match with --games N); each hand is shown: the mano, the cards, every action, the count "
+            "and the score."
+        ),
+    )
+    add_seed(parser, _("the deal's seed (default {seed})").format(seed=DEFAULT_SEED))

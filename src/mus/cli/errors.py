@@ -25,8 +25,8 @@ import functools
 import re
 
 import mus
-from mus.cli.words import action_words, lance_name
-from mus.i18n import N_, current_language
+from mus.cli.words import action_words
+from mus.i18n import N_, current_language, lance_name, pgettext
 from mus.i18n import gettext as _
 
 __all__ = ["TEMPLATES", "error_words"]
@@ -103,6 +103,106 @@ TEMPLATES = (
     N_("cannot load house rules from {module}: {reason}"),
     # mus.notation.streams: what is read.
     N_("a line longer than {count} characters"),
+    # mus.notation: the histories, paper records and their checks (mus check, mus replay).
+    N_("unexpected {text}"),
+    N_("corrido is 'yes' or 'no', got {text}"),
+    N_("expected hand {number}"),
+    N_("expected hand {number} (of game {game})"),
+    N_("expected {field}, found {text}"),
+    N_("longer than {count} characters"),
+    N_("more than {limit} actions in a hand"),
+    N_("no cards left unwritten agree with what seat {seat} declared"),
+    N_("scores are written like {example}, one per side"),
+    N_("the count of {lance} needs seat {seat}'s cards, which are not written down ('?')"),
+    N_("the hand before is not over: a record goes on once a hand has ended"),
+    N_("the mano is a seat: {error}"),
+    N_("the mano of this hand is seat {mano}, not seat {other}"),
+    N_("the match was already over"),
+    N_("the recorded count does not match the replay of the hand: {line}, where the replay has {has}"),
+    N_("the recorded count does not match the replay of the hand: it stops here, where the replay goes on with {line}"),
+    N_("the recorded count does not match the replay of the hand"),
+    N_("nothing more"),
+    N_("a match not over"),
+    N_("the score is {score} here, not {written}"),
+    N_("these are not the cards the match's seed deals"),
+    N_("this hand starts from the score {score}, where the hand before ended, not {written}"),
+    N_("this hand starts from the score {score} (a game was won), not {written}"),
+    N_(
+        "under explicit declarations, whether seat {seat} takes part in punto depends on its cards (a juego it did not declare), which are not written down ('?')"
+    ),
+    N_("unsupported {kind} notation version {version}"),
+    N_("{card} is written twice in the hands"),
+    N_("{name} cannot be a player's name (not a number, nor a word of the notation; no '?', '/' or '#')"),
+    N_("{name} is written twice in the players' names"),
+    N_("{text}, where the replay has {has}"),
+    N_("{seats} hands separated by '/' (? for one not seen), got {count}"),
+    N_("{seats} hands separated by '/', got {count}"),
+    N_("{seats} players' names, one a seat in seat order, got {count}"),
+    N_("{sides} scores (one per side) like {example}, got {count}"),
+    N_("missing {field} line at the end"),
+    N_("no seat {text} (seats 0 to {last})"),
+    N_("no seat {text} (seats 0 to {last}, or the players {names})"),
+    N_("bad deal: {error}"),
+    N_("bad match header: {error}"),
+    N_("bad seed {text}"),
+    N_("bad seed {text}: a whole number of up to 4,000 digits, or a quoted string"),
+    N_("only a discard says what its seat drew (draw {text})"),
+    N_("seat {seat} declares no {lance} in this hand: it does not reach it"),
+    N_("seat {seat} declares {lance} {said}, but holds {hand} ({holds})"),
+    N_("{total} points, juego"),
+    N_("{total} points, no juego"),
+    N_("seat {seat}'s declaration of {lance} is written twice"),
+    N_("seat {seat} does not hold {card}{whereabouts}"),
+    N_("seat {seat} draws {card}, which is not in the stock{whereabouts}"),
+    N_("seat {seat} draws {card}, which is not in the discards reshuffled{whereabouts}"),
+    N_("seat {seat} does"),
+    N_("it is among the discards"),
+    N_("it was drawn already"),
+    N_("seat {seat} draws the last {count} cards of the stock ({cards}), then from the discards reshuffled"),
+    N_("the hand is already over"),
+    N_("the record stops before the discards are served, so its draws cannot be dealt"),
+    N_("with no seed and no stock, a record says what each seat drew: {text}"),
+    N_("the draws do not give seat {seat} the cards the record says"),
+    N_("unknown rules knob {knob}"),
+    N_("real_31 is true, false or king, not {value}"),
+    N_("{knob} is true or false, not {value}"),
+    N_("{what} must be a whole number, not {text}"),
+    N_("house is names or a JSON list, not {text}"),
+    N_("the history has unknown keys: {keys}"),
+    N_("the history lacks {keys}"),
+    N_("hands must be a list of {seats} hand texts, one per seat"),
+    N_("scores must be a list of {teams} numbers, one per side"),
+    N_("count must be a list of text lines"),
+    N_("the history needs its seed, an int or a string"),
+    N_("actions must be a list of at most {limit} [seat, action] pairs"),
+    N_("action {index}: expected [seat, text], got {text}"),
+    N_("action {index}: {error}"),
+    N_("hand {index}: {error}"),
+    N_("not a {kinds} history, version 1"),
+    N_("no history in it"),
+    N_("history {number} (from line {line}) is longer than {limit} characters"),
+    N_("no file can have that name"),
+    N_("seat {seat}'s hand is not written down ('?'), so its discard cannot be checked: write the hand"),
+    N_("seat {seat}'s hand is not written down ('?'), so its seña cannot be checked: write the hand"),
+    N_("line {line}: {error}"),
+    N_("mano must be a seat from 0 to {last}, got {value}"),
+    N_("a score is a whole number from 0 to {last}, got {value}"),
+    N_("card {card} is dealt twice"),
+    N_("reshuffle {number}: {card} is to be drawn from the new stock, but it is not among the discards"),
+    N_("card {card} was not dealt at this deal: a seat kept it, and only the cards just dealt can be seen"),
+    N_(
+        "the history names the house rule {name}, which is not loaded: give the module or .py file that defines it with --house-rules"
+    ),
+    N_("this needs {package}: pip install {extra}"),
+    N_("{what} needs {package}: pip install {extra}"),
+    N_("{kind} of {ranks}"),
+    N_("no pares"),
+    # The system's reasons a file cannot be read (mus.cli.files.os_reason says them too).
+    N_("No such file or directory"),
+    N_("Permission denied"),
+    N_("Is a directory"),
+    N_("Not a directory"),
+    N_("not UTF-8 text"),
 )
 """The library's messages that :func:`error_words` translates, as templates: each
 ``{name}`` stands for a part of the message (a name used twice is the same text twice)."""
@@ -154,8 +254,12 @@ def _part(name: str, value: str) -> str:
             return lance_name(mus.Lance.parse(value))
         except mus.MusError:
             return value
-    if name in ("error", "reason"):
+    if name in ("error", "reason", "has", "holds"):
         return _translate(value)
+    if name == "whereabouts" and value.startswith(" (") and value.endswith(")"):
+        return f" ({_translate(value[2:-1])})"
+    if name == "said" and value in ("yes", "no"):
+        return pgettext("declaration", "sí") if value == "yes" else pgettext("declaration", "no")
     if name == "options":
         return value.replace("' or '", "' " + _("or") + " '")
     if name == "action":

@@ -18,7 +18,7 @@ import re
 from mus import MusError, RulesError
 from mus.rules import HouseRule, house_rules_in
 
-__all__ = ["house_rules", "loaded_hint"]
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 
 def house_rules(args: argparse.Namespace) -> tuple[HouseRule, ...]:

@@ -1,6 +1,7 @@
 """What a seat knows beyond its hand, read from the command line: ``mus odds`` and
-``mus advise`` share these options. Seats are speaking positions from the mano (0 is
-the mano), as ``--seat`` counts them.
+``mus advise`` share these options, and the lines that open their answers (the hand,
+its seat, what was given). Seats are speaking positions from the mano (0 is the mano),
+as ``--seat`` counts them.
 
 >>> import argparse
 >>> parser = argparse.ArgumentParser()
@@ -21,7 +22,7 @@ from mus import Lance, MusError, Rules
 from mus.i18n import gettext as _
 from mus.i18n import lance_name, pgettext
 
-__all__ = ["add_known_options", "known_from_options"]
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 _YES = {"yes": True, "y": True, "1": True, "si": True, "sí": True, "no": False, "n": False, "0": False}
 _NONE = {"-", "?", ""}
@@ -109,3 +110,19 @@ def known_from_options(args: argparse.Namespace, rules: Rules, *, seat: int) -> 
     if senas:
         found["senas"] = senas
     return found
+
+
+def header_lines(line: str, hand: object, seat: int, seats: int, given: str, **fields: object) -> list[str]:
+    """The lines that open the answers of ``mus odds`` and ``mus advise``: ``line``, a
+    message whose ``{where}`` is the hand and its seat (the mano named) and whose other
+    fields are ``fields``; then, when the seat knew more than its hand, what (``given``,
+    in the library's words).
+
+    >>> header_lines(_("{where}, {how}"), "Ro Rc 7e 1b", 0, 4, "seat 1 juego no", how="exact")
+    ['Ro Rc 7e 1b at seat 0 (mano) of 4, exact', 'given: seat 1 juego no']
+    """
+    where = _("{hand} at seat {seat} (mano) of {seats}") if seat == 0 else _("{hand} at seat {seat} of {seats}")
+    lines = [line.format(where=where.format(hand=hand, seat=seat, seats=seats), **fields)]
+    if given:  # what the seat knew beyond its hand (the library's words)
+        lines.append(_("given: {given}").format(given=given))
+    return lines

@@ -1,6 +1,6 @@
 """A hand and a match told as they are played, step by step: what each action set off,
 the lance headers, the deal, the count at the end. ``mus demo``, ``mus play`` and
-``mus replay`` print these lines; :func:`turn` and :func:`bot_action` drive a match.
+``mus replay`` print these lines; ``turn()`` and ``bot_action()`` drive a match.
 
 >>> match = mus.new_match(mus.Rules(games_to_win=1), seed=7)
 >>> match, hand = turn(match, mus.NoMus())
@@ -36,7 +36,6 @@ from mus.cli.words import (
     count_line_words,
     describe,
     labelled,
-    lance_name,
     result_words,
     score_line,
     scores_text,
@@ -46,17 +45,9 @@ from mus.cli.words import (
     team_title,
 )
 from mus.i18n import gettext as _
-from mus.i18n import pgettext
+from mus.i18n import lance_name, pgettext
 
-__all__ = [
-    "bot_action",
-    "deal_lines",
-    "hand_start_lines",
-    "print_lines",
-    "status",
-    "step_lines",
-    "turn",
-]
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 
 def print_lines(lines: Sequence[str], indent: str = "") -> None:

@@ -11,26 +11,26 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from mus import Lance, MusError
-from mus.cli.known import add_known_options, known_from_options
+from mus.cli.files import atomic_write, check_writable, file_errors, saving_help
+from mus.cli.known import add_known_options, header_lines, known_from_options
 from mus.cli.options import (
     DEFAULT_SEED,
     add_command,
-    atomic_write,
-    file_errors,
+    add_hand,
+    add_seed,
     rules_from_options,
     rules_summary,
     samples_option,
-    seed_option,
     workers_option,
 )
-from mus.cli.words import lance_name, table_head
+from mus.cli.words import table_head
 from mus.i18n import gettext as _
-from mus.i18n import pgettext
+from mus.i18n import lance_name, pgettext
 
 if TYPE_CHECKING:
     from mus.odds import Odds
 
-__all__ = ["odds_lines", "register", "run"]
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 
 def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -46,9 +46,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
             "sampled otherwise (with standard errors)."
         ),
     )
-    parser.add_argument(
-        "hand", nargs="?", metavar=pgettext("metavar", "HAND"), help=_('four cards, such as "Ro Rc 7e 1b"')
-    )
+    add_hand(parser, nargs="?")
     parser.add_argument(
         "--seat",
         type=int,
@@ -62,12 +60,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         metavar="N",
         help=_("deals to sample (default: exact when feasible, else 1048576; per pattern with --table)"),
     )
-    parser.add_argument(
-        "--seed",
-        type=seed_option,
-        metavar=pgettext("metavar", "SEED"),
-        help=_("the seed of the sampled deals (default {seed})").format(seed=DEFAULT_SEED),
-    )
+    add_seed(parser, _("the seed of the sampled deals (default {seed})").format(seed=DEFAULT_SEED))
     parser.add_argument(
         "--workers", type=workers_option, default=1, metavar="N", help=_("processes sharing the work (default 1)")
     )
@@ -83,7 +76,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         "--plot", metavar=pgettext("metavar", "FILE"), help=_("draw the odds to an image file (PNG, SVG, PDF)")
     )
     parser.add_argument(
-        "--table", metavar=pgettext("metavar", "FILE"), help=_("write the equity table of all 715 rank patterns as CSV")
+        "--table",
+        metavar=pgettext("metavar", "FILE"),
+        help=_("write the equity table of all 715 rank patterns as CSV") + f" ({saving_help()})",
     )
     add_known_options(parser)
 
@@ -130,14 +125,7 @@ def odds_lines(result: Odds) -> list[str]:
         how = _("exact over {deals} deals").format(deals=result.deals)
     else:
         how = _("{deals} sampled deals").format(deals=result.deals)
-    where = (
-        _("{hand} at seat {seat} (mano) of {seats}, {how}")
-        if result.seat == 0
-        else _("{hand} at seat {seat} of {seats}, {how}")
-    )
-    lines = [where.format(hand=result.hand, seat=result.seat, seats=result.rules.seats, how=how)]
-    if result.given:  # what the seat knew beyond its hand (the library's words)
-        lines.append(_("given: {given}").format(given=result.given))
+    lines = header_lines(_("{where}, {how}"), result.hand, result.seat, result.rules.seats, result.given, how=how)
     heads = [_("lance"), _("win"), _("± error"), _("own hand"), _("played"), _("stones"), _("against")]
     widths, header = table_head(heads, (8, 9, 11, 11, 11, 9, 9))
     lines.append(header)
@@ -180,6 +168,8 @@ def run(args: argparse.Namespace) -> int:
         raise MusError(_('give a HAND such as "Ro Rc 7e 1b", or --table FILE for every rank pattern'))
     if args.plot is not None and args.hand is None:
         raise MusError(_("--plot draws a HAND's odds: give the hand"))
+    if args.table is not None:
+        check_writable(args.table)  # the table is written at the end: fail now, not then
     seed = DEFAULT_SEED if args.seed is None else args.seed
     options: dict[str, Any] = dict(
         seat=args.seat,

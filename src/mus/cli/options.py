@@ -10,45 +10,24 @@ options every command takes, seeds, and the files named there.
 from __future__ import annotations
 
 import argparse
-import contextlib
-import errno
-import os
 import re
-import secrets
-import stat
 import sys
-from collections.abc import Callable, Iterator
-from typing import IO, Any
+from collections.abc import Callable, Iterator, Sequence
+from typing import Any
 
 import mus
 from mus import MusError, NotationError, Rules, RulesError
+from mus.cli.errors import error_words
+from mus.cli.files import file_errors
 from mus.cli.house import house_rules
-from mus.cli.words import number_word
-from mus.i18n import LANGUAGES, current_language, pgettext
+from mus.i18n import LANGUAGES, language_from_environment, number_word, pgettext
 from mus.i18n import gettext as _
 from mus.individuel.rules import PRESETS as INDIVIDUEL_PRESETS
 from mus.individuel.rules import IndividuelRules
+from mus.notation.checking import history_texts
 from mus.notation.histories import MATCH_HEADER
-from mus.notation.streams import split_histories
 
-__all__ = [
-    "DEFAULT_SEED",
-    "Command",
-    "add_command",
-    "atomic_write",
-    "check_writable",
-    "file_errors",
-    "individuel_from_options",
-    "lang_option",
-    "os_reason",
-    "read_histories",
-    "rules_from_options",
-    "rules_summary",
-    "samples_option",
-    "seed_option",
-    "whole_option",
-    "workers_option",
-]
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 DEFAULT_SEED = 2026
 """The seed ``mus demo`` and ``mus simulate`` use when none is given."""
@@ -66,6 +45,20 @@ def seed_option(text: str) -> int | str:
     if re.fullmatch(r"-?[0-9]{1,18}", text.strip()):
         return int(text)
     return text
+
+
+def add_hand(parser: argparse.ArgumentParser, name: str = "hand", nargs: str | None = None) -> None:
+    """Add the HAND argument of ``mus odds``, ``mus advise`` and ``mus compare`` (four
+    cards; ``nargs`` as argparse takes it, for an optional hand or several)."""
+    parser.add_argument(
+        name, nargs=nargs, metavar=pgettext("metavar", "HAND"), help=_('four cards, such as "Ro Rc 7e 1b"')
+    )
+
+
+def add_seed(parser: argparse.ArgumentParser, help: str) -> None:
+    """Add the ``--seed`` option (read by :func:`seed_option`) to a command; ``help``
+    says what it seeds and its default."""
+    parser.add_argument("--seed", type=seed_option, metavar=pgettext("metavar", "SEED"), help=help)
 
 
 def whole_option(low: int, high: int) -> Callable[[str], int]:
@@ -175,7 +168,9 @@ def _rules_options() -> argparse.ArgumentParser:
         default=[],
         help=_(
             "play with the house rules that MODULE defines: a module (like mypkg.rules, or my_rules in the "
-            "working directory) or a .py file (like my_rules.py); also loads those a saved history names; may be repeated"
+            "working directory) or a .py file (like my_rules.py); also loads those a saved history names; may be repeated."
+            " MODULE runs as Python code with your rights: give only one you trust"
+            " (mus check and mus replay never run code from a record)"
         ),
     )
     general = parent.add_argument_group(_("general options"))
@@ -196,6 +191,27 @@ def lang_option() -> dict[str, Any]:
             "default: from LANGUAGE, LC_ALL, LC_MESSAGES or LANG, else English"
         ),
     }
+
+
+def language_of(argv: Sequence[str], environ: dict[str, str] | None = None) -> str:
+    """The language a command line asks for: its ``--lang`` (``--lang=es``; before or
+    after the command), else the locale variables' (:func:`mus.i18n.language_from_environment`).
+    An unknown ``--lang`` is left to the parser, which refuses it.
+
+    >>> language_of(["--lang", "eu", "demo"]), language_of(["demo", "--lang=fr"]), language_of(["demo"], {})
+    ('eu', 'fr', 'en')
+    """
+    for index, arg in enumerate(argv):
+        if arg == "--":
+            break
+        name, equals, value = arg.partition("=")
+        # argparse takes any unambiguous prefix of an option: --lang is the only one in --l.
+        if len(name) >= 3 and "--lang".startswith(name):
+            if not equals:
+                value = argv[index + 1] if index + 1 < len(argv) else ""
+            if value in LANGUAGES:
+                return value
+    return language_from_environment(environ)
 
 
 def add_command(
@@ -253,26 +269,16 @@ def rules_from_options(args: argparse.Namespace, *, games: int | None = None) ->
         raise RulesError(_("--players and --stones go with --preset individuel; the four-card game takes --seats"))
     rules = Rules() if preset is None else Rules.preset(preset)
     changes: dict[str, object] = _table_changes(rules, args.seats, bool(args.individual))
-    if args.four_kings:
-        changes["eight_kings"] = False
-    if args.real_31:
-        changes["real_31"] = True
-    if args.target is not None:
-        changes["target"] = int(args.target)
+    for option, _written, knob, flag in _KNOB_OPTIONS:
+        given = getattr(args, option)
+        if flag is None and given is not None:
+            changes[knob] = given
+        elif flag is not None and given:
+            changes[knob] = flag
     if args.games is not None:
         changes["games_to_win"] = int(args.games)
     elif games is not None:
         changes["games_to_win"] = games
-    if args.folded_seat_out:
-        changes["folded_seat_counts"] = False
-    if args.max_bet is not None:
-        changes["max_bet"] = int(args.max_bet)
-    if args.mus_corrido is not None:
-        changes["mus_corrido"] = args.mus_corrido
-    if args.mus_visto is not None:
-        changes["mus_visto"] = args.mus_visto
-    if args.senas:
-        changes["senas"] = True
     house = house_rules(args)
     if house:
         changes["house"] = rules.house + tuple(rule for rule in house if rule not in rules.house)
@@ -283,6 +289,58 @@ def rules_from_options(args: argparse.Namespace, *, games: int | None = None) ->
             # The library's hint names its keyword; a command line user needs the option.
             raise RulesError(_("{error}; add --individual on the command line").format(error=error)) from None
         raise
+
+
+_KNOB_OPTIONS = (
+    ("four_kings", "--four-kings", "eight_kings", False),
+    ("real_31", "--real-31", "real_31", True),
+    ("target", "--target {value}", "target", None),
+    ("folded_seat_out", "--folded-seat-out", "folded_seat_counts", False),
+    ("max_bet", "--max-bet {value}", "max_bet", None),
+    ("mus_corrido", "--mus-corrido {value}", "mus_corrido", None),
+    ("mus_visto", "--mus-visto {value}", "mus_visto", None),
+    ("senas", "--senas", "senas", True),
+)
+"""The rules options that set one knob each: the option's dest, how it is written, the
+knob, and the value a flag sets (``None``: the option's own value, when given)."""
+
+_TABLE_OPTIONS = (
+    ("seats", "--seats {value}", ("seats", "teams")),
+    ("individual", "--individual", ("seats", "teams")),
+    ("games", "--games {value}", ("games_to_win",)),
+)
+"""The rules options that shape the table or the match: the dest, how it is written, and
+the knobs it sets (:func:`rules_from_options` works their values out)."""
+
+
+def given_rules(args: argparse.Namespace) -> dict[str, tuple[str, object]]:
+    """The knobs the rules options given on the command line set, each with the option
+    as written and the knob's value under :func:`rules_from_options` (a ``--preset``
+    sets the knobs where it differs from the defaults); ``--house-rules`` is not among
+    them: it loads the house rules a history names, and gives its own to a history
+    that names none.
+
+    >>> from mus.cli import build_parser
+    >>> given_rules(build_parser().parse_args(["check", "x.mus", "--target", "30", "--four-kings"]))
+    {'eight_kings': ('--four-kings', False), 'target': ('--target 30', 30)}
+    >>> sorted(given_rules(build_parser().parse_args(["check", "x.mus", "--preset", "short"])))
+    ['target']
+    """
+    rules = rules_from_options(args).to_dict()
+    given: dict[str, tuple[str, object]] = {}
+    if args.preset is not None:
+        defaults = Rules().to_dict()
+        preset = Rules.preset(args.preset).to_dict()
+        for knob, value in preset.items():
+            if value != defaults[knob] and knob != "house":
+                given[knob] = (f"--preset {args.preset}", rules[knob])
+    options = [(dest, written, (knob,)) for dest, written, knob, _flag in _KNOB_OPTIONS]
+    for dest, written, knobs in (*options, *_TABLE_OPTIONS):
+        value = getattr(args, dest, None)
+        if value not in (None, False):
+            for knob in knobs:
+                given[knob] = (written.format(value=value), rules[knob])
+    return dict(sorted(given.items()))
 
 
 def individuel_from_options(args: argparse.Namespace) -> IndividuelRules | None:
@@ -400,58 +458,19 @@ def rules_summary(rules: Rules) -> str:
     return ", ".join(parts)
 
 
-@contextlib.contextmanager
-def file_errors(path: str, doing: str) -> Iterator[None]:
-    """Turn a failure to read or write ``path`` inside the block into a one-line
-    MusError, ``cannot {doing} {path}: {reason}``.
-
-    >>> with file_errors("/nonexistent/history.mus", "write"):
-    ...     open("/nonexistent/history.mus", "w")
-    Traceback (most recent call last):
-    ...
-    mus.errors.MusError: cannot write /nonexistent/history.mus: No such file or directory
-    """
-    templates = {"read": _("cannot read {path}: {reason}"), "write": _("cannot write {path}: {reason}")}
-    template = templates.get(doing, f"cannot {doing} {{path}}: {{reason}}")
-    try:
-        yield
-    except OSError as error:
-        raise MusError(template.format(path=path, reason=os_reason(error))) from None
-    except UnicodeDecodeError:
-        raise MusError(template.format(path=path, reason=_("not UTF-8 text"))) from None
-
-
-def os_reason(error: OSError) -> str:
-    """Why the system refused, in the language in use for the usual reasons (a file
-    missing, a directory, no permission, a full disk...), else as the system says it.
-
-    >>> os_reason(FileNotFoundError(errno.ENOENT, "No such file or directory"))
-    'No such file or directory'
-    """
-    reasons = {
-        errno.ENOENT: _("No such file or directory"),
-        errno.EACCES: _("Permission denied"),
-        errno.EISDIR: _("Is a directory"),
-        errno.ENOTDIR: _("Not a directory"),
-        errno.ENOSPC: _("No space left on device"),
-        errno.EROFS: _("Read-only file system"),
-        errno.EPERM: _("Operation not permitted"),
-    }
-    if current_language() != "en" and error.errno in reasons and error.strerror == os.strerror(error.errno):
-        return reasons[error.errno]
-    return str(error.strerror or error)
-
-
 def read_histories(path: str, total: int | None = None, headers: tuple[str, ...] = (MATCH_HEADER,)) -> Iterator[str]:
     """The histories in the file ``path`` (``-``: standard input), one by one as they
-    are read (:func:`mus.notation.streams.split_histories`, which cuts them at the lines
-    of ``headers``): only the history being read
+    are read, as ``mus check`` reads them (:func:`mus.notation.checking.history_texts`:
+    texts cut at the lines of ``headers``, or JSON Lines): only the history being read
     is kept, of at most :data:`~mus.notation.lines.MAX_TEXT` characters, and the file
     may hold at most ``total`` characters (no bound when ``None``). Going past either,
-    or a file that cannot be read, is a one-line MusError that names ``path``.
+    a file with no history, or a file that cannot be read, is a one-line MusError that
+    names ``path``.
 
     >>> next(read_histories("/dev/null"))
-    ''
+    Traceback (most recent call last):
+    ...
+    mus.errors.NotationError: /dev/null: no history in it
     >>> next(read_histories("/nonexistent/history.mus"))
     Traceback (most recent call last):
     ...
@@ -463,90 +482,13 @@ def read_histories(path: str, total: int | None = None, headers: tuple[str, ...]
         file = sys.stdin if path == "-" else open(path, encoding="utf-8")  # noqa: SIM115 - closed below
         try:
             try:
-                yield from split_histories(file, total=total, headers=headers)
+                for _line, text in history_texts(file, headers, total):
+                    if isinstance(text, NotationError):
+                        raise text
+                    yield text
             except NotationError as error:
-                raise NotationError(f"{path}: {error}") from None
+                # Said in the language in use here, where the file's name is known.
+                raise NotationError(_("{path}: {error}").format(path=path, error=error_words(error))) from None
         finally:
             if file is not sys.stdin:
                 file.close()
-
-
-@contextlib.contextmanager
-def atomic_write(path: str, newline: str | None = None) -> Iterator[IO[str]]:
-    """Write the text file ``path`` at once: the block writes a new file beside it (in
-    the same directory), which takes the name ``path`` when the block ends. A reader of
-    ``path`` sees the old file or the whole new one, never part of it; an error or
-    Ctrl-C in the block removes the new file and leaves ``path`` as it was. Failing to
-    create or rename the file is a one-line MusError (:func:`file_errors`).
-
-    >>> import os, tempfile
-    >>> path = os.path.join(tempfile.mkdtemp(), "match.mus")
-    >>> with atomic_write(path) as file:
-    ...     _ = file.write("mus-match 1\\n")
-    ...     os.path.exists(path)
-    False
-    >>> open(path).read(), os.listdir(os.path.dirname(path))
-    ('mus-match 1\\n', ['match.mus'])
-    >>> import shutil; shutil.rmtree(os.path.dirname(path))
-    """
-    # Through a symbolic link to the file it names, as open() would write.
-    target = os.path.realpath(path)
-    with file_errors(path, "write"):
-        if os.path.isdir(target):
-            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
-        try:
-            mode: int | None = stat.S_IMODE(os.stat(target).st_mode)
-        except FileNotFoundError:
-            mode = None
-        descriptor, temporary = _new_file(target)
-    try:
-        with file_errors(path, "write"):
-            if mode is not None:
-                os.chmod(temporary, mode)  # the file replaced keeps its permissions
-            file = open(descriptor, "w", encoding="utf-8", newline=newline)  # noqa: SIM115 - closed below
-        with file:
-            yield file
-            with file_errors(path, "write"):
-                file.flush()
-                os.fsync(file.fileno())  # the data on disk before the name points at it
-        with file_errors(path, "write"):
-            os.replace(temporary, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(temporary)
-        raise
-
-
-def check_writable(path: str) -> None:
-    """Raise a one-line MusError now if :func:`atomic_write` could not write ``path``
-    later (its directory does not take new files, or ``path`` is a directory): a
-    command that saves at its end checks first. Nothing is left behind.
-
-    >>> check_writable("/nonexistent/history.mus")
-    Traceback (most recent call last):
-    ...
-    mus.errors.MusError: cannot write /nonexistent/history.mus: No such file or directory
-    """
-    target = os.path.realpath(path)
-    with file_errors(path, "write"):
-        if os.path.isdir(target):
-            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), path)
-        descriptor, temporary = _new_file(target)
-        os.close(descriptor)
-        os.unlink(temporary)
-
-
-def _new_file(target: str) -> tuple[int, str]:
-    """A new file beside ``target``, hidden, under a name nobody else has: created with
-    the umask's permissions, as open() creates a file."""
-    directory, name = os.path.split(target)
-    while True:
-        temporary = os.path.join(directory, f".{name}.{secrets.token_hex(4)}.tmp")
-        try:
-            return os.open(temporary, _NEW_FILE, 0o666), temporary
-        except FileExistsError:
-            continue
-
-
-# O_BINARY (Windows only): the text layer above translates the ends of line, once.
-_NEW_FILE = os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_BINARY", 0)

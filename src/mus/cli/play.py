@@ -5,6 +5,7 @@ at the end or on quit."""
 from __future__ import annotations
 
 import argparse
+import contextlib
 import secrets
 import sys
 import unicodedata
@@ -26,36 +27,26 @@ from mus import (
 from mus.actions import Action
 from mus.bots import Bot, HeuristicBot
 from mus.cli.errors import error_words
+from mus.cli.files import atomic_write, check_writable, file_errors, saving_help
 from mus.cli.narration import bot_action, hand_start_lines, print_lines, step_lines, turn
-from mus.cli.options import (
-    add_command,
-    atomic_write,
-    check_writable,
-    file_errors,
-    individuel_from_options,
-    rules_from_options,
-    rules_summary,
-    seed_option,
-)
+from mus.cli.options import add_command, add_seed, individuel_from_options, rules_from_options, rules_summary
 from mus.cli.words import (
     action_words,
     choices_words,
     describe,
     games_line,
     games_text,
-    lance_name,
-    number_word,
     score_line,
     seat_name,
     seats_list,
     team_name,
 )
-from mus.i18n import N_, pgettext
+from mus.i18n import HELP_WORDS, N_, QUIT_WORDS, lance_name, number_word, pgettext
 from mus.i18n import gettext as _
 from mus.notation import format_match
 from mus.notation.streams import read_line
 
-__all__ = ["HELP", "MAX_INPUT", "register", "run"]
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 HELP = N_("""\
 what you can type (case and accents do not matter):
@@ -90,12 +81,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
             "You play one seat; HeuristicBots play the others (your partners among them, in partnership play)."
         ),
     )
-    parser.add_argument(
-        "--seed",
-        type=seed_option,
-        metavar=pgettext("metavar", "SEED"),
-        help=_("the deal's seed (default: random, printed)"),
-    )
+    add_seed(parser, _("the deal's seed (default: random, printed)"))
     # Every seat of the largest table (eight players of Mus individuel) is a choice
     # here; run() checks it against the table.
     parser.add_argument(
@@ -110,7 +96,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
     parser.add_argument(
         "--save",
         metavar=pgettext("metavar", "FILE"),
-        help=_("write the match history (text notation) at the end or on quit"),
+        help=_("write the match history (text notation) at the end or on quit") + f" ({saving_help()})",
     )
 
 
@@ -151,10 +137,6 @@ _YES = ("si", "yes", "tengo", "hay", "si hay", "si tengo", "bai", "badut", "bai 
 _NO = ("no", "no tengo", "no hay", "ez", "ez dut", "ez daukat", "non", "je n'en ai pas", "non je n'en ai pas")
 _LANCE_WORDS = {Lance.PARES: ("pares", "pareak", "paires"), Lance.JUEGO: ("juego", "jokoa", "jeu")}
 """The names of the declared lances the prompt takes, beside sí or no (Basque, French)."""
-
-_QUIT = ("quit", "exit", "q", "salir", "irten", "quitter")
-_HELP = ("help", "?", "h", "ayuda", "laguntza", "aide")
-"""The words that leave the match and that ask for help (English, Spanish, Basque, French)."""
 
 
 def _declaration(text: str, state: HandState) -> Action | None:
@@ -211,10 +193,10 @@ def _ask(state: HandState, person: int) -> Action:
             print(_("invalid: say it in at most {count} characters").format(count=MAX_INPUT))
             continue
         word = text.lower()
-        if word in _QUIT:
+        if word in QUIT_WORDS:
             print(_("you leave the match"))
             raise _Quit
-        if word in _HELP:
+        if word in HELP_WORDS:
             print(_(HELP))
             print(_("now you may say: {choices}").format(choices=choices_words(state)))
             continue
@@ -353,10 +335,12 @@ def run(args: argparse.Namespace) -> int:
     terminal; with ``--preset individuel``, against simple players for a session of
     Mus individuel (:func:`mus.individuel.cli.play`)."""
     individuel = individuel_from_options(args)
+    if args.save is not None:
+        check_writable(args.save)  # fail now, not after the match, if FILE cannot be written
     if individuel is not None:
         from mus.individuel.cli import play as play_individuel
 
-        return play_individuel(args, individuel, error_words)
+        return play_individuel(args, individuel, error_words, atomic_write)
     if args.seat >= 6 and _PARSER:
         _PARSER[0].error(
             _("argument --seat: invalid choice: {seat} (the four-card game seats 0 to 5)").format(seat=args.seat)
@@ -370,8 +354,6 @@ def run(args: argparse.Namespace) -> int:
                 seat=person, seats=rules.seats, last=rules.seats - 1
             )
         )
-    if args.save is not None:
-        check_writable(args.save)  # fail now, not after the match, if FILE cannot be written
     bots: dict[int, Bot] = {seat: HeuristicBot() for seat in range(rules.seats) if seat != person}
     print_lines(_welcome(person, rules))
     print(_("seed {seed} (play the same deals again with --seed {seed}); type help for the words").format(seed=seed))
@@ -387,9 +369,10 @@ def run(args: argparse.Namespace) -> int:
     except _Quit:
         _save(args.save, match)
         return 0
-    except KeyboardInterrupt:
-        print()
-        print(_("interrupted: leaving the match"))
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM or SIGHUP (mus.cli.stopping)
+        with contextlib.suppress(OSError):  # a terminal that closed takes no more lines
+            print()
+            print(_("interrupted: leaving the match"))
         _save(args.save, match)
         return 130
     assert match.winner is not None

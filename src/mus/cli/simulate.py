@@ -16,23 +16,23 @@ from typing import IO
 import mus
 from mus import HandState, Lance, MatchState, MusError, Outcome, Rules
 from mus.bots import Bot, HeuristicBot, RandomBot
+from mus.cli.files import atomic_write, check_writable, saving_help
 from mus.cli.narration import bot_action, print_lines, turn
 from mus.cli.options import (
     DEFAULT_SEED,
     add_command,
-    atomic_write,
+    add_seed,
     rules_from_options,
     rules_summary,
-    seed_option,
     whole_option,
     workers_option,
 )
-from mus.cli.words import lance_name, outcome_name, scores_text
+from mus.cli.words import scores_text
 from mus.i18n import gettext as _
-from mus.i18n import pgettext
+from mus.i18n import lance_name, ngettext, outcome_name, pgettext
 from mus.notation import format_match
 
-__all__ = ["BOTS", "MAX_SIMULATED", "RUN_HANDS", "bots_line", "register", "run", "time_line"]
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 MAX_SIMULATED = 10**9
 """The most hands one ``mus simulate`` plays (``--hands``): days of work at the
@@ -50,9 +50,16 @@ def _advisor(seed: str) -> Bot:
     return AdvisorBot(seed)
 
 
+def _planner(seed: str) -> Bot:
+    from mus.advise import PlannerBot  # numpy: loaded only when the planner plays
+
+    return PlannerBot(seed)
+
+
 BOTS: dict[str, Callable[[str], Bot]] = {
     "advisor": _advisor,
     "heuristic": lambda seed: HeuristicBot(),
+    "planner": _planner,
     "random": lambda seed: RandomBot(seed),
 }
 """The built-in players ``mus simulate --bots`` knows, by name, each built from a seed
@@ -78,12 +85,7 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         metavar="N",
         help=_("hands to play (default 1000)"),
     )
-    parser.add_argument(
-        "--seed",
-        type=seed_option,
-        metavar=pgettext("metavar", "SEED"),
-        help=_("the seed (default {seed})").format(seed=DEFAULT_SEED),
-    )
+    add_seed(parser, _("the seed (default {seed})").format(seed=DEFAULT_SEED))
     parser.add_argument(
         "--bots",
         default=None,
@@ -106,7 +108,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
         ).format(hands=RUN_HANDS),
     )
     parser.add_argument(
-        "--save", metavar=pgettext("metavar", "FILE"), help=_("write every match history (text notation) to FILE")
+        "--save",
+        metavar=pgettext("metavar", "FILE"),
+        help=_("write every match history (text notation) to FILE") + f" ({saving_help()})",
     )
     parser.add_argument(
         "--batch",
@@ -120,10 +124,9 @@ def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> N
 
 def _bots(text: str, seed: int | str, rules: Rules) -> list[Bot]:
     """The bot of each seat that ``--bots`` names: one for all, one a team, or one a seat."""
-    names = [name.strip().lower() for name in text.split(",")]
-    for name in names:
-        if name not in BOTS:
-            raise MusError(_("unknown bot {name} (bots: {bots})").format(name=repr(name), bots=", ".join(BOTS)))
+    from mus.individuel.cli import bot_names  # the Mus individuel's command line reads its --bots so too
+
+    names = bot_names(text, BOTS)
     if len(names) == 1:
         names *= rules.seats
     elif len(names) == rules.teams and rules.teams < rules.seats:
@@ -273,7 +276,9 @@ def run(args: argparse.Namespace) -> int:
         # The Mus individuel is a sibling game: its own simulator (mus.individuel.cli).
         from mus.individuel.cli import simulate as simulate_individuel
 
-        return simulate_individuel(args, individuel)
+        if args.save is not None:
+            check_writable(args.save)  # the sessions are saved at the end: fail now, not then
+        return simulate_individuel(args, individuel, atomic_write)
     rules = rules_from_options(args)
     total: int = args.hands
     seed: int | str = DEFAULT_SEED if args.seed is None else args.seed
@@ -296,9 +301,9 @@ def run(args: argparse.Namespace) -> int:
         tally, unfinished = _play_runs(rules, runs, min(workers, count), progress, output)
         elapsed = time.perf_counter() - started
     print(
-        _("simulated {hands} hands, seed {seed}: {rules}").format(
-            hands=tally.hands, seed=seed, rules=rules_summary(rules)
-        )
+        ngettext(
+            "simulated {hands} hand, seed {seed}: {rules}", "simulated {hands} hands, seed {seed}: {rules}", tally.hands
+        ).format(hands=tally.hands, seed=seed, rules=rules_summary(rules))
     )
     print(bots_line(bots))
     left = ""
@@ -361,9 +366,11 @@ def _run_batch(args: argparse.Namespace, rules: Rules, total: int, seed: int | s
         for code, outcome in enumerate(OUTCOMES):
             tally.outcomes[lance][outcome] = int((results.outcomes[:, lance] == code).sum())
     print(
-        _("simulated {count} hands with the batch engine, seed {seed}: {rules}").format(
-            count=total, seed=seed, rules=rules_summary(rules)
-        )
+        ngettext(
+            "simulated {count} hand with the batch engine, seed {seed}: {rules}",
+            "simulated {count} hands with the batch engine, seed {seed}: {rules}",
+            total,
+        ).format(count=total, seed=seed, rules=rules_summary(rules))
     )
     print(_("every seat random; each hand from 0-0, hand i dealt from the seed '<seed>/hand/<i>'"))
     print()

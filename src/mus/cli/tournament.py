@@ -10,59 +10,15 @@ import sys
 import time
 from typing import TYPE_CHECKING
 
-from mus.cli.options import add_command, rules_from_options, rules_summary, seed_option
+from mus.cli.options import add_command, add_seed, rules_from_options, rules_summary
 from mus.cli.words import table_head
 from mus.i18n import gettext as _
-from mus.i18n import ngettext, pgettext
+from mus.i18n import ngettext
 
 if TYPE_CHECKING:
     from mus.tournament import Standing, TournamentResult
 
-__all__ = ["register", "run", "tournament_lines"]
-
-
-def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
-    """Add ``mus tournament`` and its options to the subcommands."""
-    parser = add_command(
-        commands,
-        "tournament",
-        run,
-        summary=_("a fair round robin between bots: win rates with 95%% intervals"),
-        description=_(
-            "Each pair of bots plays N games (matches of one game to the target) on common deals: "
-            "every deal is played twice, the sides swapped, and the first mano moves round the table. Per bot: "
-            "games won with a 95% Wilson interval, and its side's stones less the other's per hand, with a "
-            "standard error. Bots are built-in names (advisor, heuristic, random) or module:Class."
-        ),
-    )
-    # Here --games counts the games played, not the games a match takes (each game is a
-    # match of one game): this option replaces the rules option of that name.
-    group = parser.add_argument_group(_("tournament options"), conflict_handler="resolve")
-    group.add_argument(
-        "--games",
-        dest="tournament_games",
-        type=int,
-        default=100,
-        metavar="N",
-        help=_("games each pair of bots plays, an even number: N/2 deals, each from both sides (default 100)"),
-    )
-    parser.set_defaults(games=None)  # the rules option it replaces: every game is a match of one game
-    parser.add_argument(
-        "--bots",
-        default="advisor,heuristic,random",
-        metavar="B,B[,...]",
-        help=_("the bots, by built-in name (advisor, heuristic, random) or module:Class (default all three)"),
-    )
-    parser.add_argument(
-        "--seed", type=seed_option, metavar=pgettext("metavar", "SEED"), help=_("the seed of the deals (default 0)")
-    )
-    parser.add_argument(
-        "--workers", type=int, default=1, metavar="N", help=_("processes sharing the deals (default 1)")
-    )
-    parser.add_argument("--json", action="store_true", help=_("print the results as JSON"))
-    parser.add_argument(
-        "--progress", action="store_true", help=_("show a progress bar on stderr even when it is not a terminal")
-    )
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 
 class _Bar:
@@ -127,7 +83,7 @@ def run(args: argparse.Namespace) -> int:
 
 def tournament_lines(result: TournamentResult) -> list[str]:
     """:meth:`mus.tournament.TournamentResult.lines` in the language in use: the results
-    as tables, by bot, then by pair."""
+    as tables, by bot, then by pair, then the ratings."""
     heads = [_("bot"), _("games"), _("wins"), _("win rate"), _("95% interval"), _("stones/hand"), _("± error")]
     widths, header = table_head(heads, (24, 7, 7, 10, 18, 13, 9))
     lines = [header]
@@ -137,6 +93,14 @@ def tournament_lines(result: TournamentResult) -> list[str]:
         for pairing in result.pairings:
             label = _("{first} v {second}").format(first=pairing.first.bot, second=pairing.second.bot)
             lines += [_row(pairing.first, widths, label), _row(pairing.second, widths)]
+    lines += ["", _("ratings (Bradley-Terry on every game, Elo scale, mean 1500):")]
+    rating_widths, rating_header = table_head([_("bot"), _("rating"), _("95% interval")], (24, 8, 18))
+    lines.append(rating_header)
+    for rating in sorted(result.ratings, key=lambda rating: -rating.elo):
+        interval = f"[{rating.low:.0f}, {rating.high:.0f}]"
+        lines.append(
+            f"{rating.bot:{rating_widths[0]}}{rating.elo:>{rating_widths[1]}.0f}{interval:>{rating_widths[2]}}"
+        )
     return lines
 
 
@@ -146,4 +110,50 @@ def _row(row: Standing, widths: list[int], label: str | None = None) -> str:
         f"{label or row.bot:{widths[0]}}{row.games:>{widths[1]}}{row.wins:>{widths[2]}}"
         f"{row.win_rate:>{widths[3]}.1%}{interval:>{widths[4]}}"
         f"{row.stones_per_hand:>+{widths[5]}.3f}{row.stderr:>{widths[6]}.3f}"
+    )
+
+
+def register(commands: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    """Add ``mus tournament`` and its options to the subcommands."""
+    parser = add_command(
+        commands,
+        "tournament",
+        run,
+        summary=_("a fair round robin between bots: win rates with 95%% intervals"),
+        description=_(
+            "Each pair of bots plays N games (matches of one game to the target) on common deals: "
+            "every deal is played twice, the sides swapped, and the first mano moves round the table. Per bot: "
+            "games won with a 95% Wilson interval, and its side's stones less the other's per hand, with a "
+            "standard error; then each bot's rating on the Elo scale, fitted from every game (Bradley-Terry), with a "
+            "95% interval. Bots are built-in names, saved policy files (.npz) or module:Name."
+        ),
+    )
+    # Here --games counts the games played, not the games a match takes (each game is a
+    # match of one game): this option replaces the rules option of that name.
+    group = parser.add_argument_group(_("tournament options"), conflict_handler="resolve")
+    group.add_argument(
+        "--games",
+        dest="tournament_games",
+        type=int,
+        default=100,
+        metavar="N",
+        help=_("games each pair of bots plays, an even number: N/2 deals, each from both sides (default 100)"),
+    )
+    parser.set_defaults(games=None)  # the rules option it replaces: every game is a match of one game
+    parser.add_argument(
+        "--bots",
+        default="advisor,heuristic,random",
+        metavar="B,B[,...]",
+        help=_(
+            "the bots, by built-in name (advisor, heuristic, planner, random), saved policy file (.npz) or module:Name "
+            "(default advisor,heuristic,random)"
+        ),
+    )
+    add_seed(parser, _("the seed of the deals (default 0)"))
+    parser.add_argument(
+        "--workers", type=int, default=1, metavar="N", help=_("processes sharing the deals (default 1)")
+    )
+    parser.add_argument("--json", action="store_true", help=_("print the results as JSON"))
+    parser.add_argument(
+        "--progress", action="store_true", help=_("show a progress bar on stderr even when it is not a terminal")
     )

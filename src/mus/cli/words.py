@@ -40,40 +40,11 @@ from mus import (
     Signal,
     TeamFold,
 )
-from mus.i18n import and_list, lance_name, ngettext, number_word, outcome_name, pgettext
+from mus.i18n import and_list, lance_name, ngettext, pgettext
 from mus.i18n import gettext as _
 from mus.scoring import CountLine
 
-__all__ = [
-    "action_words",
-    "and_list",
-    "and_ranks",
-    "choices_words",
-    "count_line_words",
-    "describe",
-    "games_line",
-    "games_text",
-    "gesture_words",
-    "labelled",
-    "lance_name",
-    "number_word",
-    "outcome_name",
-    "pares_words",
-    "plural",
-    "result_words",
-    "score_line",
-    "score_words",
-    "scores_text",
-    "seat_name",
-    "seats_list",
-    "sides_line",
-    "signals_left",
-    "stones_words",
-    "table_head",
-    "team_name",
-    "team_seats",
-    "team_title",
-]
+__all__: list[str] = []  # the command's own: mus.cli says what is public
 
 
 def plural(n: int, word: str) -> str:
@@ -460,8 +431,12 @@ def _count_text(line: CountLine, lance: str, who: str) -> str:
         return _("{lance}: {who} wins the órdago and the game").format(lance=lance, who=who)
     if line.outcome is Outcome.REFUSED:
         then = _(", then {bonus}").format(bonus=bonus) if line.bonus else ""
-        text = _("{lance}: {who} wins by refusal: {stones} taken at the fold{then}")
-        return text.format(lance=lance, who=who, stones=stones_words(line.refusal), then=then)
+        text = ngettext(
+            "{lance}: {who} wins by refusal: {n} stone taken at the fold{then}",
+            "{lance}: {who} wins by refusal: {n} stones taken at the fold{then}",
+            line.refusal,
+        )
+        return text.format(lance=lance, who=who, n=line.refusal, then=then)
     paid = f"{line.bet} + {bonus}" if line.bonus and line.bet else bonus if line.bonus else stones_words(line.bet)
     why = {
         Outcome.EN_PASO: _("{lance}: {who} wins en paso: {paid}"),

@@ -52,6 +52,7 @@ The package's modules, one concept each; every name above is importable from
 
 * :mod:`mus.data.reading`: the strict readers every form is read with;
 * :mod:`mus.data.knowledge`: what a seat knows of the cards, as its history tells it;
+* :mod:`mus.data.replaying`: what both games' view replays share;
 * :mod:`mus.data.consistency`: a hand replayed as one seat saw it, by the rules;
 * :mod:`mus.data.whole`: seat and match views checked whole, each field against the
   others;

@@ -60,7 +60,7 @@ from mus.hand import Hand
 from mus.legal import LegalActions
 from mus.match import MatchState, MatchView
 from mus.notation.histories import HAND_KEYS, MATCH_KEYS, hand_data, hand_from_data, match_from_data, match_to_json
-from mus.notation.lines import MAX_TEXT
+from mus.notation.lines import MAX_JSON
 from mus.reducer import new_hand
 from mus.rules import Rules
 from mus.scoring import Count, CountLine, LanceResult
@@ -250,8 +250,10 @@ def loads(text: str | bytes, kind: str | None = None) -> Any:
     ...
     mus.errors.NotationError: not JSON: Expecting property name enclosed in double quotes: line 1 column 2 (char 1)
     """
-    if not isinstance(text, (str, bytes)) or len(text) > MAX_TEXT:
-        raise NotationError(f"data is JSON text of at most {MAX_TEXT} characters, got {quoted(text)}")
+    if (
+        not isinstance(text, (str, bytes)) or len(text) > MAX_JSON
+    ):  # before it is parsed: that costs many times its size
+        raise NotationError(f"data is JSON text of at most {MAX_JSON:,} characters, got {quoted(text)}")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:

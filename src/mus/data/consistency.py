@@ -31,7 +31,6 @@ mus.errors.NotationError: seat_view.history[1]: seat 1 acts out of turn: seat 0 
 
 from __future__ import annotations
 
-import copy
 import itertools
 from collections.abc import Callable, Sequence
 from typing import Any
@@ -52,23 +51,25 @@ from mus.actions import (
     TeamFold,
 )
 from mus.cards import Card
+from mus.data import replaying
 from mus.data.knowledge import CardKnowledge
 from mus.data.reading import fail
-from mus.errors import NotationError
+from mus.data.replaying import ViewReplay
+from mus.errors import moved
 from mus.hand import HAND_SIZE, Hand
-from mus.legal import DECLARE, MUS, SERVIDO, discards
+from mus.legal import DECLARE, MUS, SERVIDO, LegalActions, discards
 from mus.legal import betting as betting_list
 from mus.ranking import Lance
 from mus.rules import Rules
 from mus.scoring import LanceResult, Outcome, false_declarations, record, showdown, tally
 from mus.state import Betting, HiddenDiscard, Phase, SeatView, mus_speakers
 
-__all__ = ["HandReplay", "has", "result_differs"]
+__all__ = ["HandReplay", "has"]
+
+# Until 0.2.0 result_differs was here; mus.data.replaying has it for both games.
+__getattr__: Callable[[str], Any] = moved("mus.data.consistency", {"result_differs": replaying}, "1.0.0")
 
 _HAS = (Lance.PARES, Lance.JUEGO)
-_OPENING_KINDS = frozenset((Pass, Bet, Ordago))
-_ANSWER_KINDS = frozenset((Accept, Fold, Bet, Ordago, TeamFold))
-_ORDAGO_ANSWER_KINDS = frozenset((Accept, Fold, TeamFold))
 _BETTING = (Pass, Bet, Ordago, Accept, Fold, TeamFold)
 
 
@@ -81,27 +82,15 @@ def has(lance: Lance, hand: Hand, rules: Rules) -> bool:
     return not false_declarations(lance, (hand,), rules, (0,))
 
 
-def result_differs(shown: Any, derived: Any) -> str:
-    """The message for a result a view shows that is not the one its history gives.
-
-    >>> from mus.scoring import LanceResult, Outcome
-    >>> result_differs(LanceResult(Lance.PARES, Outcome.NO_BET, team=0, seats=(0,)), LanceResult(Lance.PARES, Outcome.NO_BET, team=0, seats=(0, 2)))
-    'pares: no bet, team 0 (seats [0]) does not follow from the history, which gives pares: no bet, team 0 (seats [0, 2])'
-    """
-    said, given = str(shown), str(derived)
-    if said == given:
-        said, given = f"{said} (seats {list(shown.seats)})", f"{given} (seats {list(derived.seats)})"
-    return f"{said} does not follow from the history, which gives {given}"
-
-
 def _having(lance: Lance, truth: bool, rules: Rules) -> Callable[[Hand], bool]:
     return lambda hand: has(lance, hand, rules) == truth
 
 
-class HandReplay:
-    """A hand replayed as one seat saw it: fed its history (:meth:`feed`), it derives
-    every field of the seat's view (:func:`~mus.data.whole.compare_view` compares a view
-    with them).
+class HandReplay(ViewReplay):
+    """A hand replayed as one seat saw it: fed its history
+    (:meth:`~mus.data.replaying.ViewReplay.feed`), it derives every field of the seat's
+    view (:func:`~mus.data.whole.compare_view` compares a view with them). The
+    machinery is :class:`~mus.data.replaying.ViewReplay`'s.
 
     ``mano`` is the mano the hand was dealt with, ``scores`` the scores it was dealt
     with; ``corrido`` whether a cut of the mus makes the cutter the mano (``None``:
@@ -121,15 +110,14 @@ class HandReplay:
     def __init__(
         self, rules: Rules, seat: int, mano: int, scores: Sequence[int], corrido: bool | None, where: str
     ) -> None:
+        super().__init__(seat, mano, where)
         n = rules.seats
         self.rules: Rules = rules
-        self.seat: int = seat
-        self.mano: int = mano
         self.corrido: bool | None = corrido
-        self.where: str = where
         self.scores: list[int] = list(scores)
         self.phase: Phase = Phase.MUS
         self.queue: tuple[int, ...] = mus_speakers(mano, rules)
+        self.mano: int = mano  # moves to the cutter under mus corrido
         self.betting: Betting | None = None
         self.results: list[LanceResult] = []
         self.winner: int | None = None
@@ -144,41 +132,29 @@ class HandReplay:
         self.at_deal: bool = True
         self.signals: set[tuple[int, Any]] = set()
         self.cards: CardKnowledge = CardKnowledge(rules, seat)
-        self.size: int = 0  # the entries replayed
-        self._index = 0  # the one being replayed
-        self._entries: Sequence[tuple[int, Any]] = ()
-        self._at = 0
         self._hint: SeatView | None = None
 
     # --- what the replay derives ---------------------------------------------------------
 
-    @property
-    def to_act(self) -> int | None:
-        """The seat to act, or ``None`` once the hand is over."""
-        return self.queue[0] if self.queue else None
-
-    @property
-    def lance(self) -> Lance | None:
-        """The lance being declared or bet on."""
-        return None if self.betting is None else self.betting.lance
-
     def legal(self, hand: Hand) -> tuple[Any, ...]:
         """The legal actions of the seat to act, whose cards are ``hand`` (as the
         engine lists them, before any house rule's hook)."""
-        seat, rules = self.queue[0], self.rules
-        if self.phase is Phase.BETTING:
-            betting = self.betting
-            assert betting is not None
-            team_still = len(self.queue) > 1 and rules.teams == 2
-            listed = betting_list(seat, betting.bets, betting.ordago, team_still, rules.max_bet, rules.bet_limit)
-        elif self.phase is Phase.MUS:
-            listed = (SERVIDO if self.rounds >= rules.mus_limit or self._served(seat) else MUS)[seat]
-        elif self.phase is Phase.DISCARD:
-            listed = discards(hand, seat, self.exchange is not None)
-        else:
-            assert self.betting is not None
-            listed = DECLARE[self.betting.lance][seat]
-        return tuple(listed)
+        seat = self.queue[0]
+        if self.phase is Phase.DISCARD:
+            return tuple(discards(hand, seat, self.exchange is not None))
+        return tuple(self._listed(seat))
+
+    def _listed(self, seat: int) -> LegalActions:
+        """:mod:`mus.legal`'s list of ``seat``'s actions, in any phase but the discards
+        (whose list needs the seat's cards)."""
+        if self.phase is Phase.MUS:
+            return (SERVIDO if self.rounds >= self.rules.mus_limit or self._served(seat) else MUS)[seat]
+        betting, rules = self.betting, self.rules
+        assert betting is not None
+        if self.phase is Phase.DECLARE:
+            return DECLARE[betting.lance][seat]
+        partners = len(self.queue) > 1 and rules.teams == 2
+        return betting_list(seat, betting.bets, betting.ordago, partners, rules.max_bet, rules.bet_limit)
 
     def shown(self) -> tuple[bool, ...] | None:
         """Which seats' hands the view shows: none before the count (``None``), after an
@@ -190,32 +166,7 @@ class HandReplay:
             return tuple(s in last.seats or s == self.seat for s in range(self.rules.seats))
         return (True,) * self.rules.seats
 
-    # --- feeding the history ---------------------------------------------------------------
-
-    def feed(self, entries: Sequence[tuple[int, Any]], hint: SeatView) -> None:
-        """Replay ``entries`` (the history's next entries, as the seat sees them), which
-        lead to the view ``hint``: where the engine decides from cards the seat did not
-        see, the replay takes what ``hint`` records and checks what it can."""
-        self._entries, self._at, self._hint = entries, 0, hint
-        self._run()
-
-    def _run(self) -> None:
-        entries = self._entries
-        while self._at < len(entries):
-            who, action = self._next_entry()
-            self._take(who, action)
-
-    def _fail(self, message: str) -> NotationError:
-        return fail(f"{self.where}.history[{self._index}]", message)
-
-    def _next_entry(self) -> tuple[int, Any]:
-        if self._at >= len(self._entries):
-            raise fail(f"{self.where}.history", "ends before the declarations the engine adds")
-        entry = self._entries[self._at]
-        self._at += 1
-        self._index = self.size
-        self.size += 1
-        return entry
+    # --- the history, entry by entry ---------------------------------------------------------
 
     def _take(self, who: int, action: Any) -> None:
         kind, rules = type(action), self.rules
@@ -229,7 +180,7 @@ class HandReplay:
             raise self._fail(f"seat {who} acts out of turn: seat {self.queue[0]} is to act")
         phase = self.phase
         if phase is Phase.MUS and kind is Mus:
-            if self.rounds >= self.rules.mus_limit or self._served(who):
+            if action not in self._listed(who):
                 raise self._fail(f"seat {who} may not ask for mus now")
             self.at_deal = False
             if len(self.queue) > 1:
@@ -250,14 +201,15 @@ class HandReplay:
             self.queue = queue
             if not queue:
                 self._serve()
-        elif phase is Phase.DECLARE and kind is Declare and self.betting and action.lance is self.betting.lance:
+        elif phase is Phase.DECLARE and kind is Declare and action in self._listed(who):
             betting = self.betting
+            assert betting is not None
             if action.has:
-                self.betting = betting._replace(seats=(*betting.seats, who))
+                betting = self.betting = betting._replace(seats=(*betting.seats, who))
             self.queue = self.queue[1:]
             if not self.queue:
-                self._declared(betting.lance, self.betting.seats)
-        elif phase is Phase.BETTING and self._allowed(action):
+                self._declared(betting.lance, betting.seats)
+        elif phase is Phase.BETTING and action in self._listed(who):
             self._bet(who, action)
         else:
             raise self._fail(f"seat {who}'s {action} is not legal in the {phase} phase")
@@ -432,16 +384,12 @@ class HandReplay:
         return choices[0]
 
     def _fits(self, order: tuple[int, ...], playing: tuple[int, ...]) -> bool:
-        """Whether the rest of the history replays with ``playing`` in punto, to the
-        results and betting the view shows."""
-        trial: HandReplay = copy.deepcopy(self, {id(self._hint): self._hint, id(self._entries): self._entries})
-        try:
+        """Whether the rest of the history replays with ``playing`` in punto."""
+
+        def choose(trial: HandReplay) -> None:
             trial._punto(order, playing)
-            trial._run()
-        except NotationError:
-            return False
-        hint = self._hint
-        return hint is not None and trial.results == list(hint.results) and trial.betting == hint.betting
+
+        return self._replays(choose)
 
     def _declared(self, lance: Lance, seats: tuple[int, ...]) -> None:
         rules = self.rules
@@ -459,18 +407,6 @@ class HandReplay:
             self._settle(result)
             return
         self.phase, self.betting, self.queue = Phase.BETTING, Betting(lance, seats), seats
-
-    def _allowed(self, action: Any) -> bool:
-        betting, rules, kind = self.betting, self.rules, type(action)
-        assert betting is not None
-        if kind is Bet:
-            if (rules.max_bet is not None and action.stones > rules.max_bet) or betting.bets >= rules.bet_limit:
-                return False
-        elif kind is TeamFold and (rules.teams != 2 or len(self.queue) < 2):
-            return False
-        if betting.bets == 0:
-            return kind in _OPENING_KINDS
-        return kind in (_ORDAGO_ANSWER_KINDS if betting.ordago else _ANSWER_KINDS)
 
     def _answerers(self, betting: Betting, bettor: int) -> tuple[int, ...]:
         team_of = self.rules.team_of
@@ -624,14 +560,6 @@ class HandReplay:
         self.results.append(result)
         self._check_result()
         self._next(result.lance)
-
-    def _check_result(self) -> None:
-        index, hint = len(self.results) - 1, self._hint
-        if hint is not None and index < len(hint.results) and hint.results[index] != self.results[index]:
-            raise fail(
-                f"{self.where}.results[{index}]",
-                result_differs(hint.results[index], self.results[index]),
-            )
 
     def _next(self, lance: Lance) -> None:
         following = self.rules.next_lance[lance]

@@ -41,7 +41,7 @@ from mus.data.reading import (
     read_number,
     read_object,
 )
-from mus.data.views import legal_data, read_legal
+from mus.data.views import legal_data, read_legal, view_head
 from mus.errors import MusError, quoted
 from mus.individuel.notation import hand_to_json, session_to_json
 from mus.individuel.reducer import apply, new_hand
@@ -351,14 +351,9 @@ def individuel_view_data(view: SeatView, with_rules: bool = True) -> dict[str, A
     """
     if type(view) is not SeatView:
         raise MusError(f"individuel_view_data() takes a Mus individuel SeatView, got {quoted(view)}")
-    if type(with_rules) is not bool:
-        raise MusError(f"with_rules is True or False, got {quoted(with_rules)}")
-    data: dict[str, Any] = {"seat": view.seat}
-    if with_rules:
-        data["rules"] = individuel_knobs(view.rules)
+    data = view_head(view, with_rules, individuel_knobs)
     data.update(
-        mano=view.mano, phase=str(view.phase), lance=None if view.lance is None else str(view.lance),
-        to_act=view.to_act, stones=list(view.stones), pot=view.pot, hand=_held_text(view.hand),
+        stones=list(view.stones), pot=view.pot, hand=_held_text(view.hand),
         discard=None if view.discard is None else str(view.discard),
         hands=[None if hand is None else str(hand) for hand in view.hands],
         history=[[seat, str(action)] for seat, action in view.history],

@@ -29,20 +29,20 @@ mus.errors.NotationError: view.stones: [8, 9, 8] and 0 in the basket make 25 sto
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Sequence
 from typing import Any
 
-from mus.actions import MIN_BET, Accept, Action, Bet, Discard, Fold, Ordago, Pass
+from mus.actions import Discard, Pass
 from mus.cards import ALL_CARDS, Card
 from mus.checks import instance_arg, numbers_arg
 from mus.data.reading import fail
-from mus.errors import MusError, NotationError, quoted
+from mus.data.replaying import ViewReplay, compare_fields
+from mus.errors import MusError
 from mus.hand import Hand
-from mus.individuel.reducer import answer_lap, apply, new_hand, still_to_match
+from mus.individuel.reducer import answer_lap, apply, new_hand, refusal, spoken, still_to_match
 from mus.individuel.rules import IndividuelRules
 from mus.individuel.scoring import has, worst
-from mus.individuel.state import ORDAGO_PUT, Betting, LanceResult, Move, Outcome, SeatView
+from mus.individuel.state import Betting, LanceResult, Limits, Move, Outcome, SeatView, limits
 from mus.legal import NO_ACTIONS, LegalActions
 from mus.ranking import Lance
 from mus.table import HiddenDiscard, Phase
@@ -50,7 +50,6 @@ from mus.table import HiddenDiscard, Phase
 __all__ = ["IndividuelReplay", "check_individuel_view", "compare_individuel", "play_again", "start_stones"]
 
 _NEXT = {Lance.GRANDE: Lance.CHICA, Lance.CHICA: Lance.PARES, Lance.PARES: Lance.JUEGO}
-_SINGLE: dict[type, Action] = {Pass: Pass(), Accept: Accept(), Fold: Fold(), Ordago: Ordago()}
 _FIELDS = ("mano", "phase", "lance", "to_act", "stones", "pot", "discard", "results", "moves", "betting", "loser")
 
 
@@ -72,10 +71,11 @@ def start_stones(view: SeatView) -> tuple[int, ...]:
     return tuple(stones)
 
 
-class IndividuelReplay:
+class IndividuelReplay(ViewReplay):
     """A hand of Mus individuel replayed as ``seat`` saw it (see the module's text),
     dealt from the mano ``mano`` with ``stones`` by seat; fed its history with
-    :meth:`feed`, checked against a view with :func:`compare_individuel`.
+    :meth:`~mus.data.replaying.ViewReplay.feed`, checked against a view with
+    :func:`compare_individuel`. The machinery is :class:`~mus.data.replaying.ViewReplay`'s.
 
     >>> from mus.individuel import IndividuelRules
     >>> replay = IndividuelReplay(IndividuelRules(players=3), 0, 1, (8, 8, 8), "view")
@@ -84,11 +84,9 @@ class IndividuelReplay:
     """
 
     def __init__(self, rules: IndividuelRules, seat: int, mano: int, stones: Sequence[int], where: str) -> None:
+        super().__init__(seat, mano, where)
         n = rules.players
         self.rules: IndividuelRules = rules
-        self.seat: int = seat
-        self.mano: int = mano
-        self.where: str = where
         self.start: tuple[int, ...] = tuple(stones)
         self.stones: list[int] = list(stones)
         self.pot: int = n * rules.stones - sum(stones)
@@ -102,37 +100,7 @@ class IndividuelReplay:
         self.discard: Card | None = None
         self.facts: list[tuple[int, str, Any]] = []  # what a seat's kept hand is, checked if shown
         self.counted: bool = False  # the hand reached the count, whose stones the hands decide
-        self.size: int = 0
-        self._entries: Sequence[tuple[int, Any]] = ()
-        self._at = 0
         self._hint: SeatView | None = None
-
-    @property
-    def to_act(self) -> int | None:
-        """The seat to act, or ``None`` once the hand is over."""
-        return self.queue[0] if self.queue else None
-
-    @property
-    def lance(self) -> Lance | None:
-        """The lance being bet on."""
-        return None if self.betting is None else self.betting.lance
-
-    def feed(self, entries: Sequence[tuple[int, Any]], hint: SeatView) -> None:
-        """Replay ``entries``, the history's next entries, which lead to the view
-        ``hint`` (what it records decides where hidden cards do)."""
-        self._entries, self._at, self._hint = entries, 0, hint
-        self._run()
-
-    def _run(self) -> None:
-        entries = self._entries
-        while self._at < len(entries):
-            who, action = entries[self._at]
-            self._at += 1
-            self.size += 1
-            self._take(who, action)
-
-    def _fail(self, message: str) -> NotationError:
-        return fail(f"{self.where}.history[{self.size - 1}]", message)
 
     def _take(self, who: int, action: Any) -> None:
         if not self.queue:
@@ -154,7 +122,7 @@ class IndividuelReplay:
                 self.phase = Phase.BETTING
                 self._open(Lance.GRANDE)
             return
-        if not self._allowed(who, action):
+        if action not in self._listed(who):
             raise self._fail(f"seat {who}'s {action} is not legal now")
         betting = self.betting
         assert betting is not None
@@ -163,37 +131,15 @@ class IndividuelReplay:
             if not self.queue:
                 self._settled(LanceResult(betting.lance, Outcome.EN_PASO, betting.competing))
             return
-        if kind is Bet or kind is Ordago:
-            stake = betting.stake + action.stones if kind is Bet else ORDAGO_PUT
-            all_in = kind is Bet and stake == self.stones[who]
-            betting = betting._replace(stake=stake, puts=_put(betting, who, stake), bettor=who, all_in=all_in)
-            if betting.lap == 0:
-                self.betting = betting = betting._replace(opener=who, lap=1, forward=True)
-                self.queue = answer_lap(betting, first=True)
-            else:
-                self.betting, self.queue = betting, self.queue[1:]
-        elif kind is Accept:
-            self.betting, self.queue = betting._replace(puts=_put(betting, who, betting.stake)), self.queue[1:]
-        else:
-            self.betting, self.queue = betting._replace(folded=(*betting.folded, who)), self.queue[1:]
+        self.betting, self.queue = spoken(betting, who, action, self.stones[who], self.queue)
         self._go_on()
 
-    # --- what the seat to act may do -------------------------------------------------------
+    # --- what the seat to act may do: the engine's limits -----------------------------------
 
-    def _limits(self, seat: int) -> tuple[tuple[type, ...], int, int]:
+    def _listed(self, seat: int) -> LegalActions:
         betting = self.betting
         assert betting is not None
-        stones = self.stones[seat]
-        ordago = betting.lance not in (Lance.JUEGO, Lance.PUNTO) or self.rules.ordago_last_lance
-        if betting.lap == 0:
-            return ((Pass, Bet, Ordago) if ordago else (Pass, Bet)), MIN_BET, stones
-        if betting.ordago or betting.all_in:
-            return (Accept, Fold), 0, 0
-        return ((Accept, Fold, Bet, Ordago) if ordago else (Accept, Fold, Bet)), MIN_BET, stones - betting.stake
-
-    def _allowed(self, seat: int, action: Any) -> bool:
-        kinds, low, high = self._limits(seat)
-        return type(action) in kinds and (type(action) is not Bet or low <= action.stones <= high)
+        return limits(betting, self.stones[seat], self.rules).listed(seat)
 
     def legal(self, hand: tuple[Card, ...]) -> LegalActions:
         """The seat to act's legal actions, as the engine lists them; ``hand`` is its
@@ -202,13 +148,8 @@ class IndividuelReplay:
             return NO_ACTIONS
         seat = self.queue[0]
         if self.phase is Phase.DISCARD:
-            return LegalActions.make(tuple(Discard((card,)) for card in hand), seat, None)
-        kinds, low, high = self._limits(seat)
-        can_bet = low <= high
-        actions: tuple[Action, ...] = tuple(
-            Bet(low) if kind is Bet else _SINGLE[kind] for kind in kinds if kind is not Bet or can_bet
-        )
-        return LegalActions.make(actions, seat, frozenset(map(type, actions)), None, high if can_bet else None)
+            return Limits((Discard,), discards=hand).listed(seat)
+        return self._listed(seat)
 
     # --- the lances ---------------------------------------------------------------------------
 
@@ -282,15 +223,11 @@ class IndividuelReplay:
         return tuple(seat for seat in order if seat in seen)
 
     def _fits(self, lance: Lance, speakers: tuple[int, ...]) -> bool:
-        trial: IndividuelReplay = copy.deepcopy(self, {id(self._hint): self._hint, id(self._entries): self._entries})
-        trial.betting = Betting(lance, speakers, speakers, puts=(0,) * self.rules.players)
-        trial.queue = speakers
-        try:
-            trial._run()
-        except NotationError:
-            return False
-        hint = self._hint
-        return hint is not None and trial.results == list(hint.results) and trial.betting == hint.betting
+        def choose(trial: IndividuelReplay) -> None:
+            trial.betting = Betting(lance, speakers, speakers, puts=(0,) * self.rules.players)
+            trial.queue = speakers
+
+        return self._replays(choose)
 
     def _fact(self, seat: int, what: str, fact: tuple[Lance, bool]) -> None:
         if seat == self.seat and self._hint is not None and len(self._hint.hand) == 4:
@@ -320,13 +257,7 @@ class IndividuelReplay:
             self._settled(LanceResult(betting.lance, Outcome.ACCEPTED, still_in, betting.stake, forfeits))
 
     def _refused(self, betting: Betting, taker: int) -> None:
-        staked = [min(betting.puts[seat], ORDAGO_PUT - 1) for seat in betting.folded]
-        if self.rules.refused_raise == "previous-stake":
-            stones, why = max(staked, default=0), "refused, the stake before the raise"
-        else:
-            stones, why = sum(staked), "refused, staked by those who folded"
-        if not stones:
-            stones, why = 1, "refused first bet"
+        stones, why = refusal(betting, self.rules)
         shed = min(stones, self.stones[taker])
         self.stones[taker] -= shed
         self.pot += shed
@@ -364,12 +295,7 @@ class IndividuelReplay:
 
     def _settled(self, result: LanceResult) -> None:
         self.results.append(result)
-        index, hint = len(self.results) - 1, self._hint
-        if hint is not None and index < len(hint.results) and hint.results[index] != result:
-            raise fail(
-                f"{self.where}.results[{index}]",
-                f"{hint.results[index]} does not follow from the history, which gives {result}",
-            )
+        self._check_result()
         self.betting = None
         following = _NEXT.get(result.lance)
         if self.loser is not None or following is None:
@@ -377,12 +303,6 @@ class IndividuelReplay:
             self.phase, self.queue, self.counted = Phase.FINISHED, (), self.loser is None
             return
         self._open(following)
-
-
-def _put(betting: Betting, seat: int, stake: int) -> tuple[int, ...]:
-    puts = list(betting.puts)
-    puts[seat] = stake
-    return tuple(puts)
 
 
 def compare_individuel(replay: IndividuelReplay, view: SeatView, where: str) -> None:
@@ -393,15 +313,11 @@ def compare_individuel(replay: IndividuelReplay, view: SeatView, where: str) -> 
     derived.update(stones=tuple(replay.stones), results=tuple(replay.results), moves=tuple(replay.moves))
     if replay.counted:  # what the count moved, the hand played again checks
         derived.update((field, getattr(view, field)) for field in ("stones", "pot", "moves", "loser"))
-    for field, value in derived.items():
-        if getattr(view, field) != value:
-            shown = getattr(view, field)
-            if isinstance(shown, tuple) and field in ("results", "moves"):
-                raise fail(f"{where}.{field}", f"{len(shown)} entries that do not follow from the history")
-            raise fail(
-                f"{where}.{field}",
-                f"{_said(shown)} does not follow from the history, which gives {_said(value)}",
-            )
+    for field, value in derived.items():  # in order: the first that differs is named
+        shown = getattr(view, field)
+        if shown != value and field in ("results", "moves"):
+            raise fail(f"{where}.{field}", f"{len(shown)} entries that do not follow from the history")
+        compare_fields({field: shown}, {field: value}, where, "gives")
     sizes = (0,) if not dealt else (4,) if replay.discard is not None else (5,)
     if len(view.hand) not in sizes or (replay.discard is not None and replay.discard in view.hand):
         raise fail(f"{where}.hand", f"the seat holds {sizes[0]} cards here, its discard not among them")
@@ -498,10 +414,3 @@ def play_again(view: SeatView, stones: tuple[int, ...], where: str) -> None:
             raise fail(f"{where}.{field}", "not what the hand gives when played again from the shown hands")
     if again != view:
         raise fail(where, "not the view the hand gives when played again from the shown hands")
-
-
-def _said(value: Any) -> str:
-    """A field's value as a message shows it: stones as a list, the rest quoted."""
-    if isinstance(value, tuple) and value and all(type(item) is int for item in value):
-        return str(list(value))
-    return quoted(str(value) if isinstance(value, (Phase, Lance)) else value, 80)

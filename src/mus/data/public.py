@@ -28,7 +28,7 @@ from mus.data.reading import fail, maybe, read_bool, read_list, read_object, rea
 from mus.data.steps import merged, steps_of
 from mus.data.views import VIEW_KEYS, read_entries, read_rules, read_seat_view, rules_knobs, seat_view_data
 from mus.data.whole import check_seat_view, compare_view
-from mus.errors import NotationError, quoted
+from mus.errors import NotationError, quoted, type_name
 from mus.individuel.session import Session
 from mus.individuel.state import HandState as IndividuelHandState
 from mus.individuel.state import SeatView as IndividuelSeatView
@@ -54,7 +54,7 @@ def view_data(state: HandState | MatchState | IndividuelHandState | Session, sea
     """
     if not isinstance(state, (HandState, MatchState, IndividuelHandState, Session)):
         raise NotationError(
-            f"view_data() needs a HandState or MatchState, or a Mus individuel HandState or Session, got {type(state).__name__}"
+            f"view_data() needs a HandState or MatchState, or a Mus individuel HandState or Session, got {type_name(state)}"
         )
     return to_data(state.view(seat))  # type: ignore[no-any-return]
 
@@ -102,7 +102,7 @@ def public_hand(state: HandState | IndividuelHandState, seat: int) -> dict[str, 
     if isinstance(state, IndividuelHandState):
         return public_individuel_hand(state, seat)
     if not isinstance(state, HandState):
-        raise NotationError(f"public_hand() needs a HandState, of either game, got {type(state).__name__}")
+        raise NotationError(f"public_hand() needs a HandState, of either game, got {type_name(state)}")
     state.view(seat)  # checks the seat
     return {"type": "public_hand", "version": 1, "seat": seat, **_hand_public(state, seat, True)}
 
@@ -122,7 +122,7 @@ def public_match(match: MatchState, seat: int) -> dict[str, Any]:
     True
     """
     if not isinstance(match, MatchState):
-        raise NotationError(f"public_match() needs a MatchState, got {type(match).__name__}")
+        raise NotationError(f"public_match() needs a MatchState, got {type_name(match)}")
     match.view(seat)  # checks the seat
     # The standing each hand started from is not kept: replay the match to find it.
     replayed = new_match(match.rules, seed=match.seed, mano=match.first_mano)

@@ -17,6 +17,7 @@ its own (``rules`` left out), its seats and sides range over the largest table.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from typing import Any
 
 from mus.actions import MIN_BET, Bet, Declare, Discard, TeamFold
@@ -401,15 +402,9 @@ def seat_view_data(view: SeatView, with_rules: bool = True) -> dict[str, Any]:
     >>> "rules" in data, data["hand"], data["legal"]
     (False, 'Rb Sc 1c 1e', [])
     """
-    instance_arg(view, SeatView, "a SeatView")
-    if type(with_rules) is not bool:
-        raise MusError(f"with_rules is True or False, got {quoted(with_rules)}")
-    data: dict[str, Any] = {"seat": view.seat}
-    if with_rules:
-        data["rules"] = rules_knobs(view.rules)
+    data = view_head(instance_arg(view, SeatView, "a SeatView"), with_rules, rules_knobs)
     data.update(
-        mano=view.mano, phase=str(view.phase), lance=None if view.lance is None else str(view.lance),
-        to_act=view.to_act, scores=list(view.scores), hand=str(view.hand), pending=[str(c) for c in view.pending],
+        scores=list(view.scores), hand=str(view.hand), pending=[str(c) for c in view.pending],
         history=[_entry_data(seat, action) for seat, action in view.history],
         results=[lance_result_data(result) for result in view.results], stock_size=view.stock_size,
         discards_size=view.discards_size, count=None if view.count is None else count_data(view.count),
@@ -417,6 +412,21 @@ def seat_view_data(view: SeatView, with_rules: bool = True) -> dict[str, Any]:
         betting=None if view.betting is None else betting_data(view.betting), legal=[str(a) for a in view.legal],
         bets=bets_data(view),
     )  # fmt: skip
+    return data
+
+
+def view_head(view: Any, with_rules: bool, knobs: Callable[[Any], dict[str, Any]]) -> dict[str, Any]:
+    """What either game's seat view's data opens with: the seat, its rules as
+    ``knobs`` gives them (unless ``with_rules`` is false: the data the view is part of
+    gives them), the mano, the phase, the lance and the seat to act."""
+    if type(with_rules) is not bool:
+        raise MusError(f"with_rules is True or False, got {quoted(with_rules)}")
+    data: dict[str, Any] = {"seat": view.seat}
+    if with_rules:
+        data["rules"] = knobs(view.rules)
+    data.update(
+        mano=view.mano, phase=str(view.phase), lance=None if view.lance is None else str(view.lance), to_act=view.to_act
+    )
     return data
 
 

@@ -24,13 +24,13 @@ from typing import Any
 
 from mus.actions import Discard, Mus, NoMus, Servido
 from mus.checks import instance_arg, numbers_arg, seat_arg
-from mus.data.consistency import HandReplay, result_differs
+from mus.data.consistency import HandReplay
 from mus.data.reading import fail
+from mus.data.replaying import compare_fields, result_differs, said
 from mus.errors import MusError, quoted
 from mus.match import MAX_HANDS, MatchView
-from mus.ranking import Lance
 from mus.scoring import Outcome
-from mus.state import Betting, HiddenDiscard, Phase, SeatView
+from mus.state import HiddenDiscard, Phase, SeatView
 
 __all__ = ["check_match_view", "check_seat_view", "compare_view", "start_scores"]
 
@@ -96,23 +96,11 @@ def compare_view(replay: HandReplay, view: SeatView, where: str) -> None:
         "scores": tuple(replay.scores), "pending": replay.own_pending, "stock_size": replay.stock,
         "discards_size": replay.pile, "betting": replay.betting, "winner": replay.winner,
     }  # fmt: skip
-    for field, value in derived.items():
-        shown = getattr(view, field)
-        if shown != value:
-            said = f"{_said(shown)} does not follow from the history, which leaves {_said(value)}"
-            raise fail(f"{where}.{field}", said)
+    compare_fields({field: getattr(view, field) for field in derived}, derived, where, "leaves")
     legal = replay.legal(view.hand) if replay.to_act == replay.seat else ()
     if not _listed(view.legal, legal, bool(view.rules.gates)):
-        said = f"{_said(view.legal) or 'none'}: the seat's legal actions are {_said(legal) or 'none'}"
-        raise fail(f"{where}.legal", said)
-
-
-def _said(value: Any) -> str:
-    """A field's value as a message shows it, cut to a line."""
-    if isinstance(value, tuple) and not isinstance(value, Betting):
-        text = str(list(value)) if value and all(type(item) is int for item in value) else ", ".join(map(str, value))
-        return text if len(text) <= 80 else text[:77] + "..."
-    return quoted(str(value) if isinstance(value, (Phase, Lance)) else value, 80)
+        message = f"{said(view.legal) or 'none'}: the seat's legal actions are {said(legal) or 'none'}"
+        raise fail(f"{where}.legal", message)
 
 
 def _listed(shown: tuple[Any, ...], legal: tuple[Any, ...], trimmed: bool) -> bool:

@@ -32,6 +32,7 @@ from mus.individuel.scoring import bonus, keys
 from mus.individuel.session import Session, apply_session
 from mus.individuel.state import HandState, Phase, SeatView
 from mus.lances import Lance
+from mus.table import check_turn
 
 __all__ = ["Player", "RandomPlayer", "SimplePlayer", "play_hand", "play_session"]
 
@@ -50,6 +51,7 @@ def _checked(view: object) -> SeatView:
             f"the Mus individuel's players choose from a mus.individuel SeatView, got {type(view).__module__}."
             f"{type(view).__name__}: the four-card game's bots are mus.bots.RandomBot and mus.bots.HeuristicBot"
         )
+    check_turn(view)
     return view
 
 

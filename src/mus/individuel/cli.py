@@ -15,11 +15,13 @@ import re
 import secrets
 import sys
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
+from contextlib import AbstractContextManager
+from typing import IO
 
 from mus.actions import Accept, Action, Bet, Discard, Fold, Ordago, Pass, parse_action
 from mus.errors import MusError
-from mus.i18n import and_list, lance_name, ngettext, number_word, outcome_name, pgettext
+from mus.i18n import HELP_WORDS, N_, QUIT_WORDS, and_list, lance_name, ngettext, number_word, outcome_name, pgettext
 from mus.i18n import gettext as _
 from mus.individuel.bots import Player, RandomPlayer, SimplePlayer
 from mus.individuel.notation import format_session
@@ -82,11 +84,23 @@ def summary(rules: IndividuelRules) -> str:
     return text + lose.format(count=rules.losses)
 
 
-def _players(text: str, seed: int | str, rules: IndividuelRules) -> list[Player]:
+def bot_names(text: str, bots: Iterable[str]) -> list[str]:
+    """The bots that ``--bots`` names, comma-separated, in any case; each must be one of
+    ``bots`` (the command line of either game reads its option so).
+
+    >>> bot_names("Random, simple", PLAYERS)
+    ['random', 'simple']
+    """
     names = [name.strip().lower() for name in text.split(",")]
+    known = list(bots)
     for name in names:
-        if name not in PLAYERS:
-            raise MusError(_("unknown bot {name} (bots: {bots})").format(name=repr(name), bots=", ".join(PLAYERS)))
+        if name not in known:
+            raise MusError(_("unknown bot {name} (bots: {bots})").format(name=repr(name), bots=", ".join(known)))
+    return names
+
+
+def _players(text: str, seed: int | str, rules: IndividuelRules) -> list[Player]:
+    names = bot_names(text, PLAYERS)
     if len(names) == 1:
         names *= rules.players
     if len(names) != rules.players:
@@ -123,19 +137,22 @@ def _seat(seat: int | None) -> str:
 def _action(action: object) -> str:
     """An action in the canonical words of the Mus individuel's transcripts (*pass*,
     *bet 4*, *discard Ro*), in the language in use."""
-    if isinstance(action, Pass):
-        return pgettext("individuel", "pass")
     if isinstance(action, Bet):
         return pgettext("individuel", "bet {stones}").format(stones=action.stones)
-    if isinstance(action, Accept):
-        return pgettext("individuel", "accept")
-    if isinstance(action, Fold):
-        return pgettext("individuel", "fold")
-    if isinstance(action, Ordago):
-        return pgettext("individuel", "ordago")
     if isinstance(action, Discard):
         return pgettext("individuel", "discard {cards}").format(cards=" ".join(map(str, action.cards)))
-    return str(action)
+    word = _WORDS.get(type(action))
+    return str(action) if word is None else word()
+
+
+_WORDS: dict[type, Callable[[], str]] = {
+    Pass: lambda: pgettext("individuel", "pass"),
+    Accept: lambda: pgettext("individuel", "accept"),
+    Fold: lambda: pgettext("individuel", "fold"),
+    Ordago: lambda: pgettext("individuel", "ordago"),
+}
+"""The words of the actions that say nothing more than their kind (looked up when
+said: in the language in use then)."""
 
 
 def result_words(result: LanceResult) -> str:
@@ -144,25 +161,27 @@ def result_words(result: LanceResult) -> str:
     >>> result_words(LanceResult(Lance.GRANDE, Outcome.ACCEPTED, (0, 2), stake=4, forfeits=2))
     'grande: 4 accepted by seats 0 and 2, 2 forfeited by those who folded'
     """
-    lance = lance_name(result.lance)
-    outcome = result.outcome
-    if outcome is Outcome.ACCEPTED:
-        text = _("{lance}: {stake} accepted by seats {seats}")
-        if result.forfeits:
-            text += _(", {forfeits} forfeited by those who folded")
-    elif outcome is Outcome.REFUSED:
-        text = _("{lance}: refused, seat {taker} sheds {stake} at once")
-    elif outcome is Outcome.ORDAGO:
-        text = _("{lance}: ordago among seats {seats}, seat {taker} takes their stones")
-    elif outcome is Outcome.ALONE:
-        text = _("{lance}: alone, seat {taker}")
-    elif outcome is Outcome.EN_PASO:
-        text = _("{lance}: en paso")
-    else:
-        text = _("{lance}: void")
+    text = _OUTCOME_WORDS[result.outcome]()
+    if result.outcome is Outcome.ACCEPTED and result.forfeits:
+        text += _(", {forfeits} forfeited by those who folded")
     return text.format(
-        lance=lance, stake=result.stake, seats=and_list(result.seats), forfeits=result.forfeits, taker=result.taker
+        lance=lance_name(result.lance),
+        stake=result.stake,
+        seats=and_list(result.seats),
+        forfeits=result.forfeits,
+        taker=result.taker,
     )
+
+
+_OUTCOME_WORDS: dict[Outcome, Callable[[], str]] = {
+    Outcome.ACCEPTED: lambda: _("{lance}: {stake} accepted by seats {seats}"),
+    Outcome.REFUSED: lambda: _("{lance}: refused, seat {taker} sheds {stake} at once"),
+    Outcome.ORDAGO: lambda: _("{lance}: ordago among seats {seats}, seat {taker} takes their stones"),
+    Outcome.ALONE: lambda: _("{lance}: alone, seat {taker}"),
+    Outcome.EN_PASO: lambda: _("{lance}: en paso"),
+    Outcome.VOID: lambda: _("{lance}: void"),
+}
+"""How each outcome of a lance is said (looked up when said: in the language in use then)."""
 
 
 def move_words(move: Move) -> str:
@@ -264,6 +283,17 @@ def _step(session: Session, action: Action | str, person: int | None) -> tuple[S
     return after, event_lines(hand, played, seat, played.history[len(hand.history)][1], person)
 
 
+_HELP = N_("""\
+what you can type at the Mus individuel (case and accents do not matter):
+  Ro                      the card to discard, at the start of the hand (also: discard Ro)
+  paso                    pass
+  envido N                bet N stones (the choices above say how many)
+  quiero / no quiero      accept or refuse the bet
+  órdago                  bet the órdago
+  help, quit""")
+"""What ``help`` (``ayuda``, ``laguntza``, ``aide``) shows at the Mus individuel's prompt."""
+
+
 def _read(prompt: str) -> str | None:
     sys.stdout.write(prompt)
     sys.stdout.flush()
@@ -302,7 +332,7 @@ def _prompt_lines(session: Session, person: int) -> list[str]:
             lines.append(text.format(lance=lance, stake=betting.stake, seat=betting.bettor, round=betting.lap))
         elif betting is not None:
             lines.append(_("{lance}: nobody has bet yet").format(lance=lance_name(betting.lance)))
-    lines.append(_("you may say: {choices}  (or quit)").format(choices=_legal_words(hand)))
+    lines.append(_("you may say: {choices}  (or help, quit)").format(choices=_legal_words(hand)))
     return lines
 
 
@@ -314,10 +344,17 @@ def _legal_words(hand: HandState) -> str:
     return ", ".join(_action(action) + (bets if isinstance(action, Bet) else "") for action in legal)
 
 
-def play(args: argparse.Namespace, rules: IndividuelRules, explain: Callable[[MusError], str] = str) -> int:
+def play(
+    args: argparse.Namespace,
+    rules: IndividuelRules,
+    explain: Callable[[MusError], str] = str,
+    output: Output | None = None,
+) -> int:
     """A person against simple players, one in each other seat, for a session;
     ``explain`` words the library's errors for the person (the command line's
-    translation; by default as the library says them)."""
+    translation; by default as the library says them); ``output`` opens ``--save``'s
+    file (the command line's ``mus.cli.files.atomic_write``; by default a plain
+    ``open``)."""
     seed: int | str = secrets.randbelow(1_000_000) if args.seed is None else args.seed
     person: int = args.seat
     if not 0 <= person < rules.players:
@@ -337,9 +374,12 @@ def play(args: argparse.Namespace, rules: IndividuelRules, explain: Callable[[Mu
                 continue
             print("\n".join(_prompt_lines(session, person)))
             text = _read(_("you (seat {seat})> ").format(seat=person))
-            if text is None or text.lower() in ("quit", "exit", "q", "salir", "irten", "quitter"):
+            if text is None or text.lower() in QUIT_WORDS:
                 print(_("you leave the session"))
                 break
+            if text.lower() in HELP_WORDS:
+                print(_(_HELP))
+                continue
             try:
                 answering = session.hand.betting is not None and session.hand.betting.lap > 0
                 first = text.lower().split()[0] if text.split() else ""
@@ -364,21 +404,30 @@ def play(args: argparse.Namespace, rules: IndividuelRules, explain: Callable[[Mu
         text = _("{verdict}: seat {seat} wins the session; games lost {losses}")
         print(text.format(verdict=verdict, seat=session.winner, losses="-".join(map(str, session.losses))))
     if args.save is not None:
-        _write(args.save, format_session(session))
+        _write(args.save, format_session(session), output)
     return 0
 
 
-def _write(path: str, text: str) -> None:
+Output = Callable[[str], AbstractContextManager[IO[str]]]
+"""What opens a file to save into, given its path (``mus.cli.files.atomic_write``)."""
+
+
+def _write(path: str, text: str, output: Output | None) -> None:
     try:
-        with open(path, "w", encoding="utf-8") as file:
-            file.write(text)
+        if output is not None:
+            with output(path) as file:
+                file.write(text)
+        else:
+            with open(path, "w", encoding="utf-8") as file:
+                file.write(text)
     except OSError as error:
         raise MusError(_("cannot write {path}: {reason}").format(path=path, reason=error.strerror or error)) from None
     print(_("session saved to {path}").format(path=path))
 
 
-def simulate(args: argparse.Namespace, rules: IndividuelRules) -> int:
-    """Bots play N hands of Mus individuel, session after session; prints the figures."""
+def simulate(args: argparse.Namespace, rules: IndividuelRules, output: Output | None = None) -> int:
+    """Bots play N hands of Mus individuel, session after session; prints the figures;
+    ``output`` opens ``--save``'s file, as for :func:`play`."""
     total: int = args.hands
     if total < 1:
         raise MusError(_("--hands must be at least 1, got {count}").format(count=total))
@@ -420,7 +469,10 @@ def simulate(args: argparse.Namespace, rules: IndividuelRules) -> int:
         sessions += 1
     if session.finished or session.hand.history:
         texts.append(format_session(session))
-    print(_("simulated {hands} hands, seed {seed}: {rules}").format(hands=hands, seed=seed, rules=summary(rules)))
+    text = ngettext(
+        "simulated {hands} hand, seed {seed}: {rules}", "simulated {hands} hands, seed {seed}: {rules}", hands
+    )
+    print(text.format(hands=hands, seed=seed, rules=summary(rules)))
     bots_words = ", ".join(
         _("seat {seat} {bot}").format(seat=seat, bot=type(bot).__name__) for seat, bot in enumerate(bots)
     )
@@ -437,7 +489,7 @@ def simulate(args: argparse.Namespace, rules: IndividuelRules) -> int:
     counts = ", ".join(f"{outcome_name(name)} {count}" for name, count in outcomes.items())
     print(_("how the lances ended: {counts}").format(counts=counts))
     if args.save is not None:
-        _write(args.save, "".join(texts))
+        _write(args.save, "".join(texts), output)
     rate = hands / elapsed if elapsed > 0 else float("inf")
     print(_("time: {seconds:.2f} s, {rate:.0f} hands per second").format(seconds=elapsed, rate=rate))
     return 0

@@ -42,6 +42,7 @@ from mus.individuel.reducer import apply, new_hand
 from mus.individuel.rules import READINGS, IndividuelRules, rules_arg
 from mus.individuel.session import Session, apply_session, new_session
 from mus.individuel.state import HandState
+from mus.notation import series
 from mus.notation.lines import MAX_LINE, Entry
 from mus.notation.lines import Lines as _Lines
 from mus.notation.lines import json_entries as _json_entries
@@ -198,6 +199,21 @@ def format_hand(state: HandState) -> str:
     return "\n".join(lines + _count_comments(state)) + "\n"
 
 
+def _header(lines: _Lines, kind: str) -> IndividuelRules:
+    """A text history's first two lines: its kind and version (1), and its rules."""
+    _, version = lines.field(kind)
+    if version != "1":
+        raise NotationError(f"unsupported {kind} version {version[:10]!r}")
+    return parse_rules(lines.field("rules")[1])
+
+
+def _mano(lines: _Lines) -> int:
+    number, mano = lines.field("mano")
+    if not re.fullmatch(r"[0-9]", mano):
+        raise NotationError(f"line {number}: mano is a seat number, not {mano[:10]!r}")
+    return int(mano)
+
+
 def _deal(rules: IndividuelRules, where: str, **given: Any) -> HandState:
     try:
         return new_hand(rules, **given)
@@ -208,13 +224,8 @@ def _deal(rules: IndividuelRules, where: str, **given: Any) -> HandState:
 def parse_hand(text: str) -> HandState:
     """The hand that a :func:`format_hand` text describes."""
     lines = _Lines(text)
-    _, version = lines.field("mus-individuel-hand")
-    if version != "1":
-        raise NotationError(f"unsupported mus-individuel-hand version {version[:10]!r}")
-    rules = parse_rules(lines.field("rules")[1])
-    number, mano = lines.field("mano")
-    if not re.fullmatch(r"[0-9]", mano):
-        raise NotationError(f"line {number}: mano is a seat number, not {mano[:10]!r}")
+    rules = _header(lines, "mus-individuel-hand")
+    mano = _mano(lines)
     number, stones_text = lines.field("stones")
     if not re.fullmatch(r"[0-9]{1,4}(-[0-9]{1,4}){0,7}", stones_text):
         raise NotationError(f"line {number}: stones are written like 8-3-0-5, one number per seat")
@@ -222,9 +233,7 @@ def parse_hand(text: str) -> HandState:
     number, cards_text = lines.field("cards")
     cards = _read_cards(f"line {number}", cards_text, rules.players)
     _, stock_text = lines.field("stock")
-    state = _deal(
-        rules, "the deal", seed=seed, cards=cards, mano=int(mano), stones=[int(s) for s in stones_text.split("-")]
-    )
+    state = _deal(rules, "the deal", seed=seed, cards=cards, mano=mano, stones=[int(s) for s in stones_text.split("-")])
     try:
         stock = parse_cards(stock_text)
     except MusError as error:
@@ -307,10 +316,7 @@ def hand_from_json(text: str) -> HandState:
 
 
 def _session_hands(session: Session) -> list[HandState]:
-    hands = list(session.finished)
-    if not session.is_over and session.hand.history:
-        hands.append(session.hand)
-    return hands
+    return series.hands(session.finished, session.hand, session.is_over)
 
 
 def format_session(session: Session) -> str:
@@ -323,20 +329,13 @@ def format_session(session: Session) -> str:
     """
     if not isinstance(session, Session):
         raise NotationError(f"format_session() needs a Session, got {type(session).__name__}")
-    lines = [
-        SESSION_HEADER,
-        f"rules {rules_text(session.rules)}",
-        f"seed {_seed_text(session.seed)}",
-        f"mano {session.first_mano}",
+    hands = [
+        (f"cards {_cards_text(hand.deal.cards)}", hand.history, _count_comments(hand))
+        for hand in _session_hands(session)
     ]
-    for number, hand in enumerate(_session_hands(session), 1):
-        lines.append(f"hand {number}")
-        lines.append(f"cards {_cards_text(hand.deal.cards)}")
-        lines += [f"{seat} {action}" for seat, action in hand.history]
-        lines += _count_comments(hand)
-    if session.is_over:
-        lines.append(f"# seat {session.winner} wins the session; games lost {'-'.join(map(str, session.losses))}")
-    return "\n".join(lines) + "\n"
+    end = f"# seat {session.winner} wins the session; games lost {'-'.join(map(str, session.losses))}"
+    rules = rules_text(session.rules)
+    return series.text(SESSION_HEADER, rules, session.seed, session.first_mano, hands, end if session.is_over else None)
 
 
 def _session_block(session: Session, where: str, cards: list[str | None], entries: list[Entry]) -> Session:
@@ -366,26 +365,14 @@ def _new_session(rules: IndividuelRules, seed: Any, mano: Any) -> Session:
 def parse_session(text: str) -> Session:
     """The session that a :func:`format_session` text describes."""
     lines = _Lines(text)
-    _, version = lines.field("mus-individuel-session")
-    if version != "1":
-        raise NotationError(f"unsupported mus-individuel-session version {version[:10]!r}")
-    rules = parse_rules(lines.field("rules")[1])
+    rules = _header(lines, "mus-individuel-session")
     seed = _read_seed(lines.field("seed")[1])
-    number, mano = lines.field("mano")
-    if not re.fullmatch(r"[0-9]", mano):
-        raise NotationError(f"line {number}: mano is a seat number, not {mano[:10]!r}")
-    session = _new_session(rules, seed, int(mano))
-    expected = 1
-    while lines.peek() is not None:
-        number, count = lines.field("hand")
-        if count != str(expected):
-            raise NotationError(f"line {number}: expected hand {expected}")
-        number, cards_text = lines.field("cards")
+    session = _new_session(rules, seed, _mano(lines))
+    for _, number, cards_text in series.blocks(lines, "cards"):
         where = f"line {number}"
         session = _session_block(
             session, where, _read_cards(where, cards_text, rules.players), lines.actions(rules.players, MAX_ACTIONS)
         )
-        expected += 1
     return session
 
 
@@ -393,19 +380,12 @@ def session_to_json(session: Session) -> str:
     """The JSON history of a session (the content of :func:`format_session`)."""
     if not isinstance(session, Session):
         raise NotationError(f"session_to_json() needs a Session, got {type(session).__name__}")
-    data = {
-        "format": "mus-individuel-session",
-        "version": 1,
-        "rules": rules_data(session.rules),
-        "seed": session.seed,
-        "mano": session.first_mano,
-        "hands": [
-            {"cards": [" ".join(map(str, dealt)) or "-" for dealt in hand.deal.cards],
-             "actions": [[seat, str(action)] for seat, action in hand.history]}
-            for hand in _session_hands(session)
-        ],
-    }  # fmt: skip
-    return json.dumps(data, ensure_ascii=False, indent=1)
+    hands = [
+        {"cards": [" ".join(map(str, dealt)) or "-" for dealt in hand.deal.cards],
+         "actions": [[seat, str(action)] for seat, action in hand.history]}
+        for hand in _session_hands(session)
+    ]  # fmt: skip
+    return series.to_json("mus-individuel-session", rules_data(session.rules), session.seed, session.first_mano, hands)
 
 
 def session_from_json(text: str) -> Session:
@@ -413,12 +393,7 @@ def session_from_json(text: str) -> Session:
     data = _load(text, "mus-individuel-session")
     rules: IndividuelRules = data["rules"]
     session = _new_session(rules, data["seed"], data.get("mano", 0))
-    blocks = data.get("hands")
-    if not isinstance(blocks, list):
-        raise NotationError("hands must be a list")
-    for index, block in enumerate(blocks, 1):
-        if not isinstance(block, dict):
-            raise NotationError(f"hand {index}: expected {{'cards': [...], 'actions': [...]}}")
+    for index, block in series.json_blocks(data, "{'cards': [...], 'actions': [...]}"):
         cards = _json_cards(block.get("cards"), rules.players)
         session = _session_block(
             session, f"hand {index}", cards, _json_entries(block.get("actions"), rules.players, MAX_ACTIONS)

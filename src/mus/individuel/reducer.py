@@ -30,13 +30,14 @@ mus.errors.IllegalActionError: there is no bet to accept ("quiero") in chica
 
 from __future__ import annotations
 
-import warnings
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from typing import Any
 
+import mus.legal
 from mus.actions import Accept, Action, Bet, Discard, Fold, Ordago, Pass, parse_action
-from mus.errors import IllegalActionError, MusError
+from mus.errors import IllegalActionError, MusError, moved
 from mus.hand import Hand
+from mus.individuel import state as individuel_state
 from mus.individuel.deal import new_hand
 from mus.individuel.rules import IndividuelRules
 from mus.individuel.scoring import best, bonus, en_paso, has, worst
@@ -202,42 +203,35 @@ def _put(betting: Betting, seat: int, stake: int) -> tuple[int, ...]:
     return tuple(puts)
 
 
-def _raise(state: HandState, seat: int, action: Action) -> HandState:
-    betting = state.betting
-    assert betting is not None
-    draft = _Draft(state, seat, action)
+def spoken(
+    betting: Betting, seat: int, action: Action, held: int, queue: tuple[int, ...]
+) -> tuple[Betting, tuple[int, ...]]:
+    """The betting, and the seats to speak next, after ``seat`` (first in ``queue``,
+    holding ``held`` stones) bets, raises, goes órdago, accepts or folds. Unchecked: the
+    engine's, and the view replay's."""
+    kind = type(action)
+    if kind is Accept:
+        return betting._replace(puts=_put(betting, seat, betting.stake)), queue[1:]
+    if kind is Fold:
+        return betting._replace(folded=(*betting.folded, seat)), queue[1:]
     if isinstance(action, Bet):
         stake = betting.stake + action.stones
-        all_in = stake == state.stones[seat]
+        all_in = stake == held
     else:
         stake, all_in = ORDAGO_PUT, False
     betting = betting._replace(stake=stake, puts=_put(betting, seat, stake), bettor=seat, all_in=all_in)
     if betting.lap == 0:
         # The first bet: the first round turns in the speaking order, back to the opener.
         betting = betting._replace(opener=seat, lap=1, forward=True)
-        draft.betting = betting
-        draft.queue = answer_lap(betting, first=True)
-    else:
-        draft.betting = betting
-        draft.queue = state.queue[1:]
-    return _go_on(draft)
+        return betting, answer_lap(betting, first=True)
+    return betting, queue[1:]
 
 
-def _accept(state: HandState, seat: int, action: Action) -> HandState:
+def _speak(state: HandState, seat: int, action: Action) -> HandState:
     betting = state.betting
     assert betting is not None
     draft = _Draft(state, seat, action)
-    draft.betting = betting._replace(puts=_put(betting, seat, betting.stake))
-    draft.queue = state.queue[1:]
-    return _go_on(draft)
-
-
-def _fold(state: HandState, seat: int, action: Action) -> HandState:
-    betting = state.betting
-    assert betting is not None
-    draft = _Draft(state, seat, action)
-    draft.betting = betting._replace(folded=(*betting.folded, seat))
-    draft.queue = state.queue[1:]
+    draft.betting, draft.queue = spoken(betting, seat, action, state.stones[seat], state.queue)
     return _go_on(draft)
 
 
@@ -284,18 +278,25 @@ def _go_on(draft: _Draft) -> HandState:
     return _settled(draft, LanceResult(betting.lance, Outcome.ACCEPTED, still_in, betting.stake, forfeits))
 
 
-def _refused(draft: _Draft, betting: Betting, taker: int) -> HandState:
-    """Every other player folded: the last bettor sheds at once 1 stone when nobody had
-    staked anything (a first bet refused), else under ``refused_raise="forfeits"`` what
-    they had staked, summed, and under ``"previous-stake"`` the stake that stood before
-    his last raise (the most any other player had staked)."""
+def refusal(betting: Betting, rules: IndividuelRules) -> tuple[int, str]:
+    """The stones the last bettor sheds when every other player folded ``betting``, and
+    why: 1 stone when nobody had staked anything (a first bet refused), else under
+    ``refused_raise="forfeits"`` what they had staked, summed, and under
+    ``"previous-stake"`` the stake that stood before his last raise (the most any other
+    player had staked). Unchecked: the engine's, and the view replay's."""
     staked = [min(betting.puts[seat], ORDAGO_PUT - 1) for seat in betting.folded]
-    if draft.rules.refused_raise == "previous-stake":
+    if rules.refused_raise == "previous-stake":
         stones, why = max(staked, default=0), "refused, the stake before the raise"
     else:
         stones, why = sum(staked), "refused, staked by those who folded"
     if not stones:
         stones, why = 1, "refused first bet"
+    return stones, why
+
+
+def _refused(draft: _Draft, betting: Betting, taker: int) -> HandState:
+    """Every other player folded: the last bettor sheds the :func:`refusal` stones at once."""
+    stones, why = refusal(betting, draft.rules)
     draft.shed(betting.lance, taker, stones, why)
     return _settled(draft, LanceResult(betting.lance, Outcome.REFUSED, (taker,), stones, taker=taker))
 
@@ -406,7 +407,7 @@ def apply(state: HandState, action: Action | str, seat: int | None = None) -> Ha
 
 
 _MOVES: dict[type, Any] = {
-    Discard: _discard, Pass: _pass, Bet: _raise, Ordago: _raise, Accept: _accept, Fold: _fold,
+    Discard: _discard, Pass: _pass, Bet: _speak, Ordago: _speak, Accept: _speak, Fold: _speak,
 }  # fmt: skip
 
 
@@ -428,21 +429,8 @@ def replay(deal: Deal | HandState, history: Iterable[tuple[int, Action]]) -> Han
     return state
 
 
-_MOVED = {"LegalActions": "mus.legal", "legal_actions": "mus.individuel.state"}
-
-
-def __getattr__(name: str) -> Any:
-    # Names that moved in 0.2.0, kept here for a release with a warning.
-    home = _MOVED.get(name)
-    if home is None:
-        raise AttributeError(f"module 'mus.individuel.reducer' has no attribute {name!r}")
-    warnings.warn(
-        f"mus.individuel.reducer.{name} moved to {home}.{name} (mus.individuel.{name} is unchanged);"
-        " the old name goes in 0.3.0",
-        DeprecationWarning,
-        stacklevel=2,
-    )
-    import mus.individuel.state
-    import mus.legal
-
-    return getattr(mus.legal if home == "mus.legal" else mus.individuel.state, name)
+# Names that moved in 0.2.0 (mus.individuel offers them as before), kept here for a
+# release with a warning.
+__getattr__: Callable[[str], Any] = moved(
+    "mus.individuel.reducer", {"LegalActions": mus.legal, "legal_actions": individuel_state}
+)

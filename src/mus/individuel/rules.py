@@ -23,7 +23,7 @@ from typing import Any
 
 import attrs
 
-from mus.errors import RulesError, quoted
+from mus.errors import RulesError, evolved, preset_named, quoted
 from mus.ranking import JUEGO_ORDERS
 from mus.rules import PRESETS as FOUR_CARD_PRESETS
 from mus.rules import Rules
@@ -184,10 +184,7 @@ class IndividuelRules:
         >>> IndividuelRules().evolve(players=2).players
         2
         """
-        unknown = set(changes) - set(_KNOBS)
-        if unknown:
-            raise RulesError(f"unknown Mus individuel knob(s): {', '.join(sorted(unknown))}")
-        return attrs.evolve(self, **changes)
+        return evolved(self, changes, "Mus individuel knob")
 
     @classmethod
     def preset(cls, name: str) -> IndividuelRules:
@@ -196,13 +193,7 @@ class IndividuelRules:
         >>> IndividuelRules.preset("individuel").players
         5
         """
-        preset = PRESETS.get(name) if type(name) is str else None
-        if preset is None:
-            hint = ""
-            if type(name) is str and name in FOUR_CARD_PRESETS:
-                hint = f"; {quoted(name)} is a preset of the four-card game: mus.Rules.preset({quoted(name)})"
-            raise RulesError(f"unknown Mus individuel preset {quoted(name)} (presets: {', '.join(PRESETS)}){hint}")
-        return preset
+        return preset_named(PRESETS, name, "Mus individuel preset", PRESETS, _elsewhere)
 
     def to_dict(self) -> dict[str, Any]:
         """The knobs as plain data; :meth:`from_dict` reads it back.
@@ -222,6 +213,13 @@ class IndividuelRules:
         if not isinstance(data, Mapping):
             raise RulesError(f"rules data must be a mapping, got {type(data).__name__}")
         return cls().evolve(**dict(data))
+
+
+def _elsewhere(name: str) -> str:
+    """Where a name that is no preset of the Mus individuel may be one: the four-card game's."""
+    if name not in FOUR_CARD_PRESETS:
+        return ""
+    return f"; {quoted(name)} is a preset of the four-card game: mus.Rules.preset({quoted(name)})"
 
 
 def rules_arg(value: object) -> IndividuelRules:

@@ -19,11 +19,14 @@ the game's number and the hand's number in the game, from 0.
 
 from __future__ import annotations
 
+from typing import Any
+
 import attrs
 
 from mus.actions import Action
 from mus.cards import seed_arg
-from mus.errors import IllegalActionError, MusError
+from mus.checks import whole
+from mus.errors import IllegalActionError, MusError, quoted
 from mus.individuel.reducer import apply, new_hand
 from mus.individuel.rules import IndividuelRules, rules_arg
 from mus.individuel.state import HandState, SeatView
@@ -56,9 +59,44 @@ class Session:
     finished: tuple[HandState, ...] = ()
     game: int = 0
     hand_in_game: int = 0
-    losses: tuple[int, ...] = ()
+    losses: tuple[int, ...] = attrs.field(
+        default=attrs.Factory(lambda self: (0,) * rules_arg(self.rules).players, takes_self=True)
+    )
+    """The games each seat has lost (zeros when left out)."""
     losers: tuple[int, ...] = ()
     winner: int | None = None
+
+    def __attrs_post_init__(self) -> None:
+        # A session built or evolved by hand is checked as a match of the four-card game
+        # is (apply_session's own sessions skip this: see _evolved).
+        rules = rules_arg(self.rules)
+        n = rules.players
+        seed_arg(self.seed)
+        whole(self.first_mano, "the first mano", 0, n - 1)
+        if type(self.hand) is not HandState or self.hand.rules != rules:
+            raise MusError(f"a session's hand is a Mus individuel HandState under its rules, got {quoted(self.hand)}")
+        if type(self.finished) is not tuple or not all(type(hand) is HandState for hand in self.finished):
+            raise MusError("a session's finished hands are a tuple of Mus individuel HandState values")
+        whole(self.game, "a session's game number")
+        whole(self.hand_in_game, "a session's hand number in its game")
+        losses, losers = self.losses, self.losers
+        if type(losses) is not tuple or len(losses) != n or not all(type(lost) is int and lost >= 0 for lost in losses):
+            raise MusError(f"a session's losses are {n} whole numbers, one per seat, got {quoted(losses)}")
+        if type(losers) is not tuple or not all(type(seat) is int and 0 <= seat < n for seat in losers):
+            raise MusError(f"a session's losers are the seats that lost each game, got {quoted(losers)}")
+        if any(losers.count(seat) != lost for seat, lost in enumerate(losses)):
+            raise MusError(f"a session's losses {quoted(losses)} are not the games its losers {quoted(losers)} lost")
+        behind = [seat for seat, lost in enumerate(losses) if lost < rules.losses]
+        if self.winner is None:
+            if len(behind) < 2 or len(losers) != self.game:
+                raise MusError(
+                    f"a session under way has a loser a game played and two seats still in, got game {quoted(self.game)}, "
+                    f"losses {quoted(losses)}"
+                )
+        elif type(self.winner) is not int or behind != [self.winner] or len(losers) != self.game + 1:
+            raise MusError(
+                f"a session's winner is the one seat that has not lost {rules.losses} games, got {quoted(self.winner)}"
+            )
 
     @property
     def is_over(self) -> bool:
@@ -124,7 +162,7 @@ def apply_session(session: Session, action: Action | str, seat: int | None = Non
         raise IllegalActionError("the session is over")
     hand = apply(session.hand, action, seat)
     if not hand.is_over:
-        return attrs.evolve(session, hand=hand)
+        return _evolved(session, hand=hand)
     rules = session.rules
     finished = (*session.finished, hand)
     if hand.loser is None:
@@ -135,19 +173,27 @@ def apply_session(session: Session, action: Action | str, seat: int | None = Non
             mano=_next_seat(hand.mano, hand.stones),
             stones=hand.stones,
         )
-        return attrs.evolve(session, hand=following, finished=finished, hand_in_game=number)
+        return _evolved(session, hand=following, finished=finished, hand_in_game=number)
     losses = list(session.losses)
     losses[hand.loser] += 1
     losers = (*session.losers, hand.loser)
     behind = [seat for seat, lost in enumerate(losses) if lost < rules.losses]
     if len(behind) == 1:
-        return attrs.evolve(
-            session, hand=hand, finished=finished, losses=tuple(losses), losers=losers, winner=behind[0]
-        )
+        return _evolved(session, hand=hand, finished=finished, losses=tuple(losses), losers=losers, winner=behind[0])
     game = session.game + 1
     n = rules.players
     mano = (hand.loser + 1) % n if rules.next_game_mano == "loser-deals" else (hand.mano + 1) % n
     following = new_hand(rules, seed=f"{session.seed}/{game}/0", mano=mano)
-    return attrs.evolve(
+    return _evolved(
         session, hand=following, finished=finished, game=game, hand_in_game=0, losses=tuple(losses), losers=losers
     )
+
+
+def _evolved(session: Session, **changes: Any) -> Session:
+    """``attrs.evolve(session, **changes)`` for :func:`apply_session`'s own steps, which
+    the rules made: without the checks of a session built by hand, whose cost grows
+    with the hands played."""
+    following: Session = object.__new__(Session)
+    for field in attrs.fields(Session):
+        object.__setattr__(following, field.name, changes.get(field.name, getattr(session, field.name)))
+    return following

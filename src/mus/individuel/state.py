@@ -118,6 +118,53 @@ class HandState(HandStateBase):
     loser: int | None
     history: tuple[tuple[int, Action], ...]
 
+    def __attrs_post_init__(self) -> None:
+        # A state built or evolved by hand is checked as a match of the four-card game
+        # is: every field of its type and shape, one per seat where it is by seat, the
+        # stones all there. (The engine's own states skip this: see the reducer.)
+        deal = self.deal
+        if type(deal) is not Deal:
+            raise MusError(f"a Mus individuel hand's deal is a Deal (new_hand(...).deal), got {quoted(deal)}")
+        n = deal.rules.players
+        if type(self.phase) is not Phase or self.phase is Phase.MUS or self.phase is Phase.DECLARE:
+            raise MusError(f"a Mus individuel hand's phase is discard, betting or finished, got {quoted(self.phase)}")
+        _per_seat(self.held, n, "held cards", lambda held: type(held) is tuple and len(held) in (0, 4, 5)
+                  and all(type(card) is Card for card in held))  # fmt: skip
+        _per_seat(self.hands, n, "hands", lambda hand: hand is None or type(hand) is Hand)
+        _per_seat(self.discards, n, "discards", lambda card: card is None or type(card) is Card)
+        total = n * deal.rules.stones
+        _per_seat(self.stones, n, "stones", lambda stones: type(stones) is int and 0 <= stones <= total)
+        whole(self.pot, "the basket's stones", 0, total)
+        if sum(self.stones) + self.pot != total:
+            raise MusError(
+                f"a hand's stones and basket hold the {total} stones of {n} players, got {quoted(self.stones)}"
+            )
+        if self.betting is not None and type(self.betting) is not Betting:
+            raise MusError(f"a Mus individuel hand's betting is a Betting or None, got {quoted(self.betting)}")
+        queue = self.queue
+        if (
+            type(queue) is not tuple
+            or not all(type(s) is int and 0 <= s < n for s in queue)
+            or len(set(queue)) != len(queue)
+        ):
+            raise MusError(f"a hand's queue is a tuple of different seats from 0 to {n - 1}, got {quoted(queue)}")
+        if (self.phase is Phase.FINISHED) != (not queue):
+            raise MusError(
+                f"a hand is finished exactly when nobody is to speak: phase {self.phase}, queue {quoted(queue)}"
+            )
+        for name, kind in (("results", LanceResult), ("moves", Move)):
+            value = getattr(self, name)
+            if type(value) is not tuple or not all(type(item) is kind for item in value):
+                raise MusError(f"a Mus individuel hand's {name} are a tuple of {kind.__name__}, got {quoted(value)}")
+        if self.loser is not None:
+            whole(self.loser, "the loser", 0, n - 1)
+        history = self.history
+        if type(history) is not tuple or not all(
+            type(entry) is tuple and len(entry) == 2 and type(entry[0]) is int and 0 <= entry[0] < n
+            and type(entry[1]) in _PLAYED for entry in history
+        ):  # fmt: skip
+            raise MusError(f"a hand's history is a tuple of (seat, action) pairs, got {quoted(history)}")
+
     @property
     def rules(self) -> IndividuelRules:
         """The rules this hand is played under."""
@@ -298,33 +345,52 @@ _PLAYED = frozenset((Discard, Pass, Bet, Ordago, Accept, Fold))
 """The actions of the Mus individuel (no mus, no declarations, no team words)."""
 
 
-class _Limits:
-    """What the seat to act may do now: the one source of legality."""
+class Limits:
+    """What a seat may do now, the one source of legality (:func:`limits`, and the view
+    replay's): the kinds of action, the smallest and largest bet, and in the discards,
+    the cards it may discard."""
 
     __slots__ = ("discards", "kinds", "max_bet", "min_bet")
 
     def __init__(self, kinds: tuple[type, ...], min_bet: int = 0, max_bet: int = 0, discards: tuple[Card, ...] = ()):
-        self.kinds = kinds
-        self.min_bet = min_bet
-        self.max_bet = max_bet
-        self.discards = discards
+        self.kinds: tuple[type, ...] = kinds
+        self.min_bet: int = min_bet
+        self.max_bet: int = max_bet
+        self.discards: tuple[Card, ...] = discards
+
+    def listed(self, seat: int) -> LegalActions:
+        """These limits as ``seat``'s :class:`~mus.LegalActions`, as the engine lists them."""
+        if self.kinds == (Discard,):
+            return LegalActions.make(tuple(Discard((card,)) for card in self.discards), seat, None)
+        can_bet = self.min_bet <= self.max_bet
+        actions = tuple(
+            (Bet(self.min_bet) if kind is Bet else _SINGLE[kind]) for kind in self.kinds if kind is not Bet or can_bet
+        )
+        return LegalActions.make(actions, seat, frozenset(map(type, actions)), None, self.max_bet if can_bet else None)
 
 
-def _limits(state: HandState) -> _Limits:
+def _limits(state: HandState) -> Limits:
     seat = state.queue[0]
     if state.phase is Phase.DISCARD:
-        return _Limits((Discard,), discards=state.held[seat])
+        return Limits((Discard,), discards=state.held[seat])
     betting = state.betting
     assert betting is not None
-    stones = state.stones[seat]
-    ordago_ok = betting.lance not in (Lance.JUEGO, Lance.PUNTO) or state.rules.ordago_last_lance
+    return limits(betting, state.stones[seat], state.rules)
+
+
+def limits(betting: Betting, stones: int, rules: IndividuelRules) -> Limits:
+    """What a seat that holds ``stones`` may do in ``betting``: open (pass, bet up to
+    its stones, órdago), answer (accept, fold, raise up to its stones, órdago), or only
+    accept or fold an órdago or an all-in bet; no órdago on the last lances unless
+    ``ordago_last_lance``. Unchecked: the engine's, and the view replay's."""
+    ordago_ok = betting.lance not in (Lance.JUEGO, Lance.PUNTO) or rules.ordago_last_lance
     if betting.lap == 0:
         kinds: tuple[type, ...] = (Pass, Bet, Ordago) if ordago_ok else (Pass, Bet)
-        return _Limits(kinds, MIN_BET, stones)
+        return Limits(kinds, MIN_BET, stones)
     if betting.ordago or betting.all_in:
-        return _Limits((Accept, Fold))
+        return Limits((Accept, Fold))
     room = stones - betting.stake
-    return _Limits((Accept, Fold, Bet, Ordago) if ordago_ok else (Accept, Fold, Bet), MIN_BET, room)
+    return Limits((Accept, Fold, Bet, Ordago) if ordago_ok else (Accept, Fold, Bet), MIN_BET, room)
 
 
 def problem(state: HandState, action: object, seat: int | None = None, *, said: str | None = None) -> str | None:
@@ -359,20 +425,20 @@ def problem(state: HandState, action: object, seat: int | None = None, *, said: 
             else f"not an action: {quoted(action)}"
         )
     words = words_of(said, action)  # type: ignore[arg-type]
-    limits = _limits(state)
+    allowed = _limits(state)
     if state.phase is Phase.DISCARD:
         if not isinstance(action, Discard):
             return f"discard one of your five cards first, not {words}"
         if len(action.cards) != 1:
             return f"discard exactly one card (no mus: only the fifth goes), not {len(action.cards)}"
-        if action.cards[0] not in limits.discards:
-            return f"cannot discard {action.cards[0]}: seat {to_act} holds {' '.join(map(str, limits.discards))}"
+        if action.cards[0] not in allowed.discards:
+            return f"cannot discard {action.cards[0]}: seat {to_act} holds {' '.join(map(str, allowed.discards))}"
         return None
     betting = state.betting
     assert betting is not None
     lance = betting.lance
-    if kind in limits.kinds:
-        if isinstance(action, Bet) and not limits.min_bet <= action.stones <= limits.max_bet:
+    if kind in allowed.kinds:
+        if isinstance(action, Bet) and not allowed.min_bet <= action.stones <= allowed.max_bet:
             return _bet_problem(state, betting, action, to_act)
         return None
     if kind is Discard:
@@ -421,20 +487,13 @@ def legal_actions(state: HandState) -> LegalActions:
         raise MusError(f"legal_actions() needs a Mus individuel HandState, got {quoted(state)}")
     if not state.queue:
         return NO_ACTIONS
-    seat = state.queue[0]
-    limits = _limits(state)
-    if state.phase is Phase.DISCARD:
-        return LegalActions.make(tuple(Discard((card,)) for card in limits.discards), seat, None)
-    actions: list[Action] = []
-    can_bet = limits.min_bet <= limits.max_bet
-    for kind in limits.kinds:
-        if kind is Bet:
-            if can_bet:
-                actions.append(Bet(limits.min_bet))
-        else:
-            actions.append(_SINGLE[kind])
-    kinds = frozenset(type(action) for action in actions)
-    return LegalActions.make(tuple(actions), seat, kinds, None, limits.max_bet if can_bet else None)
+    return _limits(state).listed(state.queue[0])
+
+
+def _per_seat(value: object, n: int, what: str, fits: Any) -> None:
+    """Refuse ``value`` unless it is a tuple of ``n`` entries, each of which ``fits``."""
+    if type(value) is not tuple or len(value) != n or not all(fits(entry) for entry in value):
+        raise MusError(f"a Mus individuel hand's {what} are a tuple of {n} entries, one per seat, got {quoted(value)}")
 
 
 # --- the first state -------------------------------------------------------------------

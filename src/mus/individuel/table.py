@@ -8,14 +8,13 @@ them together in a :class:`~mus.individuel.state.HandState` (and names them all 
 
 from __future__ import annotations
 
-import enum
 from typing import NamedTuple
 
 import attrs
 
 from mus.cards import ALL_CARDS, Card
 from mus.checks import whole
-from mus.errors import CheckedEnumType, MusError, quoted
+from mus.errors import MusError, TextEnum, quoted
 from mus.individuel.rules import CARDS_DEALT, IndividuelRules, rules_arg
 from mus.ranking import Lance
 
@@ -25,7 +24,7 @@ ORDAGO_PUT = 1_000_000
 """What an órdago puts at stake, as a number: more than any player can hold."""
 
 
-class Outcome(enum.Enum, metaclass=CheckedEnumType):
+class Outcome(TextEnum):
     """How the betting on a lance ended.
 
     >>> str(Outcome.ALONE), Outcome("ordago")
@@ -47,9 +46,6 @@ class Outcome(enum.Enum, metaclass=CheckedEnumType):
     """One player alone had pares (juego): he sheds his bonus at the count, no betting."""
     VOID = "void"
     """Nobody had pares: nobody sheds anything for the lance."""
-
-    def __str__(self) -> str:
-        return self.value
 
 
 @attrs.frozen
@@ -88,8 +84,11 @@ class LanceResult:
 
 
 def _seats(seats: tuple[int, ...]) -> str:
+    """*0*, *0 and 2*, *0, 1 and 2*; *none* for no seat (a record read may have none)."""
     words = list(map(str, seats))
-    return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
+    if len(words) <= 1:
+        return words[0] if words else "none"
+    return ", ".join(words[:-1]) + " and " + words[-1]
 
 
 @attrs.frozen

@@ -35,7 +35,10 @@ A hand written down at a table, a *paper record*, has no ``seed`` and no ``stock
 lines: its ``hands`` line follows the scores, and each discard says what its seat drew
 (``0 discard Se 4c draw So 3o``); :func:`format_paper` writes one, :func:`parse_hand`
 reads it, and :func:`read_record` reads one with hands written ``?``
-(:mod:`mus.notation.paper`).
+(:mod:`mus.notation.paper`); :func:`read_match` reads a whole match written so
+(:mod:`mus.notation.evening`). A record may leave out its ``rules`` line (it is read
+under the rules it is given), name its players on a ``players`` line, leave out the
+declarations the engine derives, and carry comments anywhere.
 
 >>> import mus
 >>> state = mus.new_hand(mus.Rules(), seed=42)
@@ -66,8 +69,13 @@ The package's parts, each a module of its own; every name above is importable fr
 * :mod:`mus.notation.histories`: hands and matches, written and read back;
 * :mod:`mus.notation.streams`: histories and lines read from files and streams in
   memory bounded by the limits;
+* :mod:`mus.notation.reading`: what the readers share: the ``rules`` and ``players``
+  lines, the replay of the actions with the declarations a record writes checked, the
+  comments (the count, a lone score) and errors at their lines;
 * :mod:`mus.notation.paper`: the parts of paper records (no seed, no stock: the deal
   built from the draws; hands written ``?``);
+* :mod:`mus.notation.evening`: paper records of a whole match, the hands of an evening
+  checked against each other (:func:`read_match` reads them);
 * :mod:`mus.notation.checking`: files of histories checked one history at a time, each
   hand's outcome or what is wrong and on which line (``mus check``).
 """
@@ -75,6 +83,7 @@ The package's parts, each a module of its own; every name above is importable fr
 from __future__ import annotations
 
 from mus.notation.checking import CheckResult, check_file, check_stream, check_text
+from mus.notation.evening import PaperMatch
 from mus.notation.histories import HAND_HEADER as HAND_HEADER
 from mus.notation.histories import MATCH_HEADER as MATCH_HEADER
 from mus.notation.histories import (
@@ -88,6 +97,7 @@ from mus.notation.histories import (
     match_to_json,
     parse_hand,
     parse_match,
+    read_match,
     read_record,
 )
 from mus.notation.knobs import BASELINES, LATER_KNOBS
@@ -107,6 +117,7 @@ __all__ = [
     "MAX_ACTIONS",
     "MAX_TEXT",
     "CheckResult",
+    "PaperMatch",
     "check_file",
     "check_stream",
     "check_text",
@@ -120,5 +131,6 @@ __all__ = [
     "match_to_json",
     "parse_hand",
     "parse_match",
+    "read_match",
     "read_record",
 ]

@@ -15,19 +15,40 @@ True
 from __future__ import annotations
 
 import json
-import re
 from collections.abc import Collection, Iterable
 from typing import Any
 
 from mus.cards import Card, parse_cards
 from mus.checks import seats_arg
-from mus.errors import MusError, NotationError, quoted
+from mus.errors import MusError, NotationError, quoted, type_name
 from mus.hand import Hand
 from mus.match import MatchState, apply_match, new_match
-from mus.notation.knobs import parse_rules, rules_data, rules_from_data, rules_text
-from mus.notation.lines import MAX_TEXT, Entry, Lines, json_entries, read_int, read_seed, seed_text
-from mus.notation.paper import PAPER_SEED, HandRecord, check_served, check_unknown, draws_of, paper_deal, read_hands
-from mus.reducer import apply, derived, new_hand
+from mus.notation import series
+from mus.notation.evening import PaperMatch, paper_match
+from mus.notation.knobs import rules_data, rules_from_data, rules_text
+from mus.notation.lines import MAX_JSON, Entry, Lines, json_entries, read_seed, seed_text
+from mus.notation.paper import HandRecord, draws_of
+from mus.notation.reading import (
+    check_comments,
+    check_declarations,
+    check_end,
+    check_match_end,
+    count_comments,
+    deal_error,
+    first_line,
+    match_end,
+    named,
+    paper_hand,
+    read_corrido,
+    read_dealt,
+    read_header,
+    read_mano,
+    read_players,
+    read_scores,
+    replay,
+    scores_text,
+)
+from mus.reducer import derived, new_hand
 from mus.rules import Rules
 from mus.state import HandState
 
@@ -49,6 +70,7 @@ __all__ = [
     "match_to_json",
     "parse_hand",
     "parse_match",
+    "read_match",
     "read_record",
 ]
 
@@ -61,76 +83,13 @@ MATCH_HEADER = "mus-match 1"
 # --- what hands and matches share: scores, cards, the replay, the count ---------------
 
 
-def _scores_text(scores: Iterable[int]) -> str:
-    return "-".join(map(str, scores))
-
-
-def _read_scores(number: int, text: str, sides: int) -> tuple[int, ...]:
-    example = "-".join(["12", "30", "7", "0", "25", "3"][:sides])
-    if not re.fullmatch(r"[0-9]{1,4}(-[0-9]{1,4}){0,9}", text):
-        raise NotationError(f"line {number}: scores are written like {example}, one per side")
-    scores = tuple(int(part) for part in text.split("-"))
-    if len(scores) != sides:
-        raise NotationError(f"line {number}: {sides} scores (one per side) like {example}, got {len(scores)}")
-    return scores
-
-
 def _hands_text(hands: Iterable[Hand]) -> str:
     return " / ".join(map(str, hands))
-
-
-def _read_hands(number: int, text: str, seats: int) -> list[Hand]:
-    parts = text.split("/")
-    if len(parts) != seats:
-        raise NotationError(f"line {number}: {seats} hands separated by '/', got {len(parts)}")
-    try:
-        return [Hand.parse(part.strip()) for part in parts]
-    except MusError as error:
-        raise NotationError(f"line {number}: {error}") from None
-
-
-def _play(state: HandState, entries: list[Entry]) -> HandState:
-    """Apply the entries, checking derived declarations instead of applying them."""
-    for where, seat, action in entries:
-        if derived(action, state.rules):
-            continue
-        try:
-            state = apply(state, action, seat)
-        except MusError as error:
-            raise NotationError(f"{where}: {error}") from None
-    if state.history != tuple((seat, action) for _, seat, action in entries):
-        raise NotationError("the declarations in the history do not match the cards")
-    return state
 
 
 def _corrido_by_default(rules: Rules, scores: tuple[int, ...]) -> bool:
     """What ``new_hand`` assumes when not told: mus corrido in a game's first hand."""
     return rules.mus_corrido != "off" and not any(scores)
-
-
-def _check_count(recorded: list[tuple[int, str]], state: HandState) -> None:
-    """A recorded count (its numbered comment lines) must be the replay's own: a
-    tampered one is refused at the first line that differs."""
-    replayed = _count_comments(state)
-    if not recorded or [line for _, line in recorded] == replayed:
-        return
-    differs = next((index for index, (_, line) in enumerate(recorded) if line not in replayed[index : index + 1]), None)
-    if differs is None:
-        number = recorded[-1][0]
-        why = f"it stops here, where the replay goes on with {quoted(replayed[len(recorded)], 80)}"
-    else:
-        number, line = recorded[differs]
-        has = quoted(replayed[differs], 80) if differs < len(replayed) else "nothing more"
-        why = f"{quoted(line, 80)}, where the replay has {has}"
-    raise NotationError(f"line {number}: the recorded count does not match the replay of the hand: {why}")
-
-
-def _count_comments(state: HandState) -> list[str]:
-    if state.count is None:
-        if state.winner is not None:
-            return [f"# team {state.winner} wins the game by refusal: score {_scores_text(state.scores)}"]
-        return []
-    return ["# count"] + [f"# {line}" for line in str(state.count).splitlines()]
 
 
 # --- hands ----------------------------------------------------------------------------
@@ -144,13 +103,13 @@ def format_hand(state: HandState) -> str:
     ['hands So 4b 2e 1b / 5e 4c 2o 1c / Rb 6b 5o 5c / 6e 4o 3o 3e', 'stock ...', '0 no-mus']
     """
     if not isinstance(state, HandState):
-        raise NotationError(f"format_hand() needs a HandState, got {type(state).__name__}")
+        raise NotationError(f"format_hand() needs a HandState, got {type_name(state)}")
     deal = state.deal
     lines = [
         HAND_HEADER,
         f"rules {rules_text(deal.rules)}",
         f"mano {deal.mano}",
-        f"scores {_scores_text(deal.scores)}",
+        f"scores {scores_text(deal.scores)}",
     ]
     if deal.corrido != _corrido_by_default(deal.rules, deal.scores):
         # Only when a match decided otherwise than the hand's scores would suggest.
@@ -163,7 +122,7 @@ def format_hand(state: HandState) -> str:
     if deal.restocks:
         lines.append(f"restocks {_restocks_text(deal.restocks)}")
     lines += [f"{seat} {action}" for seat, action in state.history]
-    lines += _count_comments(state)
+    lines += count_comments(state)
     return "\n".join(lines) + "\n"
 
 
@@ -203,10 +162,10 @@ def format_paper(state: HandState, unknown: Collection[int] = ()) -> str:
     'hands 4e 3b 2e 1e / ? / Rb 5o 3o 2o / ?'
     """
     if not isinstance(state, HandState):
-        raise NotationError(f"format_paper() needs a HandState, got {type(state).__name__}")
+        raise NotationError(f"format_paper() needs a HandState, got {type_name(state)}")
     deal = state.deal
     hidden = set(seats_arg(tuple(unknown) if isinstance(unknown, (set, frozenset, range)) else unknown, deal.rules))
-    lines = [HAND_HEADER, f"rules {rules_text(deal.rules)}", f"mano {deal.mano}", f"scores {_scores_text(deal.scores)}"]
+    lines = [HAND_HEADER, f"rules {rules_text(deal.rules)}", f"mano {deal.mano}", f"scores {scores_text(deal.scores)}"]
     if deal.corrido != _corrido_by_default(deal.rules, deal.scores):
         lines.append(f"corrido {'yes' if deal.corrido else 'no'}")
     lines.append("hands " + " / ".join("?" if seat in hidden else str(hand) for seat, hand in enumerate(deal.hands)))
@@ -214,26 +173,15 @@ def format_paper(state: HandState, unknown: Collection[int] = ()) -> str:
     for index, (seat, action) in enumerate(state.history):
         draw = f" draw {' '.join(map(str, drawn[index]))}" if index in drawn else ""
         lines.append(f"{seat} {action}{draw}")
-    lines += _count_comments(state)
+    lines += count_comments(state)
     return "\n".join(lines) + "\n"
 
 
-def _header(lines: Lines, kind: str) -> Rules:
-    """Read the ``mus-hand 1`` or ``mus-match 1`` line and the rules line."""
-    number, version = lines.field(kind)
-    if version != "1":
-        raise NotationError(f"line {number}: unsupported {kind} notation version {quoted(version[:10])}")
-    number, rules_words = lines.field("rules")
-    try:
-        return parse_rules(rules_words)
-    except NotationError as error:
-        raise NotationError(f"line {number}: {error}") from None
-
-
-def parse_hand(text: str) -> HandState:
+def parse_hand(text: str, *, rules: Rules | None = None) -> HandState:
     """The hand state that a :func:`format_hand` text describes, or a paper record
     (:func:`format_paper`: no seed and no stock, each discard saying what its seat
-    drew) whose hands are all written down.
+    drew) whose hands are all written down; a text without a ``rules`` line is read
+    under ``rules`` (``Rules()`` when not given: :func:`read_record` says more).
 
     >>> import mus
     >>> state = mus.apply(mus.new_hand(seed=42), "no-mus")
@@ -242,9 +190,9 @@ def parse_hand(text: str) -> HandState:
     >>> parse_hand(format_hand(state).replace("mano 0", "mano first"))
     Traceback (most recent call last):
     ...
-    mus.errors.NotationError: mano must be a whole number, not 'first'
+    mus.errors.NotationError: line 3: the mano is a seat: no seat 'first' (seats 0 to 3)
     """
-    record = read_record(text)
+    record = read_record(text, rules=rules)
     if record.unknown:
         raise NotationError(
             f"seat {record.unknown[0]}'s hand is not written down ('?'): a state needs every hand "
@@ -253,7 +201,7 @@ def parse_hand(text: str) -> HandState:
     return record.state
 
 
-def read_record(text: str) -> HandRecord:
+def read_record(text: str, *, rules: Rules | None = None) -> HandRecord:
     """A hand's text history read as :func:`parse_hand` does, a paper record with hands
     written ``?`` included: its :class:`~mus.notation.paper.HandRecord`, whose state
     holds stand-ins for the hands not written down (cards nobody wrote, which agree with
@@ -267,83 +215,89 @@ def read_record(text: str) -> HandRecord:
     >>> record = read_record(format_paper(state, unknown=[1, 2]))
     >>> record.unknown, record.state.scores == state.scores, record.state.hands[0] == state.hands[0]
     ((1, 2), True, True)
+
+    A record is read as a table writes it: without its ``rules`` line (it is read under
+    ``rules``; a ``rules`` line that names no ``house`` rules takes those of ``rules``),
+    with a ``players`` line naming each seat's player (then an action or the ``mano``
+    may name its seat by name), without the declarations the engine derives (those it
+    writes are checked), and with comments anywhere (a ``# count`` block and a lone
+    ``# score`` are checked: :func:`~mus.notation.reading.check_comments`).
+
+    >>> paper = '''
+    ... mus-hand 1
+    ... players Ane Beñat Carmen Dani
+    ... mano Ane
+    ... scores 12-25
+    ... hands So 4b 2e 1b / ? / ? / ?
+    ... # Ane cuts, and bets: nobody wants it
+    ... Ane no hay mus
+    ... Ane envido dos
+    ... Beñat no quiero
+    ... Dani no quiero
+    ... # score 13-25
+    ... '''
+    >>> read_record(paper, rules=mus.Rules(target=30)).state.scores
+    (13, 25)
+    >>> read_record(paper.replace("Dani no", "Carmen no"))
+    Traceback (most recent call last):
+    ...
+    mus.errors.NotationError: line 11: not Carmen's turn: Dani speaks
     """
     lines = Lines(text)
-    rules = _header(lines, "mus-hand")
-    _, mano_text = lines.field("mano")
-    number, scores_text = lines.field("scores")
-    scores = _read_scores(number, scores_text, rules.teams)
-    corrido = None
-    if (entry := lines.peek()) is not None and entry[1].startswith("corrido "):
-        number, corrido_text = lines.field("corrido")
-        if corrido_text not in ("yes", "no"):
-            raise NotationError(f"line {number}: corrido is 'yes' or 'no', got {quoted(corrido_text[:20])}")
-        corrido = corrido_text == "yes"
-    mano = read_int(mano_text, "mano")
-    if (entry := lines.peek()) is not None and entry[1].startswith("hands"):
-        return _read_paper(lines, rules, mano, scores, corrido)
-    _, seed = lines.field("seed")
-    number, hands_text = lines.field("hands")
-    hands = _read_hands(number, hands_text, rules.seats)
-    number, stock_text = lines.field("stock")
-    restocks: list[tuple[Card, ...]] = []
-    if (entry := lines.peek()) is not None and entry[1].startswith("restocks "):
-        number, restocks_text = lines.field("restocks")
+    rules, _ = read_header(lines, "mus-hand", rules)
+    names = read_players(lines, rules.seats)
+    try:
+        return _read_hand(lines, rules, names)
+    except NotationError as error:
+        raise NotationError(named(str(error), names)) from None
+
+
+def _read_hand(lines: Lines, rules: Rules, names: tuple[str, ...]) -> HandRecord:
+    """The rest of a hand's text history, from its ``mano`` line."""
+    number, mano_text = lines.field("mano")
+    where = {"mano": number}
+    mano = read_mano(number, mano_text, rules.seats, names)
+    number, text = lines.field("scores")
+    where["scores"] = number
+    scores = read_scores(number, text, rules.teams)
+    corrido = read_corrido(lines, where)
+    if (entry := lines.peek()) is not None and entry[1].partition(" ")[0] == "hands":
+        record, after, first = paper_hand(lines, rules, (mano, scores, corrido), names, where)
+    else:
+        _, seed = lines.field("seed")
+        number, hands_text = lines.field("hands")
+        where["hands"] = number
+        hands = read_dealt(number, hands_text, rules.seats)
+        number, stock_text = lines.field("stock")
+        restocks: list[tuple[Card, ...]] = []
+        if (entry := lines.peek()) is not None and entry[1].startswith("restocks "):
+            number, restocks_text = lines.field("restocks")
+            try:
+                restocks = [parse_cards(top) for top in restocks_text.split("/")]
+            except MusError as error:
+                raise NotationError(f"line {number}: {error}") from None
         try:
-            restocks = [parse_cards(top) for top in restocks_text.split("/")]
+            state = new_hand(
+                rules,
+                seed=read_seed(seed),
+                hands=hands,
+                stock=parse_cards(stock_text),
+                mano=mano,
+                scores=scores,
+                corrido=corrido,
+                restocks=restocks,
+            )
+        except NotationError:
+            raise
         except MusError as error:
-            raise NotationError(f"line {number}: {error}") from None
-    try:
-        state = new_hand(
-            rules,
-            seed=read_seed(seed),
-            hands=hands,
-            stock=parse_cards(stock_text),
-            mano=mano,
-            scores=scores,
-            corrido=corrido,
-            restocks=restocks,
-        )
-    except NotationError:
-        raise
-    except MusError as error:
-        raise NotationError(f"bad deal: {error}") from None
-    played_from = lines.at
-    state = _play(state, lines.actions(rules.seats))
-    if (extra := lines.peek()) is not None:
-        raise NotationError(f"line {extra[0]}: unexpected {quoted(extra[1][:40])}")
-    _check_count(lines.numbered_comments(played_from, len(lines.lines)), state)
-    return HandRecord(state)
-
-
-def _read_paper(lines: Lines, rules: Rules, mano: int, scores: tuple[int, ...], corrido: bool | None) -> HandRecord:
-    """The rest of a paper record (:mod:`mus.notation.paper`), from its hands line."""
-    number, hands_text = lines.field("hands")
-    written = read_hands(number, hands_text, rules.seats)
-    played_from = lines.at
-    clauses: list[tuple[int, str]] = []
-    entries = lines.actions(rules.seats, draws=clauses)
-    if (extra := lines.peek()) is not None:
-        raise NotationError(f"line {extra[0]}: unexpected {quoted(extra[1][:40])}")
-    deal = paper_deal(rules, written, number, entries, clauses)
-    try:
-        state = new_hand(
-            rules,
-            seed=PAPER_SEED,
-            hands=deal.hands,
-            stock=deal.stock,
-            mano=mano,
-            scores=scores,
-            corrido=corrido,
-            restocks=deal.restocks,
-        )
-    except MusError as error:
-        raise NotationError(f"bad deal: {error}") from None
-    state = _play(state, entries)
-    check_served(state, deal, entries)
-    check_unknown(state, deal.unknown, number)
-    _check_count(lines.numbered_comments(played_from, len(lines.lines)), state)
-    return HandRecord(state, deal.unknown)
+            raise deal_error(error, where) from None
+        first = lines.at
+        entries = lines.actions(rules.seats, names=names)
+        check_end(lines)
+        state, after = replay(state, entries)
+        record = HandRecord(state)
+    check_comments(lines.placed_comments(0, len(lines.lines)), first, after, record.state)
+    return record
 
 
 def hand_data(state: HandState) -> dict[str, Any]:
@@ -356,7 +310,7 @@ def hand_data(state: HandState) -> dict[str, Any]:
     ('mus-hand', 42, 'So 4b 2e 1b', [[0, 'no-mus']])
     """
     if not isinstance(state, HandState):
-        raise NotationError(f"hand_data() needs a HandState, got {type(state).__name__}")
+        raise NotationError(f"hand_data() needs a HandState, got {type_name(state)}")
     deal = state.deal
     return {
         "format": "mus-hand",
@@ -370,7 +324,7 @@ def hand_data(state: HandState) -> dict[str, Any]:
         "stock": " ".join(map(str, deal.stock)),
         **({"restocks": [" ".join(map(str, top)) for top in deal.restocks]} if deal.restocks else {}),
         "actions": [[seat, str(action)] for seat, action in state.history],
-        "count": _count_comments(state),
+        "count": count_comments(state),
     }
 
 
@@ -382,16 +336,16 @@ def hand_to_json(state: HandState) -> str:
     [[0, 'no-mus']]
     """
     if not isinstance(state, HandState):
-        raise NotationError(f"hand_to_json() needs a HandState, got {type(state).__name__}")
+        raise NotationError(f"hand_to_json() needs a HandState, got {type_name(state)}")
     return json.dumps(hand_data(state), ensure_ascii=False, indent=1)
 
 
 def _load_json(text: str, kind: str | None = None) -> dict[str, Any]:
     """The data of a JSON history of ``kind`` (either, if not told), version 1."""
     if not isinstance(text, str):
-        raise NotationError(f"a history is text, got {type(text).__name__}")
-    if len(text) > MAX_TEXT:
-        raise NotationError(f"history longer than {MAX_TEXT} characters")
+        raise NotationError(f"a history is text, got {type_name(text)}")
+    if len(text) > MAX_JSON:  # refused before it is parsed: parsing costs many times its size
+        raise NotationError(f"a JSON history is at most {MAX_JSON:,} characters, got {len(text):,}")
     try:
         data = json.loads(text)
     except (ValueError, RecursionError) as error:
@@ -509,8 +463,8 @@ def hand_from_data(data: Any) -> HandState:
         raise NotationError(f"bad deal: {error}") from None
     if not isinstance(data["count"], list) or not all(isinstance(line, str) for line in data["count"]):
         raise NotationError("count must be a list of text lines")
-    state = _play(state, json_entries(data["actions"], rules.seats))
-    if data["count"] != _count_comments(state):
+    state, _ = replay(state, json_entries(data["actions"], rules.seats))
+    if data["count"] != count_comments(state):
         raise NotationError("the recorded count does not match the replay of the hand")
     return state
 
@@ -519,10 +473,7 @@ def hand_from_data(data: Any) -> HandState:
 
 
 def _match_hands(match: MatchState) -> list[HandState]:
-    hands = list(match.finished)
-    if match.hand.history and not match.is_over:
-        hands.append(match.hand)
-    return hands
+    return series.hands(match.finished, match.hand, match.is_over)
 
 
 def format_match(match: MatchState) -> str:
@@ -533,27 +484,17 @@ def format_match(match: MatchState) -> str:
     ['seed 7', 'mano 0', 'hand 1', 'hands Se Sb 4c 2o / Rc Re Cc 5c / Rb Ce 7b 1c / 6e 3e 2b 1o', '0 no-mus']
     """
     if not isinstance(match, MatchState):
-        raise NotationError(f"format_match() needs a MatchState, got {type(match).__name__}")
-    lines = [
-        MATCH_HEADER,
-        f"rules {rules_text(match.rules)}",
-        f"seed {seed_text(match.seed)}",
-        f"mano {match.first_mano}",
+        raise NotationError(f"format_match() needs a MatchState, got {type_name(match)}")
+    hands = [
+        (f"hands {_hands_text(hand.deal.hands)}", hand.history, count_comments(hand)) for hand in _match_hands(match)
     ]
-    for number, hand in enumerate(_match_hands(match), 1):
-        lines.append(f"hand {number}")
-        lines.append(f"hands {_hands_text(hand.deal.hands)}")
-        lines += [f"{seat} {action}" for seat, action in hand.history]
-        lines += _count_comments(hand)
-    if match.is_over and match.rules.vacas_to_win > 1:
-        lines.append(f"# team {match.winner} wins the match, {_scores_text(match.vacas)} in vacas")
-    elif match.is_over:
-        lines.append(f"# team {match.winner} wins the match, {_scores_text(match.games)} in games")
-    return "\n".join(lines) + "\n"
+    end = match_end(match.rules, match.winner, match.games, match.vacas) if match.is_over else None
+    return series.text(MATCH_HEADER, rules_text(match.rules), match.seed, match.first_mano, hands, end)
 
 
-def parse_match(text: str) -> MatchState:
-    """The match state that a :func:`format_match` text describes.
+def parse_match(text: str, *, rules: Rules | None = None) -> MatchState:
+    """The match state that a :func:`format_match` text describes (a text without a
+    ``rules`` line is read under ``rules``, as :func:`read_record` reads a hand).
 
     >>> import mus
     >>> match = mus.apply(mus.new_match(seed=7), "no-mus")
@@ -563,54 +504,95 @@ def parse_match(text: str) -> MatchState:
     Traceback (most recent call last):
     ...
     mus.errors.NotationError: line 5: expected hand 1
+
+    A paper record of a match (no seed) is read by :func:`read_match`.
+    """
+    match = read_match(text, rules=rules)
+    if isinstance(match, PaperMatch):
+        raise NotationError(
+            "a match with no seed line is a paper record, which gives no match state: read it with read_match"
+        )
+    return match
+
+
+def read_match(text: str, *, rules: Rules | None = None) -> MatchState | PaperMatch:
+    """A match's text history: the match state of a :func:`format_match` text, or the
+    :class:`~mus.notation.PaperMatch` of a paper record of a match (no ``seed``
+    line: the hands written down one after another, as at a table; see
+    :mod:`mus.notation.evening`). A text without a ``rules`` line is read under
+    ``rules``, and a ``players`` line names each seat's player, as :func:`read_record`
+    reads them.
+
+    >>> import mus
+    >>> match = mus.apply(mus.new_match(seed=7), "no-mus")
+    >>> read_match(format_match(match)) == match
+    True
     """
     lines = Lines(text)
-    rules = _header(lines, "mus-match")
-    _, seed = lines.field("seed")
-    _, mano = lines.field("mano")
+    rules, _ = read_header(lines, "mus-match", rules)
+    names = read_players(lines, rules.seats)
     try:
-        match = new_match(rules, seed=read_seed(seed), mano=read_int(mano, "mano"))
+        if (entry := lines.peek()) is not None and entry[1].partition(" ")[0] == "mano":
+            return paper_match(lines, rules, names)
+        return _seeded_match(lines, rules, names)
+    except NotationError as error:
+        raise NotationError(named(str(error), names)) from None
+
+
+def _seeded_match(lines: Lines, rules: Rules, names: tuple[str, ...]) -> MatchState:
+    _, seed = lines.field("seed")
+    number, mano = lines.field("mano")
+    try:
+        match = new_match(rules, seed=read_seed(seed), mano=read_mano(number, mano, rules.seats, names))
     except NotationError:
         raise
     except MusError as error:
         raise NotationError(f"bad match header: {error}") from None
     expected = 1
     while lines.peek() is not None:
+        start = lines.at
         number, count_text = lines.field("hand")
         if count_text != str(expected):
             raise NotationError(f"line {number}: expected hand {expected}")
         number, hands_text = lines.field("hands")
-        played_from = lines.at
-        match = _match_block(match, number, _read_hands(number, hands_text, rules.seats), lines.actions(rules.seats))
-        comments = [
-            (where, line)
-            for where, line in lines.numbered_comments(played_from, lines.at)
-            if not line.startswith("# team") or "wins the match" not in line
-        ]
-        _check_count(comments, match.finished[expected - 1] if len(match.finished) >= expected else match.hand)
+        first = lines.at
+        entries = lines.actions(rules.seats, names=names)
+        check_end(lines, "hand")
+        match, after = _match_block(match, number, read_dealt(number, hands_text, rules.seats), entries)
+        played = match.finished[expected - 1] if len(match.finished) >= expected else match.hand
+        check_comments(lines.placed_comments(start, lines.at), first, after, played)
         expected += 1
+    ending = match_end(rules, match.winner, match.games, match.vacas) if match.is_over else None
+    check_match_end(lines.numbered_comments(0, len(lines.lines)), ending)
     return match
 
 
-def _match_block(match: MatchState, number: int, hands: list[Hand], entries: list[Entry]) -> MatchState:
+def _match_block(
+    match: MatchState, number: int, hands: list[Hand], entries: list[Entry]
+) -> tuple[MatchState, list[tuple[int, ...]]]:
+    """The match after a hand's ``entries``, and the scores before and after each."""
     if match.is_over:
         raise NotationError(f"line {number}: the match was already over")
     if list(match.hand.deal.hands) != hands:
         raise NotationError(f"line {number}: these are not the cards the match's seed deals")
     dealt = len(match.finished)
+    written: list[Entry] = []
+    played = match.hand
+    scores = [played.scores]
     for where, seat, action in entries:
         if derived(action, match.rules):
-            continue
-        if len(match.finished) != dealt or match.is_over:
+            written.append((where, seat, action))
+        elif len(match.finished) != dealt or match.is_over:
             raise NotationError(f"{where}: the hand is already over")
-        try:
-            match = apply_match(match, action, seat)
-        except MusError as error:
-            raise NotationError(f"{where}: {error}") from None
-    played = match.finished[-1] if len(match.finished) > dealt else match.hand
-    if played.history != tuple((seat, action) for _, seat, action in entries):
-        raise NotationError(f"line {number}: the declarations in the history do not match the cards")
-    return match
+        else:
+            try:
+                match = apply_match(match, action, seat)
+            except MusError as error:
+                raise NotationError(f"{where}: {error}") from None
+            played = match.finished[-1] if len(match.finished) > dealt else match.hand
+        scores.append(played.scores)
+    check_declarations(played, written)
+    return match, scores
 
 
 def match_to_json(match: MatchState) -> str:
@@ -621,16 +603,9 @@ def match_to_json(match: MatchState) -> str:
     ['format', 'version', 'rules', 'seed', 'mano', 'hands']
     """
     if not isinstance(match, MatchState):
-        raise NotationError(f"match_to_json() needs a MatchState, got {type(match).__name__}")
-    data = {
-        "format": "mus-match",
-        "version": 1,
-        "rules": rules_data(match.rules),
-        "seed": match.seed,
-        "mano": match.first_mano,
-        "hands": [_block_data(hand) for hand in _match_hands(match)],
-    }
-    return json.dumps(data, ensure_ascii=False, indent=1)
+        raise NotationError(f"match_to_json() needs a MatchState, got {type_name(match)}")
+    hands = [_block_data(hand) for hand in _match_hands(match)]
+    return series.to_json("mus-match", rules_data(match.rules), match.seed, match.first_mano, hands)
 
 
 def _block_data(hand: HandState) -> dict[str, Any]:
@@ -641,7 +616,7 @@ def _block_data(hand: HandState) -> dict[str, Any]:
         "actions": [[seat, str(action)] for seat, action in hand.history],
     }
     if hand.count is not None or hand.winner is not None:
-        block["count"] = _count_comments(hand)
+        block["count"] = count_comments(hand)
     return block
 
 
@@ -675,38 +650,37 @@ def match_from_data(data: Any) -> MatchState:
         match = new_match(rules, seed=data["seed"], mano=data["mano"])
     except MusError as error:
         raise NotationError(f"bad match header: {error}") from None
-    blocks = data.get("hands")
-    if not isinstance(blocks, list):
-        raise NotationError("hands must be a list")
-    for index, block in enumerate(blocks, 1):
-        if not isinstance(block, dict) or not isinstance(block.get("hands"), list):
-            raise NotationError(f"hand {index}: expected {{'hands': [...], 'actions': [...]}}")
+    shape = "{'hands': [...], 'actions': [...]}"
+    for index, block in series.json_blocks(data, shape):
+        if not isinstance(block.get("hands"), list):
+            raise NotationError(f"hand {index}: expected {shape}")
         _check_keys(block, _BLOCK_KEYS, f"hand {index}")
-        hands = _read_hands(index, " / ".join(map(str, block["hands"])), rules.seats)
-        match = _match_block(match, index, hands, json_entries(block["actions"], rules.seats))
+        hands = read_dealt(index, " / ".join(map(str, block["hands"])), rules.seats)
+        match, _ = _match_block(match, index, hands, json_entries(block["actions"], rules.seats))
         if "count" in block:
             recorded = block["count"]
             if not isinstance(recorded, list) or not all(isinstance(line, str) for line in recorded):
                 raise NotationError(f"hand {index}: count must be a list of text lines")
             played = match.finished[index - 1] if len(match.finished) >= index else match.hand
-            if recorded != _count_comments(played):
+            if recorded != count_comments(played):
                 raise NotationError(f"hand {index}: the recorded count does not match the replay of the hand")
     return match
 
 
-def load(text: str) -> HandState | MatchState:
-    """A hand or a match from any of the four notations, told apart by their start.
+def load(text: str, *, rules: Rules | None = None) -> HandState | MatchState:
+    """A hand or a match from any of the four notations, told apart by their start (a
+    text without a ``rules`` line is read under ``rules``).
 
     >>> import mus
     >>> load(format_hand(mus.new_hand(seed=3))).to_act
     0
     """
     if not isinstance(text, str):
-        raise NotationError(f"a history is text, got {type(text).__name__}")
-    start = text.lstrip()[:20]
+        raise NotationError(f"a history is text, got {type_name(text)}")
+    start = first_line(text)[:20]
     if start.startswith("{"):
         data = _load_json(text)
         return match_from_data(data) if data["format"] == "mus-match" else hand_from_data(data)
     if start.startswith(MATCH_HEADER):
-        return parse_match(text)
-    return parse_hand(text)
+        return parse_match(text, rules=rules)
+    return parse_hand(text, rules=rules)

@@ -25,19 +25,26 @@ from mus.errors import MusError, NotationError, quoted
 
 __all__ = [
     "MAX_ACTIONS",
+    "MAX_JSON",
     "MAX_LINE",
     "MAX_TEXT",
     "Entry",
     "Lines",
     "json_entries",
     "read_int",
+    "read_seat",
     "read_seed",
     "seed_text",
 ]
 
 MAX_TEXT = 400_000_000
-"""The longest history text or JSON accepted, in characters: past any match the engine
-can play (readers take time linear in the text)."""
+"""The longest history text accepted, in characters: past any match the engine can play
+(readers take time linear in the text)."""
+MAX_JSON = 32 * 1024 * 1024
+"""The longest JSON history or data accepted, in characters (32 MiB): a match of
+:data:`~mus.match.MAX_HANDS` ordinary hands is about a third of it. Parsed JSON costs
+about fifteen times its size in memory, so a longer text is refused by its size before
+it is parsed, and a reader of a stream stops reading it there."""
 MAX_ACTIONS = 100_000
 """The most actions accepted in one hand. The engine never plays more: it cuts the mus
 after :data:`~mus.state.MAX_MUS_ROUNDS` rounds and stops raises after
@@ -144,6 +151,18 @@ class Lines:
         """The comment lines that follow meaningful lines ``start`` to ``end - 1``."""
         return [line for _, line in self.numbered_comments(start, end)]
 
+    def placed_comments(self, start: int, end: int) -> list[tuple[int, int, str]]:
+        """The comment lines that follow meaningful lines ``start`` to ``end - 1``, each
+        with how many meaningful lines come before it and its line number (the entries
+        of :attr:`comments`): where a comment stands among the actions.
+
+        >>> Lines("mano 2\\n# one\\nscores 0-0\\n# two\\n").placed_comments(0, 2)
+        [(1, 2, '# one'), (2, 4, '# two')]
+        """
+        first = bisect.bisect_right(self.comments, start, key=_after)
+        last = bisect.bisect_right(self.comments, end, lo=first, key=_after)
+        return self.comments[first:last]
+
     def numbered_comments(self, start: int, end: int) -> list[tuple[int, str]]:
         """The comment lines that follow meaningful lines ``start`` to ``end - 1``, each
         with its line number.
@@ -155,9 +174,7 @@ class Lines:
         >>> Lines("mano 2\\n# one\\n\\n# two\\nscores 0-0\\n").numbered_comments(0, 2)
         [(2, '# one'), (4, '# two')]
         """
-        first = bisect.bisect_right(self.comments, start, key=_after)
-        last = bisect.bisect_right(self.comments, end, lo=first, key=_after)
-        return [(number, line) for _, number, line in self.comments[first:last]]
+        return [(number, line) for _, number, line in self.placed_comments(start, end)]
 
     def peek(self) -> tuple[int, str] | None:
         """The next line (its number and text) without reading it; ``None`` at the end."""
@@ -178,37 +195,69 @@ class Lines:
         self.at += 1
         return number, rest.strip()
 
-    def actions(self, seats: int, limit: int = MAX_ACTIONS, draws: list[tuple[int, str]] | None = None) -> list[Entry]:
+    def actions(
+        self,
+        seats: int,
+        limit: int = MAX_ACTIONS,
+        draws: list[tuple[int, str]] | None = None,
+        names: tuple[str, ...] = (),
+    ) -> list[Entry]:
         """The action lines from here on, as entries (``"line N"``, seat, action).
 
         With ``draws`` (a paper record), an action line may end with ``draw CARDS``,
         what the seat drew: the cards' text is added to ``draws`` with the index of the
-        entry, which is read without them.
+        entry, which is read without them. With ``names`` (a record's ``players``
+        line), an action line may name its seat by its player's name.
 
         >>> draws = []
         >>> Lines("0 discard Ro 4c draw 7e 1b\\n").actions(4, draws=draws), draws
         ([('line 1', 0, Discard.parse('Ro 4c'))], [(0, '7e 1b')])
+        >>> Lines("Ane mus\\nbeñat no-mus\\n").actions(2, names=("Ane", "Beñat"))
+        [('line 1', 0, Mus()), ('line 2', 1, NoMus())]
         """
         seats, limit = _bounds(seats, limit)
+        folded = {name.casefold() for name in names}
         entries: list[Entry] = []
-        while (entry := self.peek()) is not None and entry[1][:1].isdigit():
+        while (entry := self.peek()) is not None and (
+            entry[1][:1].isdigit() or (folded and entry[1].partition(" ")[0].casefold() in folded)
+        ):
             number, line = entry
             seat_text, _, action_text = line.partition(" ")
             if draws is not None:
                 action_text, said, drawn = action_text.partition(" draw ")
                 if said:
                     draws.append((len(entries), drawn.strip()))
-            if not re.fullmatch(r"[0-9]{1,2}", seat_text) or int(seat_text) >= seats:
-                raise NotationError(f"line {number}: no seat {quoted(seat_text)}")
             try:
+                seat = read_seat(seat_text, seats, names)
                 action = parse_action(action_text)
             except MusError as error:
                 raise NotationError(f"line {number}: {error}") from None
-            entries.append((f"line {number}", int(seat_text), action))
+            entries.append((f"line {number}", seat, action))
             if len(entries) > limit:
                 raise NotationError(f"line {number}: more than {limit} actions in a hand")
             self.at += 1
         return entries
+
+
+def read_seat(text: str, seats: int, names: tuple[str, ...] = ()) -> int:
+    """The seat that ``text`` names: its number (0 to ``seats - 1``) or, with ``names``
+    (one per seat), its player's name, whatever its case.
+
+    >>> read_seat("2", 4), read_seat("carmen", 4, ("Ane", "Beñat", "Carmen", "Dani"))
+    (2, 2)
+    >>> read_seat("Eneko", 4, ("Ane", "Beñat", "Carmen", "Dani"))
+    Traceback (most recent call last):
+    ...
+    mus.errors.NotationError: no seat 'Eneko' (seats 0 to 3, or the players Ane, Beñat, Carmen, Dani)
+    """
+    if type(text) is str and re.fullmatch(r"[0-9]{1,2}", text) and int(text) < seats:
+        return int(text)
+    if type(text) is str:
+        for seat, name in enumerate(names):
+            if text.casefold() == name.casefold():
+                return seat
+    players = f", or the players {', '.join(names)}" if names else ""
+    raise NotationError(f"no seat {quoted(text, 30)} (seats 0 to {seats - 1}{players})")
 
 
 _MOST_SEATS = 8  # the largest table of either game: the Mus individuel's eight players

@@ -31,13 +31,13 @@ import attrs
 
 from mus.actions import Declare, Discard, MusVisto, Servido, Signal
 from mus.cards import ALL_CARDS, Card, parse_cards
-from mus.errors import MusError, NotationError, quoted
+from mus.errors import MusError, NotationError, quoted, type_name
 from mus.hand import HAND_SIZE, Hand
 from mus.notation.lines import Entry
 from mus.ranking import Lance
 from mus.reducer import apply, derived
 from mus.rules import Rules
-from mus.scoring import Outcome, tally
+from mus.scoring import Outcome, false_declarations, showdown, tally
 from mus.state import HandState, Phase, start
 
 __all__ = [
@@ -112,6 +112,8 @@ class PaperDeal:
     restocks: tuple[tuple[Card, ...], ...]
     final: tuple[frozenset[Card], ...]
     unknown: tuple[int, ...]
+    drawn: dict[int, tuple[Card, ...]] = attrs.field(factory=dict, eq=False)
+    """What each entry drew, by its index (:func:`paper_deal`'s reading of the draws)."""
 
 
 def paper_deal(
@@ -167,7 +169,7 @@ def paper_deal(
     held = {card for hand in full for card in hand.cards}
     first = segments[0]
     stock = (*first, *(card for card in ALL_CARDS if card not in held and card not in first))
-    return PaperDeal(full, stock, tuple(map(tuple, segments[1:])), final, unknown)
+    return PaperDeal(full, stock, tuple(map(tuple, segments[1:])), final, unknown, drawn)
 
 
 def _draws(rules: Rules, entries: Sequence[Entry], clauses: Iterable[tuple[int, str]]) -> dict[int, tuple[Card, ...]]:
@@ -195,12 +197,29 @@ def _draws(rules: Rules, entries: Sequence[Entry], clauses: Iterable[tuple[int, 
                 else f"{where}: {wanted} card{'' if wanted == 1 else 's'} to draw, got {len(cards)}"
             )
         drawn[index] = cards
+    unserved = _unserved(entries, drawn)
     for index, (where, seat, action) in enumerate(entries):
-        if index not in drawn and (type(action) is Discard or (type(action) is MusVisto and new_card)):
+        if index in drawn or index in unserved:
+            continue
+        if type(action) is Discard or (type(action) is MusVisto and new_card):
             raise NotationError(
                 f"{where}: with no seed and no stock, a record says what each seat drew: '{seat} {action} draw ...'"
             )
     return drawn
+
+
+def _unserved(entries: Sequence[Entry], drawn: dict[int, tuple[Card, ...]]) -> set[int]:
+    """The discards of an exchange the record stops in, none of them saying what it
+    drew (nothing is drawn before every seat has discarded): the entries at its end
+    that are discards, servidos or señas, when no discard among them has a draw. The
+    replay must then stop in that exchange (:func:`check_served`)."""
+    trailing: list[int] = []
+    for index in range(len(entries) - 1, -1, -1):
+        if type(entries[index][2]) not in (Discard, Servido, Signal):
+            break
+        trailing.append(index)
+    discards = {index for index in trailing if type(entries[index][2]) is Discard}
+    return set() if discards & set(drawn) else discards
 
 
 def _declared(entries: Sequence[Entry], seat: int) -> list[tuple[Lance, bool]]:
@@ -236,7 +255,8 @@ def _follow(
             for card in action.cards:  # type: ignore[union-attr]
                 if table.holder.get(card) != seat:
                     raise NotationError(f"{where}: seat {seat} does not hold {card}{table.whereabouts(card)}")
-            exchange.append((where, seat, action.cards, drawn[index]))  # type: ignore[union-attr]
+            if index in drawn:  # else the record stops before this exchange is served
+                exchange.append((where, seat, action.cards, drawn[index]))  # type: ignore[union-attr]
             continue
         if kind is Servido or kind is Signal:
             continue
@@ -321,13 +341,22 @@ class _Cards:
 def check_served(state: HandState, deal: PaperDeal, entries: Sequence[Entry]) -> None:
     """A paper record's replay ends with the cards its draws give each seat, and not in
     the middle of an exchange whose draws it wrote down (they are dealt only once every
-    seat has discarded)."""
-    if state.phase is Phase.DISCARD and state.pending and any(state.pending):
+    seat has discarded); an exchange it wrote no draws for must be one it stops in."""
+    stopped = state.phase is Phase.DISCARD and bool(state.pending) and any(state.pending)
+    unserved = _unserved(entries, deal.drawn)
+    if stopped and not unserved:
         where = next(where for where, _, action in reversed(entries) if type(action) is Discard)
         raise NotationError(f"{where}: the record stops before the discards are served, so its draws cannot be dealt")
+    if unserved and not stopped:
+        where, seat, action = entries[min(unserved)]
+        raise NotationError(
+            f"{where}: with no seed and no stock, a record says what each seat drew: '{seat} {action} draw ...'"
+        )
     for seat, cards in enumerate(deal.final):
         if set(state.hands[seat].cards) != cards:  # the engine would not deal what the record says
-            raise NotationError(f"the draws do not give seat {seat} the cards the record says")
+            lines = [where for where, who, action in entries if who == seat and type(action) is Discard]
+            at = f"{lines[-1]}: " if lines else ""
+            raise NotationError(f"{at}the draws do not give seat {seat} the cards the record says")
 
 
 class _Needed(Exception):
@@ -356,7 +385,7 @@ def check_unknown(state: HandState, unknown: Sequence[int], number: int) -> None
 
     >>> import mus
     >>> state = mus.new_hand(seed=1)
-    >>> for action in ["no-mus", "bet 2", "accept", "pass", "pass", "pass", "pass"]:
+    >>> for action in ["no-mus", "bet 2", "accept"]:  # grande's bet accepted: its count needs the hands
     ...     state = mus.apply(state, action)
     >>> while not state.is_over:
     ...     state = mus.apply(state, "pass")
@@ -365,12 +394,15 @@ def check_unknown(state: HandState, unknown: Sequence[int], number: int) -> None
     ...
     mus.errors.NotationError: line 6: the count of grande needs seat 2's cards, which are not written down ('?')
     """
-    if not unknown or state.count is None:
+    if not unknown:
         return
     rules = state.rules
     hands: list[object] = list(state.hands)
     for seat in unknown:
         hands[seat] = _Unwritten(seat)
+    _check_takers(state, hands, number)
+    if state.count is None:
+        return
     scores = list(state.deal.scores)
     for result in state.results:
         if result.outcome is Outcome.REFUSED and result.team is not None:
@@ -388,6 +420,47 @@ def check_unknown(state: HandState, unknown: Sequence[int], number: int) -> None
             ) from None
 
 
+def _check_takers(state: HandState, hands: list[object], number: int) -> None:
+    """Under explicit declarations, who takes a refused bet on pares or juego, and an
+    accepted órdago on them, depends on whether the seats in the lance declared truly
+    (rules section 6): refuse a record where that needs the cards of a hand written
+    ``?`` (its stand-in is honest by construction, and may end a game, or not, that the
+    real cards would not)."""
+    rules = state.rules
+    if rules.declarations != "explicit":
+        return
+    team_of = rules.team_of
+    current = start(state.deal)
+    for seat, action in state.history:
+        if derived(action, rules):
+            continue
+        before, current = current, apply(current, action, seat)
+        betting = before.betting
+        if len(current.results) == len(before.results) or betting is None or betting.bettor is None:
+            continue
+        lance, outcome = betting.lance, current.results[len(before.results)].outcome
+        if lance not in (Lance.PARES, Lance.JUEGO) or outcome not in (Outcome.REFUSED, Outcome.VOID, Outcome.ORDAGO):
+            continue
+        try:
+            if outcome is Outcome.ORDAGO:  # every seat's honesty, then the showdown
+                false_declarations(lance, hands, rules, betting.seats)  # type: ignore[arg-type]
+                continue
+            bettors = team_of[betting.bettor]
+            # The bettors take it unless one of them lied; then the honest others' best hand.
+            if false_declarations(lance, hands, rules, [s for s in betting.seats if team_of[s] == bettors]):  # type: ignore[arg-type]
+                others = [s for s in betting.seats if team_of[s] != bettors]
+                liars = false_declarations(lance, hands, rules, others)  # type: ignore[arg-type]
+                honest = [s for s in others if s not in liars]
+                if honest:
+                    showdown(lance, hands, rules, state.mano, honest)  # type: ignore[arg-type]
+        except _Needed as needed:
+            how = "órdago" if outcome is Outcome.ORDAGO else "refused bet"
+            raise NotationError(
+                f"line {number}: who takes the {how} on {lance} depends on whether seat {needed.seat} declared "
+                f"{lance} truly, and its cards are not written down ('?')"
+            ) from None
+
+
 def draws_of(state: HandState) -> dict[int, tuple[Card, ...]]:
     """The cards each discard of ``state``'s history drew (and each mus visto under
     ``mus_visto="new-card"``), by the index of its history entry, in the order the
@@ -401,7 +474,7 @@ def draws_of(state: HandState) -> dict[int, tuple[Card, ...]]:
     {4: (Card.parse('Sb'), Card.parse('7e')), 5: (Card.parse('Rc'),), 6: (Card.parse('Se'),), 7: (Card.parse('2c'),)}
     """
     if not isinstance(state, HandState):
-        raise NotationError(f"draws_of() needs a HandState, got {type(state).__name__}")
+        raise NotationError(f"draws_of() needs a HandState, got {type_name(state)}")
     rules = state.rules
     current = start(state.deal)
     drawn: dict[int, tuple[Card, ...]] = {}

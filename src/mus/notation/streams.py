@@ -26,14 +26,15 @@ from typing import IO
 from mus.checks import whole
 from mus.errors import MusError, NotationError, quoted
 from mus.notation.histories import MATCH_HEADER
-from mus.notation.lines import MAX_LINE, MAX_TEXT
+from mus.notation.lines import MAX_JSON, MAX_LINE, MAX_TEXT
 
 __all__ = ["BLOCK", "numbered_histories", "read_line", "split_histories"]
 
 BLOCK = 1 << 20
 """Characters read from a stream at a time."""
 
-_CONTENT = re.compile(r"\S")
+_CONTENT = re.compile(r"(?m)^[^\S\n]*[^\s#]")
+"""A line that is neither blank nor a comment: what makes a history of the lines read."""
 
 
 def split_histories(
@@ -53,9 +54,10 @@ def numbered_histories(
     stream: IO[str], *, limit: int = MAX_TEXT, total: int | None = None, headers: tuple[str, ...] = (MATCH_HEADER,)
 ) -> Iterator[tuple[int, str]]:
     """The histories in ``stream``, one by one as they are read: a line of one of
-    ``headers`` (by default ``mus-match 1``) after a line that is not blank starts the
-    next one, so that the matches of a file that ``mus simulate --save`` wrote come out
-    apart (any other text is one history). There is always at least one, empty for an
+    ``headers`` (by default ``mus-match 1``) after a line that is neither blank nor a
+    comment starts the next one, so that the matches of a file that ``mus simulate
+    --save`` wrote come out apart (any other text is one history; comments before the
+    first header belong to the first history). There is always at least one, empty for an
     empty stream. Each comes with the number of the stream's line it starts at (its
     header's, or 1 for the first), so that its line ``n`` is the stream's line
     ``start + n - 1``.
@@ -64,7 +66,9 @@ def numbered_histories(
     large pieces, never a string a line), with the line being read: memory stays that
     of at most twice ``limit`` characters, whatever the stream holds. A longer history raises a
     :class:`~mus.NotationError` as soon as it is read past ``limit``, and so does a
-    stream longer than ``total`` characters in all (no bound when ``None``).
+    stream longer than ``total`` characters in all (no bound when ``None``). A history
+    in JSON (its first character ``{``) is held to :data:`~mus.notation.lines.MAX_JSON`
+    characters at most, which its reader takes.
 
     >>> import io
     >>> list(numbered_histories(io.StringIO("mus-match 1\\nseed 1\\n\\nmus-match 1\\nseed 2\\n")))
@@ -102,6 +106,7 @@ def numbered_histories(
             # then is it counted in the history it belongs to.
             tail.append(block)
             tail_size += len(block)
+            splitter.look(block)
             splitter.check(tail_size, alone=True)
             continue
         lines = "".join(tail) + block[:cut] if tail else block[:cut]
@@ -124,7 +129,9 @@ class _Splitter:
         self.header = re.compile(rf"(?m)^[^\S\n]*(?:{alternatives})[^\S\n]*$")
         self.pieces: list[str] = []
         self.size = 0
-        self.content = False  # whether the history being read has a line that is not blank
+        self.content = False  # whether the history being read has a line that is neither blank nor a comment
+        self.json = False  # whether it is JSON (its first character a brace): MAX_JSON at most
+        self.begun = False  # whether its first character other than a blank was seen
         self.number = 1  # the history being read
         self.line = 1  # the line it starts at
         self.lines = 0  # the lines read so far
@@ -132,10 +139,18 @@ class _Splitter:
     def check(self, more: int, alone: bool = False) -> None:
         """Refuse the history being read if ``more`` characters would put it past the
         limit (``alone``: if they are past it on their own)."""
-        if (0 if alone else self.size) + more > self.limit:
+        limit = min(self.limit, MAX_JSON) if self.json else self.limit
+        if (0 if alone else self.size) + more > limit:
+            what = "JSON " if self.json else ""
             raise NotationError(
-                f"history {self.number} (from line {self.line}) is longer than {self.limit:,} characters"
+                f"history {self.number} (from line {self.line}) is {what}longer than {limit:,} characters"
             )
+
+    def look(self, text: str) -> None:
+        """Tell from ``text``, the next of the history being read, whether it is JSON,
+        if nothing of it said so yet."""
+        if not self.begun and (found := _CONTENT.search(text)) is not None:
+            self.json, self.begun = found.group()[-1] == "{", True
 
     def feed(self, lines: str) -> list[tuple[int, str]]:
         """Take whole lines (ending with a newline, or the stream's last); the
@@ -155,6 +170,7 @@ class _Splitter:
         return done
 
     def add(self, piece: str) -> None:
+        self.look(piece)
         self.check(len(piece))
         if piece:
             self.pieces.append(piece)
@@ -165,7 +181,7 @@ class _Splitter:
     def end(self) -> tuple[int, str]:
         """The history read so far, with the line it starts at; the next one starts."""
         text = "".join(self.pieces)
-        self.pieces, self.size, self.content = [], 0, False
+        self.pieces, self.size, self.content, self.json, self.begun = [], 0, False, False, False
         self.number += 1
         return self.line, text
 

@@ -26,13 +26,16 @@ from mus.lances import Lance, Ranking
 from mus.rules import HouseRule, Rules
 
 if TYPE_CHECKING:  # numpy as the type checkers read it: always there
-    import numpy as np
+    import numpy
     from numpy.typing import ArrayLike, NDArray
 else:
     try:
-        import numpy as np
+        import numpy
     except ImportError:  # the core never needs numpy: only mus.odds does, when called
-        np = None
+        numpy = None
+np = numpy
+"""numpy, or ``None`` without the ``fast`` extra (:func:`need_numpy` says to install it):
+the one import of it that the modules of mus.odds and mus.advise share."""
 
 __all__ = [
     "MAX_DEALS",
@@ -182,6 +185,25 @@ def tables_for(rules: Rules) -> LanceTables:
             _TABLES.clear()
         tables = _TABLES[rules.ranking] = LanceTables(rules.ranking)
     return tables
+
+
+def checked_rules(rules: Rules | None) -> Rules:
+    """``rules`` (``Rules()`` for ``None``), checked, with its tables built and its deck
+    the whole one (:func:`whole_deck`): how the odds, the equity table and the advice
+    start.
+
+    >>> import mus
+    >>> checked_rules(None) == mus.Rules()
+    True
+    >>> checked_rules("standard")
+    Traceback (most recent call last):
+    ...
+    mus.odds.OddsError: rules must be a mus.Rules, got str
+    """
+    rules = Rules() if rules is None else rules
+    if not isinstance(rules, Rules):
+        raise OddsError(f"rules must be a mus.Rules, got {type(rules).__name__}")
+    return whole_deck(rules)
 
 
 def _position_table() -> NDArray[np.int16]:

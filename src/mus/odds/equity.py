@@ -31,25 +31,20 @@ from mus.odds.batch import (
     OddsError,
     Seed,
     bonus_table,
+    checked_rules,
     en_paso_stones,
+    np,
     seed_entropy,
     table_winners,
     tables_for,
-    whole_deck,
 )
 from mus.odds.parallel import Progress, check_workers, run_tasks
 from mus.odds.situation import CardsLike, Situation, hand_of
 from mus.rules import Rules
 from mus.senas import Sena
 
-if TYPE_CHECKING:  # numpy as the type checkers read it: always there
-    import numpy as np
+if TYPE_CHECKING:
     from numpy.typing import NDArray
-else:
-    try:
-        import numpy as np
-    except ImportError:  # mus.odds.batch says which extra to install when called
-        np = None
 
 __all__ = ["BLOCK", "DEFAULT_SAMPLES", "MAX_SAMPLES", "Odds", "equity_table", "exact_feasible", "odds", "write_csv"]
 
@@ -370,10 +365,7 @@ def odds(
     >>> given.exact, round(given.win[Lance.GRANDE], 3)
     (True, 0.917)
     """
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise OddsError(f"rules must be a mus.Rules, got {type(rules).__name__}")
-    whole_deck(rules)
+    rules = checked_rules(rules)
     _check_runner(workers, backend, progress)
     try:
         hand = hand if isinstance(hand, Hand) else Hand.parse(hand)
@@ -412,10 +404,7 @@ def equity_table(
     >>> len(table), table[0].hand, round(table[0].win[Lance.GRANDE], 4)
     (715, Hand.parse('Ro Rc Re Rb'), 1.0)
     """
-    rules = Rules() if rules is None else rules
-    if not isinstance(rules, Rules):
-        raise OddsError(f"rules must be a mus.Rules, got {type(rules).__name__}")
-    whole_deck(rules)
+    rules = checked_rules(rules)
     _check_runner(workers, backend, progress)
     hands = [hand_of(index) for index in range(len(RANK_MULTISETS))]
     jobs = [_job(Situation.build(hand, rules, seat=seat), hand.multiset, samples, exact, seed) for hand in hands]

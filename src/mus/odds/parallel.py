@@ -9,6 +9,12 @@ Ctrl-C stops the work at once: tasks are handed to the processes a few at a time
 it), and a ``KeyboardInterrupt`` (or any error) cancels the tasks not started and
 stops the workers, the tasks in hand dropped.
 
+The workers never outlive the process that started them: whatever ends it (SIGKILL
+included, which nothing can handle), each worker ends within a second or so on its
+own. On Linux the system kills it when its parent ends (``PR_SET_PDEATHSIG``);
+everywhere a thread of the worker watches its parent and ends the worker once the
+parent is gone.
+
 >>> run_tasks(abs, [-3, 1, -2], workers=1)
 [3, 1, 2]
 """
@@ -22,6 +28,9 @@ import multiprocessing
 import multiprocessing.process
 import os
 import signal
+import sys
+import threading
+import time
 from collections.abc import Callable, Generator, Iterable, Sequence
 from multiprocessing.context import BaseContext
 from typing import Any, TypeVar, cast
@@ -139,7 +148,10 @@ def iter_tasks(function: Callable[[T], R], tasks: Iterable[T], *, workers: int) 
     pending: collections.deque[concurrent.futures.Future[R]] = collections.deque()
     context = _Workers()
     pool = concurrent.futures.ProcessPoolExecutor(
-        max_workers=workers, mp_context=cast(BaseContext, context), initializer=_ignore_interrupts
+        max_workers=workers,
+        mp_context=cast(BaseContext, context),
+        initializer=_start_worker,
+        initargs=(_parent_to_watch(context), _may_kill_with_parent(context)),
     )
     finished = False
     try:
@@ -197,16 +209,22 @@ class _Workers:
                 process.terminate()
 
 
-_HOLD = {signal.SIGINT}
+_HOLD = {getattr(signal, name) for name in ("SIGINT", "SIGTERM", "SIGHUP") if hasattr(signal, name)}
+"""The signals held back while a worker starts, until it has its own handlers."""
+
+WATCH_EVERY = 0.25
+"""Seconds between a worker's looks at its parent (where the system does not end it
+with its parent, the most it outlives it by)."""
 
 
 def _submit(
     pool: concurrent.futures.ProcessPoolExecutor, function: Callable[[T], R], task: T
 ) -> concurrent.futures.Future[R]:
-    """``pool.submit(function, task)`` with Ctrl-C held back meanwhile: a worker process
-    the pool starts now inherits the signal mask, so Ctrl-C cannot reach it before
-    :func:`_ignore_interrupts` runs (and kill it with a traceback); this process gets
-    its Ctrl-C as soon as the task is submitted."""
+    """``pool.submit(function, task)`` with Ctrl-C, SIGTERM and SIGHUP held back
+    meanwhile: a worker process the pool starts now inherits the signal mask, so none
+    of them can reach it before :func:`_start_worker` gives it the handlers of a
+    worker (and kill it with a traceback, or run this process's handler in it); this
+    process gets its signals as soon as the task is submitted."""
     if not hasattr(signal, "pthread_sigmask"):  # Windows: no signal masks
         return pool.submit(function, task)
     held = signal.pthread_sigmask(signal.SIG_BLOCK, _HOLD)
@@ -216,12 +234,74 @@ def _submit(
         signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
-def _ignore_interrupts() -> None:
-    """A worker's first step: Ctrl-C, which the terminal sends to every process of the
-    command, is for the main process to handle (it stops the workers)."""
+def _parent_to_watch(context: _Workers) -> int | None:
+    """The process the workers' parent is when they start: this one, unless a fork
+    server starts them (their parent is then the server, which ends with this
+    process)."""
+    return None if context.get_start_method() == "forkserver" else os.getpid()
+
+
+def _may_kill_with_parent(context: _Workers) -> bool:
+    """Whether the workers may ask Linux to kill them when their parent thread ends:
+    the system watches the thread that started them, not its process, so only when
+    that thread lives as long as the process (the main thread, or a fork server's)."""
+    return context.get_start_method() == "forkserver" or threading.current_thread() is threading.main_thread()
+
+
+def _start_worker(parent: int | None, kill_with_parent: bool) -> None:
+    """A worker's first step. Ctrl-C, which the terminal sends to every process of the
+    command, is for the main process to handle (it stops the workers); SIGTERM ends
+    the worker at once, silently (the main process stops its workers with it), and so
+    does SIGHUP unless it was ignored (``nohup``). Then the worker makes sure that it
+    ends with its parent (:func:`_end_with_parent`)."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    for number in _HOLD - {signal.SIGINT}:
+        if number == getattr(signal, "SIGTERM", None) or signal.getsignal(number) is not signal.SIG_IGN:
+            signal.signal(number, signal.SIG_DFL)
+    _end_with_parent(parent, kill_with_parent)
     if hasattr(signal, "pthread_sigmask"):
         signal.pthread_sigmask(signal.SIG_UNBLOCK, _HOLD)
+
+
+def _end_with_parent(parent: int | None, kill_with_parent: bool) -> None:
+    """End this worker when its parent process ends: at once on Linux, where the system
+    is asked to kill it then (``kill_with_parent``); and, everywhere, within
+    :data:`WATCH_EVERY` seconds, by a thread that watches the parent. ``parent`` is
+    the process expected to be the parent (``None``: whichever it is now): if the
+    parent is already another one, the process that started this worker is gone, and
+    the worker ends now."""
+    if kill_with_parent:
+        _kill_with_parent()
+    now = os.getppid()
+    if parent is not None and now != parent:
+        os._exit(1)
+    watched = multiprocessing.parent_process()
+
+    def watch() -> None:
+        while True:
+            time.sleep(WATCH_EVERY)
+            # A POSIX orphan gets a new parent; on Windows the parent's handle says it.
+            if os.getppid() != now or (sys.platform == "win32" and watched is not None and not watched.is_alive()):
+                os._exit(1)
+
+    threading.Thread(target=watch, name="mus-parent-watch", daemon=True).start()
+
+
+_PR_SET_PDEATHSIG = 1
+
+
+def _kill_with_parent() -> None:
+    """Ask Linux to send this process SIGKILL when the thread that started it ends
+    (``prctl(PR_SET_PDEATHSIG)``); nothing elsewhere, or where it cannot be asked."""
+    if not sys.platform.startswith("linux"):
+        return
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(_PR_SET_PDEATHSIG, signal.SIGKILL, 0, 0, 0)
+    except (OSError, AttributeError):  # no C library to ask (a static build): the thread watches
+        pass
 
 
 def _run_ray(function: Callable[[T], R], tasks: Sequence[T], progress: Progress | None) -> list[R]:
@@ -230,7 +310,12 @@ def _run_ray(function: Callable[[T], R], tasks: Sequence[T], progress: Progress 
     except ImportError:
         raise MissingExtraError.for_extra("ray", "ray") from None
     if not ray.is_initialized():
+        # ray.init() sets its own SIGTERM handler (sys.exit): a handler already set
+        # (the command line's, which stops the work as Ctrl-C does) is kept.
+        handler = signal.getsignal(signal.SIGTERM)
         ray.init(include_dashboard=False, log_to_driver=False)
+        if callable(handler) and threading.current_thread() is threading.main_thread():
+            signal.signal(signal.SIGTERM, handler)
     remote = ray.remote(function)
     pending = [remote.remote(task) for task in tasks]
     index = {ref: position for position, ref in enumerate(pending)}

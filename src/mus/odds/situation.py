@@ -35,18 +35,12 @@ from mus.checks import card_arg, index_arg
 from mus.errors import MusError, quoted
 from mus.hand import HAND_SIZE, RANK_MULTISETS, Hand
 from mus.lances import Lance
-from mus.odds.batch import OddsError, multisets_of_positions, need_numpy, shuffled_heads, whole_deck
+from mus.odds.batch import OddsError, multisets_of_positions, need_numpy, np, shuffled_heads, whole_deck
 from mus.rules import Rules
 from mus.senas import Sena
 
-if TYPE_CHECKING:  # numpy as the type checkers read it: always there
-    import numpy as np
+if TYPE_CHECKING:
     from numpy.typing import NDArray
-else:
-    try:
-        import numpy as np
-    except ImportError:  # mus.odds.batch says which extra to install when called
-        np = None
 
 __all__ = ["CardsLike", "Situation", "choose_table", "hand_of", "multiset_counts", "rank_position"]
 
@@ -233,9 +227,14 @@ class Situation:
             said = "yes" if isinstance(what, Lance) else "signalled"
             words += [f"seat {other} {what} {said if value else 'no'}" for other, value in holds.items()]
             for other, value in holds.items():
-                if len(fixed[other]) == HAND_SIZE:
-                    continue  # a hand known whole: what its seat said adds nothing
                 mask = _mask_of(rules, what, value)
+                if len(fixed[other]) == HAND_SIZE:
+                    # A hand known whole: what its seat said adds nothing, if it is true.
+                    if not mask[cls._index(fixed[other])]:
+                        cards = " ".join(map(str, places[other]))
+                        told = f"declaration '{what} {'yes' if value else 'no'}'" if said == "yes" else f"seña {what}"
+                        raise OddsError(f"seat {other}'s {told} contradicts its hand, known whole: {cards}")
+                    continue
                 allowed[other] = mask if allowed[other] is None else allowed[other] & mask  # type: ignore[operator]
         situation = cls(rules, seat, fixed, tuple(pool), tuple(allowed), "; ".join(words))
         if sum(HAND_SIZE - len(cards) for cards in fixed) > sum(pool):
