@@ -216,7 +216,6 @@ def _ai_calls() -> dict[str, Callable[[], Call]]:
         "mus.ai.players.PolicyBot": _kw(policy=HeuristicPolicy(RULES), max_bet=11),
         "mus.ai.players.PolicyBot.choose": _kw(view=STATE.view(0)),
         "mus.ai.players.load_policy": lambda: ((), {"path": _saved_policy(), "seed": 1}),
-        "mus.ai.players.spiel_bot": _kw(bot=mus.bots.HeuristicBot(), player=0, max_bet=11),
         "mus.ai.players.zoo_policy": lambda: ((), {"bot": mus.bots.HeuristicBot(), "env": zoo_env(seed=1)}),
         "mus.batch.heuristic.HeuristicPolicy.act": _kw(observations=np.zeros((1, 192)), masks=np.ones((1, 33), bool)),
     }
@@ -242,6 +241,7 @@ def _spiel_calls() -> dict[str, Callable[[], Call]]:
         "mus.ai.exact.best_response_value": _kw(game=game, policy=_Uniform(), seat=0),
         "mus.ai.exact.exploitability": _kw(game=game, policy=_Uniform()),
         "mus.ai.exact.tree_size": _kw(game=game),
+        "mus.ai.players.spiel_bot": _kw(bot=mus.bots.HeuristicBot(), player=0, max_bet=11),
     }
 def _saved_policy() -> str:
     """A policy file, written in the test's scratch directory (the hostile tests run there)."""

@@ -109,6 +109,7 @@ EXEMPT: dict[str, str] = {
                 "mus.ai.exact.best_response_value",
                 "mus.ai.exact.exploitability",
                 "mus.ai.exact.tree_size",
+                "mus.ai.players.spiel_bot",
             ],
             "needs OpenSpiel (installed apart), which is not installed: tests/test_ai_exact.py skips too",
         )

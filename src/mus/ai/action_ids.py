@@ -298,7 +298,7 @@ class ActionIds(RulesBound):
         if not legal:
             return self._no_mask
         gated = bool(view.rules.gates)
-        if view.phase is Phase.DISCARD and not gated:
+        if view.phase is Phase.DISCARD and not gated and not self.signals:
             return self._discard_mask
         cap = self.max_bet if view.rules.max_bet is None else min(self.max_bet, view.rules.max_bet)
         ids: list[int] = []
