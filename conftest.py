@@ -10,3 +10,5 @@ if importlib.util.find_spec("numpy") is None:
     collect_ignore_glob += ["src/mus/odds/*", "src/mus/cli/odds.py", "src/mus/batch/*"]
 if not all(importlib.util.find_spec(name) for name in ("numpy", "gymnasium", "pettingzoo")):
     collect_ignore_glob += ["src/mus/ai/*"]
+if importlib.util.find_spec("pyspiel") is None:
+    collect_ignore_glob += ["src/mus/ai/exact.py"]  # OpenSpiel's policies and games, installed apart

@@ -57,7 +57,7 @@ nitpick_ignore_regex = [
     (r"py:.*", r"(np|numpy|NDArray|ArrayLike|npt|Array)(\..*)?"),
     (r"py:.*", r"(gymnasium|pettingzoo|pyspiel|ray|matplotlib|argparse|collections\.abc|typing|random)\..*"),
     (r"py:.*", r"(Seed|mus\.odds\.parallel\.[TR]|mus\.checks\.T)"),
-    (r"py:.*", r"(enum|pathlib|os|contextlib|types)\..*"),
+    (r"py:.*", r"(enum|pathlib|os|contextlib|types|attrs)\..*"),
 ]
 
 # --- doctest (the pages' own examples; the docstrings are run by pytest) -------------

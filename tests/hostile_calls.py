@@ -260,6 +260,8 @@ CALLS: dict[str, Callable[[], Call]] = {
     "mus.rules.Rules.evolve": _kw(target=30),
     "mus.rules.Rules.from_dict": _kw(data={"target": 30}),
     "mus.rules.Rules.preset": _kw(name="standard"),
+    "mus.validators.ranks": _kw(value=[1, 7, 12]),
+    "mus.validators.lances": _kw(value=["grande", "juego"]),
     "mus.rules.HouseRule.lance_key": _kw(lance=mus.Lance.GRANDE, ranks=(mus.Rank.REY,) * 4, key=3, rules=RULES),
     "mus.rules.HouseRule.bonus": _kw(lance=mus.Lance.PARES, hand=HAND, bonus=1, rules=RULES),
     "mus.rules.HouseRule.allows": _kw(state=STATE, action=mus.Pass()),

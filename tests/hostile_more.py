@@ -7,13 +7,14 @@ and mus.ai.vector."""
 from __future__ import annotations
 
 import io
+import random
 from collections.abc import Callable
 from typing import Any
 
 import attrs
 
 import mus
-from hostile_flags import HAS_AI, HAS_NUMPY
+from hostile_flags import HAS_AI, HAS_NUMPY, HAS_SPIEL
 from mus import notation
 
 Call = tuple[tuple[Any, ...], dict[str, Any]]
@@ -181,7 +182,9 @@ def _ai_calls() -> dict[str, Callable[[], Call]]:
 
     import mus.bots
     from mus.ai.encoding import Encoding
+    from mus.ai.openspiel import MusGame
     from mus.ai.pettingzoo import env as zoo_env
+    from mus.ai.seeding import generator_state
     from mus.ai.vector import VectorSeatEnv
     from mus.batch.heuristic import HeuristicPolicy
 
@@ -193,6 +196,12 @@ def _ai_calls() -> dict[str, Callable[[], Call]]:
         "mus.ai.tracking.ObservationTracker.observation": _kw(state=STATE, seat=0),
         "mus.ai.openspiel.MusGame": _kw(rules=RULES, seed=1),
         "mus.ai.openspiel.MusGame.state_of": _kw(hand=STATE),
+        "mus.ai.openspiel.MusGame.set_rng_state": _kw(text=MusGame(RULES, seed=1).get_rng_state()),
+        "mus.ai.suits.ranks_only": _kw(text="dealt Ro 7e 1b 1c"),
+        "mus.ai.parameters.game_arguments": _kw(params={"preset": "mini"}),
+        "mus.ai.checks.signals_in_turn": _kw(hand=STATE),
+        "mus.ai.seeding.generator_state": _kw(rng=random.Random(1)),
+        "mus.ai.seeding.set_generator_state": _kw(rng=random.Random(1), text=generator_state(random.Random(2))),
         "mus.ai.openspiel.MusState.resample_from_infostate": _kw(player=0),
         "mus.ai.vector.VectorSeatEnv": _kw(num_envs=2, rules=RULES, seed=1),
         "mus.ai.vector.VectorSeatEnv.reset": _kw(seed=1),
@@ -207,12 +216,33 @@ def _ai_calls() -> dict[str, Callable[[], Call]]:
         "mus.ai.players.PolicyBot": _kw(policy=HeuristicPolicy(RULES), max_bet=11),
         "mus.ai.players.PolicyBot.choose": _kw(view=STATE.view(0)),
         "mus.ai.players.load_policy": lambda: ((), {"path": _saved_policy(), "seed": 1}),
-        "mus.ai.players.spiel_bot": _kw(bot=mus.bots.HeuristicBot(), player=0, max_bet=11),
         "mus.ai.players.zoo_policy": lambda: ((), {"bot": mus.bots.HeuristicBot(), "env": zoo_env(seed=1)}),
         "mus.batch.heuristic.HeuristicPolicy.act": _kw(observations=np.zeros((1, 192)), masks=np.ones((1, 33), bool)),
     }
 
 
+class _Uniform:
+    """A policy in OpenSpiel's sense: every legal id alike."""
+
+    def action_probabilities(self, state: Any, player_id: int | None = None) -> dict[int, float]:
+        legal = state.legal_actions(player_id)
+        return {action: 1 / len(legal) for action in legal}
+
+
+def _spiel_calls() -> dict[str, Callable[[], Call]]:
+    import pyspiel  # type: ignore[import-untyped, import-not-found, unused-ignore]
+
+    import mus.ai.openspiel
+
+    game = pyspiel.load_game("python_mus", {"preset": "mini"})
+    return {
+        "mus.ai.exact.bot_policy": _kw(game=game, bot=mus.bots.HeuristicBot()),
+        "mus.ai.exact.tabular_policy": _kw(game=game, bot=mus.bots.HeuristicBot()),
+        "mus.ai.exact.best_response_value": _kw(game=game, policy=_Uniform(), seat=0),
+        "mus.ai.exact.exploitability": _kw(game=game, policy=_Uniform()),
+        "mus.ai.exact.tree_size": _kw(game=game),
+        "mus.ai.players.spiel_bot": _kw(bot=mus.bots.HeuristicBot(), player=0, max_bet=11),
+    }
 def _saved_policy() -> str:
     """A policy file, written in the test's scratch directory (the hostile tests run there)."""
     import numpy as np
@@ -261,3 +291,5 @@ if HAS_NUMPY:
 if HAS_AI:
     CALLS.update(_ai_calls())
     INSTANCES.update(_ai_instances())
+if HAS_SPIEL:
+    CALLS.update(_spiel_calls())

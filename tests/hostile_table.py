@@ -31,6 +31,7 @@ from hostile_calls import CALLS as CALLS
 from hostile_calls import HAS_AI, HAS_NUMPY, INDIVIDUEL_SAMPLES, SAMPLES
 from hostile_calls import INSTANCES as INSTANCES
 from hostile_calls import Call as Call
+from hostile_flags import HAS_SPIEL
 
 
 class Booby(Exception):
@@ -97,6 +98,37 @@ EXEMPT: dict[str, str] = {
     "mus.legal.discards": "the engine's list of discards of a hand it holds (legal_actions' hot path)",
     "mus.legal.capped": "the engine's capped copy of a shared list (legal_actions' hot path)",
     "mus.legal.betting": "the engine's choice of a shared betting list from a state it holds (legal_actions' hot path)",
+    "mus.payouts.bonus_tables": "the count's tables, cached: Rules builds them from its own checked ranking and payouts",
+    **(
+        {}
+        if HAS_SPIEL
+        else dict.fromkeys(
+            [
+                "mus.ai.exact.bot_policy",
+                "mus.ai.exact.tabular_policy",
+                "mus.ai.exact.best_response_value",
+                "mus.ai.exact.exploitability",
+                "mus.ai.exact.tree_size",
+                "mus.ai.players.spiel_bot",
+            ],
+            "needs OpenSpiel (installed apart), which is not installed: tests/test_ai_exact.py skips too",
+        )
+    ),
+    "mus.ai.exact.TreeSize": "the counts tree_size() gives: a record it fills, not read from a caller",
+    "mus.ai.suits.canonical_cards": "the adapters' rewrite of an observation they made, from the state they hold",
+    **dict.fromkeys(
+        [
+            "mus.validators.cap",
+            "mus.validators.flag",
+            "mus.validators.max_bet",
+            "mus.validators.one_of",
+            "mus.validators.pares_bonuses",
+            "mus.validators.real_31",
+            "mus.validators.whole",
+        ],
+        "an attrs validator (or the maker of one) of Rules and Payouts, which call it with the caller's value: "
+        "Rules(...) and Payouts(...) get the hostile values",
+    ),
     **dict.fromkeys(
         [
             "mus.state.allowed",
@@ -159,6 +191,8 @@ EXEMPT: dict[str, str] = {
             "mus.ai.chance.chance_ids",
             "mus.ai.chance.subset_id",
             "mus.ai.chance.subset_of",
+            "mus.ai.chance.multiset_id",
+            "mus.ai.chance.multiset_of",
         ],
         "MusGame's chance nodes, stepped by MusState (whose apply_action checks the ids) with the outcomes it listed",
     ),

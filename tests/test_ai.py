@@ -27,7 +27,7 @@ from mus.ai.gym import SeatEnv  # noqa: E402
 from mus.ai.openspiel import TERMINAL, MusGame  # noqa: E402
 from mus.ai.pettingzoo import env, raw_env  # noqa: E402
 
-PRESETS = ["standard", "declared", "heads-up", "six", "individual-3", "federation", "max-bet-40"]
+PRESETS = ["standard", "declared", "heads-up", "six", "individual-3", "federation", "max-bet-40", "mini", "small"]
 RULES = [mus.Rules.preset(name) for name in PRESETS] + [
     mus.Rules(max_bet=5),  # a cap below the encoding's: bets above 5 masked out
     mus.Rules(senas=True, mus_visto="servido"),
@@ -65,6 +65,8 @@ def candidates(enc: Encoding, state: mus.HandState) -> list[mus.Action | None]:
     else:
         listed += [None, None]
     listed += [mus.Bet(stones) for stones in range(2, enc.max_bet + 1)]
+    if enc.rules.senas:  # the señas, made by the seat to act
+        listed += [mus.Signal(sena) for sena in mus.Sena]
     assert len(listed) == enc.num_actions
     return listed
 
@@ -541,7 +543,7 @@ def test_openspiel_information_state_string_hides_hidden_cards() -> None:
 
 
 def test_openspiel_parameters_are_checked_before_use() -> None:
-    from mus.ai.openspiel import _parameters
+    from mus.ai.parameters import game_arguments as _parameters
 
     chosen = _parameters(
         {"preset": "heads-up", "max_bet": 5, "rng_seed": 3, "rewards": "terminal", "deal": "cards", "max_mus_rounds": 0}
@@ -551,21 +553,34 @@ def test_openspiel_parameters_are_checked_before_use() -> None:
         "max_mus_rounds": 0,
     }  # fmt: skip
     assert _parameters(None) == {
-        "rules": mus.PRESETS["standard"], "max_bet": mus.ai.DEFAULT_MAX_BET, "seed": None, "rewards": "stones",
-        "deal": "sampled", "max_mus_rounds": None,
+        "rules": mus.PRESETS["standard"], "max_bet": None, "seed": None, "rewards": "stones",
+        "deal": "auto", "max_mus_rounds": None,
     }  # fmt: skip
+    assert _parameters({"preset": "heads-up", "senas": True})["rules"] == mus.Rules(seats=2, senas=True)
+    assert MusGame(**_parameters({"preset": "mini"})).deal == "ranks"
+    assert MusGame(**_parameters({"preset": "mini"})).num_distinct_actions() == 24  # bets of 2 stones only
+    assert MusGame(**_parameters({"preset": "heads-up"})).deal == "sampled"
+    assert _parameters({"preset": "mini", "rules": '{"lances": ["grande", "juego"]}'})["rules"] == mus.Rules.preset(
+        "mini"
+    ).evolve(lances=(mus.Lance.GRANDE, mus.Lance.JUEGO))
     cases: list[tuple[dict[str, Any], str]] = [
         ({"preset": "nine"}, "unknown preset 'nine'"),
         ({"max_bet": "5"}, "max_bet is an int, got '5'"),
         ({"rng_seed": 1.5}, "rng_seed is an int, got 1.5"),
         ({"rewards": 1}, "rewards is a str, got 1"),
+        ({"senas": 1}, "senas is a bool, got 1"),
         ({"players": 4}, "unknown parameter"),
+        ({"rules": "[1]"}, "the parameter rules is a JSON object of knobs"),
+        ({"rules": "{"}, "the parameter rules is a JSON object of knobs"),
+        ({"rules": '{"suits": 9}'}, "suits must be one of"),
     ]
     for params, words in cases:
         with pytest.raises(mus.RulesError, match=words):
             _parameters(params)
     with pytest.raises(mus.RulesError, match="rewards must be 'stones' or 'terminal', got 'win'"):
         MusGame(**_parameters({"rewards": "win"}))
+    with pytest.raises(mus.RulesError, match="deal must be 'auto', 'sampled', 'cards', 'hands' or 'ranks'"):
+        MusGame(**_parameters({"deal": "suits"}))
 
 
 def test_registered_with_openspiel_when_it_imports() -> None:

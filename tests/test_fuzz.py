@@ -67,7 +67,7 @@ class Play(RuleBasedStateMachine):
         rules = state.rules
         cards = [card for hand in state.hands for card in hand] + list(state.stock) + list(state.discards)
         cards += [card for pending in state.pending for card in pending if card not in cards]
-        assert len(set(cards)) == 40
+        assert len(set(cards)) == len(cards) == len(rules.deck) and set(cards) == set(rules.deck)
         assert all(score >= 0 for score in state.scores) and len(state.scores) == rules.teams
         assert state.to_act is None or 0 <= state.to_act < rules.seats
         assert mus.replay(state.deal, state.history) == state

@@ -449,6 +449,11 @@ NON_DEFAULT: dict[str, Any] = {
     "mus_corrido": "game",
     "mus_visto": "servido",
     "senas": True,
+    "max_raises": 1,
+    "max_mus_rounds": 0,
+    "lances": ["grande", "juego"],
+    "ranks": [1, 4, 5, 6, 7, 10, 11, 12],
+    "suits": 3,
 }
 
 
@@ -459,6 +464,19 @@ class TestPlainDataAndNotation:
         assert data["max_bet"] is None and data["senas"] is False
         assert data["mus_corrido"] == "off" and data["mus_visto"] == "forced"
         assert data["folded_seat_counts"] is True and data["real_31"] is False
+        assert data["max_raises"] is None and data["max_mus_rounds"] is None and data["suits"] == 4
+        assert data["lances"] == ["grande", "chica", "pares", "juego"] and data["ranks"] == [
+            1,
+            2,
+            3,
+            4,
+            5,
+            6,
+            7,
+            10,
+            11,
+            12,
+        ]
         assert set(LATER_KNOBS) == set(NON_DEFAULT)
 
     @pytest.mark.parametrize(

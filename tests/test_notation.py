@@ -39,9 +39,10 @@ def random_hand(seed: int, preset: str = "standard") -> mus.HandState:
     rules = mus.Rules.preset(preset)
     state = mus.new_hand(rules, seed=seed, mano=seed % rules.seats)
     while state.to_act is not None:
-        action = rng.choice(tuple(state.legal_actions()))
+        legal = state.legal_actions()
+        action = rng.choice(tuple(legal))
         if isinstance(action, mus.Bet) and rng.random() < 0.3:
-            action = mus.Bet(rng.randint(2, 30))
+            action = mus.Bet(rng.randint(2, min(30, legal.max_bet or 30)))
         state = mus.apply(state, action)
     return state
 

@@ -79,7 +79,7 @@ def choose(state: mus.HandState, rnd: random.Random, style: Style) -> mus.Action
         most = legal.min_bet + 40 if legal.max_bet is None else legal.max_bet
         return Bet(rnd.randint(legal.min_bet, most))
     if state.phase is Phase.MUS:
-        return Mus() if rnd.random() < style.mus else NoMus()
+        return Mus() if rnd.random() < style.mus and Mus() in legal else NoMus()
     weights = [style.ordago if isinstance(action, Ordago) else 1.0 for action in listed]
     return rnd.choices(listed, weights)[0]
 
@@ -131,8 +131,8 @@ def walk_cards(value: Any) -> Iterator[Card]:
 
 def check_conservation(state: mus.HandState) -> None:
     every = [card for hand in state.hands for card in hand] + list(state.stock) + list(state.discards)
-    assert len(every) == 40, len(every)
-    assert Counter(every) == Counter(ALL_CARDS)
+    assert len(every) == len(state.rules.deck), len(every)
+    assert Counter(every) == Counter(state.rules.deck)
 
 
 def check_views(state: mus.HandState) -> None:

@@ -173,6 +173,10 @@ class TestPresets:
         assert Rules.preset("federation") == Rules(eight_kings=False, mus_decision="team")
         assert Rules.preset("declared") == Rules(declarations="explicit")
         assert Rules.preset("max-bet-40") == Rules(max_bet=40)
+        assert Rules.preset("mini") == Rules(
+            seats=2, ranks=(1, 7, 12), lances=("grande",), max_bet=2, max_raises=1, max_mus_rounds=0
+        )
+        assert Rules.preset("small") == Rules(seats=2, max_bet=2, max_raises=2, max_mus_rounds=0)
         assert set(PRESETS) == {
             "standard",
             "four-kings",
@@ -189,6 +193,8 @@ class TestPresets:
             "individual-4",
             "individual-5",
             "individual-6",
+            "mini",
+            "small",
         }
         assert Rules.preset("heads-up") == Rules(seats=2, teams=2)
         assert Rules.preset("six") == Rules(seats=6, teams=2)
@@ -259,6 +265,11 @@ class TestPlainData:
             "mus_corrido": "off",
             "mus_visto": "forced",
             "senas": False,
+            "max_raises": None,
+            "max_mus_rounds": None,
+            "lances": ["grande", "chica", "pares", "juego"],
+            "ranks": [1, 2, 3, 4, 5, 6, 7, 10, 11, 12],
+            "suits": 4,
             "house": [],
         }
 

@@ -129,7 +129,7 @@ def _declare(state: HandState, seat: int, action: Action) -> HandState:
 
 
 def _next(draft: Draft, lance: Lance) -> HandState:
-    following = _FOLLOWING[lance]
+    following = draft.deal.rules.next_lance[lance]
     if following is not None:
         return open_lance(draft, following)
     deal = draft.deal
@@ -149,8 +149,6 @@ def _finish(draft: Draft, winner: int | None) -> HandState:
 
 
 _set = object.__setattr__
-_FOLLOWING = (Lance.CHICA, _PARES, _JUEGO, None, None)
-"""The lance after each, by lance (after juego or punto, the count)."""
 _ACCEPTED, _ORDAGO, _REFUSED, _EN_PASO = Outcome.ACCEPTED, Outcome.ORDAGO, Outcome.REFUSED, Outcome.EN_PASO
 
 

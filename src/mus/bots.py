@@ -79,6 +79,17 @@ class RandomBot:
         _four_card(view, SeatView, "view")
         return self.random.choice(view.legal)
 
+    def probabilities(self, view: SeatView) -> dict[Action, float]:
+        """The odds of each action ``choose(view)`` may take: alike, over ``view.legal``
+        (what :func:`mus.ai.exact.bot_policy` reads of a bot that draws its action).
+
+        >>> import mus
+        >>> RandomBot().probabilities(mus.new_hand(seed=1).view(0))
+        {Mus(): 0.5, NoMus(): 0.5}
+        """
+        _four_card(view, SeatView, "view")
+        return dict.fromkeys(view.legal, 1 / len(view.legal)) if view.legal else {}
+
 
 def strength(lance: Lance, hand: Hand, rules: Rules) -> float:
     """The share of all hands this hand beats or ties at the lance, from 0 to 1.
@@ -139,6 +150,11 @@ class HeuristicBot:
     def choose(self, view: SeatView) -> Action:
         _four_card(view, SeatView, "view")
         action = self._choice(view)
+        rules = view.rules
+        if type(action) is Bet and rules.max_bet is not None and action.stones > rules.max_bet:
+            action = Bet(rules.max_bet)  # the rules cap bets: the most they allow
+        elif type(action) is Mus and action not in view.legal:
+            action = NoMus()  # the mus is closed (Rules.max_mus_rounds, or a mus visto)
         if view.rules.gates and action not in view.legal and view.legal:
             # A house rule's legality hook forbids the choice: the nearest listed one.
             if type(action) is Bet and any(type(other) is Bet for other in view.legal):

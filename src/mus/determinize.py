@@ -52,7 +52,7 @@ import random
 from typing import Any, NamedTuple
 
 from mus.actions import ACTION_TYPES, Action, Declare, Discard, MusVisto, Signal
-from mus.cards import ALL_CARDS, Card, seeded_random
+from mus.cards import Card, seeded_random
 from mus.checks import quoted, seat_arg
 from mus.errors import MusError
 from mus.hand import Hand
@@ -169,7 +169,7 @@ def _plan(state: HandState, seat: int) -> _Plan:
         if hand is not None:
             seen.update(hand.cards)
     seen.update(fixed.values())
-    unseen = tuple(card for card in ALL_CARDS if card not in seen)
+    unseen = tuple(card for card in state.rules.deck if card not in seen)
     return _Plan(state, seat, view, tuple(steps), tuple(expected), tuple(events), fixed, tuple(restocks), unseen)
 
 
@@ -286,7 +286,8 @@ def _flow(plan: _Plan, rng: random.Random) -> _World:
     rules = real.rules
     n = rules.seats
     seat = plan.seat
-    face: list[Card | None] = [None] * len(ALL_CARDS)
+    deck = rules.deck
+    face: list[Card | None] = [None] * len(deck)
     token: dict[Card, int] = {}
 
     def pin(at: int, card: Card) -> None:
@@ -296,7 +297,7 @@ def _flow(plan: _Plan, rng: random.Random) -> _World:
             raise _Inconsistent
 
     hands = [list(range(4 * each, 4 * each + 4)) for each in range(n)]
-    stocks = {0: list(range(4 * n, len(ALL_CARDS)))}
+    stocks = {0: list(range(4 * n, len(deck)))}
     for at, card in zip(hands[seat], real.hands[seat].cards, strict=True):
         pin(at, card)
     fixed = plan.fixed
@@ -375,7 +376,7 @@ def _flow(plan: _Plan, rng: random.Random) -> _World:
             pin(at, card)
     if keep < 1 and rng.random() >= keep:
         raise _Inconsistent
-    free = [card for card in ALL_CARDS if card not in token]
+    free = [card for card in deck if card not in token]
     rng.shuffle(free)
     cards = [free.pop() if card is None else card for card in face]
     for test, tokens in tests:

@@ -37,7 +37,7 @@ from mus.actions import (
 from mus.errors import MusError, quoted
 from mus.hand import HAND_SIZE, Hand
 from mus.ranking import Lance
-from mus.rules import MAX_SEATS
+from mus.rules import MAX_BETS, MAX_SEATS
 
 __all__ = [
     "ANSWER",
@@ -56,11 +56,6 @@ __all__ = [
     "capped",
     "discards",
 ]
-
-MAX_BETS = 100
-"""After this many bets and raises in one lance only accept, fold or órdago are legal:
-a raise war always ends (rules section 7 sets no limit; no table raises a hundred
-times). (:mod:`mus.state` gives it under its old name ``mus.state.MAX_BETS`` too.)"""
 
 
 class Judge(Protocol):
@@ -246,17 +241,22 @@ _set_cards = Discard.__dict__["cards"].__set__
 _DISCARD_SIZES = range(1, HAND_SIZE + 1)
 
 
-def betting(seat: int, bets: int, ordago: bool, partners: bool, max_bet: int | None) -> LegalActions:
+def betting(
+    seat: int, bets: int, ordago: bool, partners: bool, max_bet: int | None, limit: int = MAX_BETS
+) -> LegalActions:
     """The shared list of ``seat``'s betting actions: the opening while no bet stands
     (``bets`` 0), else the answer to a bet or to an órdago (with a team fold while
     ``partners`` of the seat's side are still to answer); bets capped at ``max_bet``
-    (``Rules.max_bet``), and none after :data:`MAX_BETS` of them. The engine's (and the
-    view replay's) choice of list, unchecked.
+    (``Rules.max_bet``), and none after ``limit`` of them (``Rules.bet_limit``:
+    :data:`MAX_BETS` but for ``Rules.max_raises``). The engine's (and the view
+    replay's) choice of list, unchecked.
 
     >>> betting(0, 0, False, False, None) is OPENING[0]
     True
     >>> str(betting(1, 1, False, True, 5)), str(betting(1, MAX_BETS, False, False, None))
     ('accept, fold, bet 2-5, ordago', 'accept, fold, ordago')
+    >>> str(betting(1, 1, False, False, None, limit=1))
+    'accept, fold, ordago'
     """
     if bets == 0:
         listed = OPENING[seat]
@@ -265,7 +265,7 @@ def betting(seat: int, bets: int, ordago: bool, partners: bool, max_bet: int | N
         listed = (ORDAGO_ANSWER_TEAM if ordago else ANSWER_TEAM)[seat]
     else:
         listed = (ORDAGO_ANSWER if ordago else ANSWER)[seat]
-    if bets >= MAX_BETS:
+    if bets >= limit:
         return capped(listed, 0)
     if max_bet is not None and listed.min_bet is not None:
         return capped(listed, max_bet)

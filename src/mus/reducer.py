@@ -57,7 +57,6 @@ from mus.betting import open_lance
 from mus.cards import ALL_CARDS, SEED_LIMIT, Card, parse_cards, seed_arg, shuffled_positions
 from mus.errors import IllegalActionError, MusError, moved, quoted, type_name
 from mus.hand import HAND_SIZE, Hand
-from mus.ranking import Lance
 from mus.refusals import problem, why
 from mus.rules import Rules
 from mus.scoring import MAX_SEATS
@@ -133,10 +132,16 @@ def new_hand(
     if hands is None:
         if stock is not None:
             raise MusError("give the stock only together with the hands")
-        # The order of Deck.shuffled(seed), as card numbers: dealing sorts small ints.
-        held, rest = Hand.from_deck(shuffled_positions(len(ALL_CARDS), seed), _blocks(mano, n), n * HAND_SIZE)
+        deck = rules.deck
+        if len(deck) == len(ALL_CARDS):
+            # The order of Deck.shuffled(seed), as card numbers: dealing sorts small ints.
+            held, rest = Hand.from_deck(shuffled_positions(len(ALL_CARDS), seed), _blocks(mano, n), n * HAND_SIZE)
+        else:
+            # A reduced deck (Rules.ranks, Rules.suits), shuffled as mus.cards.shuffle would.
+            order = shuffled_positions(len(deck), seed).translate(_numbers(deck))
+            held, rest = Hand.from_deck(order, _blocks(mano, n), n * HAND_SIZE)
     else:
-        held, rest = _explicit(hands, stock, seed, n)
+        held, rest = _explicit(hands, stock, seed, n, rules.deck)
     if corrido is None:
         corrido = rules.mus_corrido != "off" and not any(score)
     elif type(corrido) is not bool:
@@ -159,6 +164,13 @@ def _restocks(restocks: Sequence[Sequence[Card | str] | str]) -> tuple[tuple[Car
         if len(set(top)) != len(top):
             raise MusError(f"a restock names each card once, got {' '.join(map(str, top))}")
     return tops
+
+
+@functools.lru_cache(maxsize=64)
+def _numbers(deck: tuple[Card, ...]) -> bytes:
+    """The ``bytes.translate`` table from a position in ``deck`` to the card's number
+    (its position in :data:`~mus.cards.ALL_CARDS`)."""
+    return bytes(card.index for card in deck).ljust(256, b"\0")
 
 
 @functools.cache
@@ -185,8 +197,13 @@ _ZEROS = {sides: (0,) * sides for sides in range(2, MAX_SEATS + 1)}
 
 
 def _explicit(
-    hands: Sequence[Hand | str], stock: Sequence[Card | str] | str | None, seed: int | str, n: int
+    hands: Sequence[Hand | str],
+    stock: Sequence[Card | str] | str | None,
+    seed: int | str,
+    n: int,
+    deck: tuple[Card, ...],
 ) -> tuple[tuple[Hand, ...], tuple[Card, ...]]:
+    whole_deck = _DECK if len(deck) == len(ALL_CARDS) else frozenset(deck)
     if not isinstance(hands, (tuple, list)) or len(hands) != n:
         raise MusError(f"hands are a list of {n} hands by seat, got {quoted(hands)}")
     held = tuple(hands) if set(map(type, hands)) == _HAND_TYPE else tuple(map(_hand, hands))
@@ -196,24 +213,27 @@ def _explicit(
     if stock is not None:
         # Every card once: the 40 cards are 40 objects, so the set of what was given is
         # the deck's only when each card is given once and nothing else is.
-        if type(stock) is tuple and len(dealt) + len(stock) == len(ALL_CARDS):
+        if type(stock) is tuple and len(dealt) + len(stock) == len(deck):
             try:
-                whole = set(dealt + stock) == _DECK
+                whole = set(dealt + stock) == whole_deck
             except TypeError:  # something unhashable: parse_cards below says what
                 whole = False
             if whole:
                 return held, stock
         rest = parse_cards(stock)
-        if len(dealt) + len(rest) == len(ALL_CARDS) and set(dealt + rest) == _DECK:
+        if len(dealt) + len(rest) == len(deck) and set(dealt + rest) == whole_deck:
             return held, rest
     taken = set(dealt)
     if len(taken) != len(dealt):
         twice = next(card for card in dealt if dealt.count(card) > 1)
         raise MusError(f"card {twice} is dealt twice")
+    outside = next((card for card in dealt if card not in whole_deck), None)
+    if outside is not None:
+        raise MusError(f"card {outside} is not in the deck of these rules (Rules.ranks, Rules.suits)")
     if stock is not None:
         raise MusError("the stock must hold exactly the cards not in the hands, each once")
     # The free cards, in deck order, shuffled by the seed as mus.cards.shuffle would.
-    free = tuple(filterfalse(taken.__contains__, ALL_CARDS))
+    free = tuple(filterfalse(taken.__contains__, deck))
     return held, tuple(map(free.__getitem__, shuffled_positions(len(free), seed)))
 
 
@@ -228,7 +248,6 @@ _CARDS = attrgetter("cards")
 
 _MUS = Phase.MUS
 _DISCARD = Phase.DISCARD
-_GRANDE = Lance.GRANDE
 _tuple = tuple.__new__
 
 
@@ -336,7 +355,7 @@ def _no_mus(state: HandState, seat: int, action: Action) -> HandState:
     if state.deal.corrido:
         # Mus corrido (rules section 13): the seat that cuts becomes the mano.
         draft.mano = seat
-    return open_lance(draft, _GRANDE)
+    return open_lance(draft, state.deal.rules.first_lance)
 
 
 def _discard(state: HandState, seat: int, action: Action) -> HandState:
@@ -378,7 +397,7 @@ def _serve(draft: Draft, pending: list[tuple[Card, ...]]) -> HandState:
     hands, stock, pile, reshuffles = exchange(deal, draft.mano, (held, left, discarded, reshuffles), pending)
     draft.cards = _tuple(Cards, (hands, stock, pile, ((),) * len(hands), reshuffles, servido, mus_rounds + 1, None))
     if forced:
-        return open_lance(draft, _GRANDE)
+        return open_lance(draft, deal.rules.first_lance)
     draft.phase = _MUS
     draft.queue = mus_speakers(draft.mano, deal.rules)
     return draft.freeze()

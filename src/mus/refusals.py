@@ -32,7 +32,7 @@ from mus.actions import (
     words_of,
 )
 from mus.errors import MusError, quoted
-from mus.state import MAX_BETS, MAX_MUS_ROUNDS, HandState, Phase, allowed, event_problem, legal, refuser, served
+from mus.state import HandState, Phase, allowed, event_problem, legal, refuser, served
 
 __all__ = ["problem", "why"]
 
@@ -95,8 +95,8 @@ def why(state: HandState, action: Action, seat: int | None, said: str | None = N
         return f"not seat {seat}'s turn: seat {to_act} speaks"
     phase = state.phase
     if phase is Phase.MUS:
-        if kind is Mus and state.mus_rounds >= MAX_MUS_ROUNDS:
-            return f"the mus is cut after {MAX_MUS_ROUNDS:,} rounds: no-mus"
+        if kind is Mus and state.mus_rounds >= state.rules.mus_limit:
+            return f"the mus is cut after {state.rules.mus_limit:,} rounds: no-mus"
         if kind is Mus and served(state, to_act):
             return f"seat {to_act} is servido after the mus visto: no mus, it plays the cards it has"
         if kind is Servido:
@@ -135,6 +135,6 @@ def why(state: HandState, action: Action, seat: int | None, said: str | None = N
     cap = state.rules.max_bet
     if kind is Bet and cap is not None and action.stones > cap:  # type: ignore[union-attr]
         return f"a bet or raise is at most {cap} stones under these rules, not {action.stones}"  # type: ignore[union-attr]
-    if kind is Bet and betting.bets >= MAX_BETS:
-        return f"{lance} has had {MAX_BETS} bets and raises: accept, fold or ordago"
+    if kind is Bet and betting.bets >= state.rules.bet_limit:
+        return f"{lance} has had {state.rules.bet_limit} bets and raises: accept, fold or ordago"
     return f"{words} is not legal now"

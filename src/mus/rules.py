@@ -24,17 +24,34 @@ from typing import Any, ClassVar
 
 import attrs
 
-from mus.cards import Rank
+from mus import validators
+from mus.cards import ALL_CARDS, Card, Rank, Suit
 from mus.errors import RulesError, evolved, preset_named, quoted
-from mus.hand import Hand
+from mus.hand import HAND_SIZE, Hand
 from mus.loading import load_module
+from mus.payouts import Payouts, bonus_tables
 from mus.ranking import Lance, Ranking
 
-__all__ = ["HOUSE_RULES", "MAX_SEATS", "PRESETS", "HouseRule", "Payouts", "Rules", "house_rules_in", "load_house_rules"]
+__all__ = [
+    "BET_LANCES", "HOUSE_RULES", "MAX_BETS", "MAX_MUS_ROUNDS", "MAX_SEATS", "PRESETS", "HouseRule", "Payouts", "Rules",
+    "house_rules_in", "load_house_rules",
+]  # fmt: skip
 
 MAX_SEATS = 6
 """The most seats a table has (rules section 12): six, in two partnerships of three or
 each for itself."""
+
+MAX_BETS = 100
+"""After this many bets and raises in one lance only accept, fold or órdago are legal: a
+raise war always ends (rules section 7 sets no limit; no table raises a hundred times);
+``Rules(max_raises=...)`` sets a lower cap. (:mod:`mus.legal`, :mod:`mus.state` too.)"""
+MAX_MUS_ROUNDS = 5_000
+"""After this many rounds of the mus in a hand only no-mus is legal: a hand always ends
+(rules section 4 sets no limit; programs may well try); ``Rules(max_mus_rounds=...)``
+sets a lower cap. (:mod:`mus.state` gives it too.)"""
+
+BET_LANCES = validators.BET_LANCES
+"""The lances a hand plays, in order (punto stands in for juego): ``Rules.lances``' default."""
 
 
 def _elsewhere(name: str) -> str:
@@ -46,80 +63,6 @@ def _elsewhere(name: str) -> str:
         f"mus.individuel.IndividuelRules.preset({quoted(name)}) (presets individuel, individuel-2 to "
         "individuel-8, individuel-primes); the four-card game each for himself is individual-2 to individual-6"
     )
-
-
-def _whole(low: int, high: int) -> Any:
-    def check(instance: object, attribute: attrs.Attribute[int], value: object) -> None:
-        if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-            raise RulesError(
-                f"{attribute.name} must be a whole number of stones from {low} to {high}, got {quoted(value)}"
-            )
-
-    return check
-
-
-def _flag(instance: object, attribute: attrs.Attribute[bool], value: object) -> None:
-    if not isinstance(value, bool):
-        raise RulesError(f"{attribute.name} must be True or False, got {quoted(value)}")
-
-
-def _one_of(*allowed: object) -> Any:
-    def check(instance: object, attribute: attrs.Attribute[object], value: object) -> None:
-        if isinstance(value, bool) or type(value) not in {type(choice) for choice in allowed} or value not in allowed:
-            choices = ", ".join(map(repr, allowed))
-            raise RulesError(f"{attribute.name} must be one of {choices}, got {quoted(value)}")
-
-    return check
-
-
-def _real_31(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if value is not True and value is not False and not (type(value) is str and value == "king"):
-        raise RulesError(
-            f"real_31 must be False, True (three sietes and any figure) or 'king' (three sietes"
-            f" and a true rey), got {quoted(value)}"
-        )
-
-
-def _max_bet(instance: object, attribute: attrs.Attribute[Any], value: object) -> None:
-    if value is not None and (isinstance(value, bool) or not isinstance(value, int) or not 2 <= value <= 1000):
-        raise RulesError(
-            f"max_bet must be None (no cap) or a whole number of stones from 2 to 1000, got {quoted(value)}"
-        )
-
-
-def _pares_bonuses(instance: object, attribute: attrs.Attribute[tuple[int, int, int]], value: object) -> None:
-    if (
-        not isinstance(value, tuple)
-        or len(value) != 3
-        or any(isinstance(v, bool) or not isinstance(v, int) or not 0 <= v <= 100 for v in value)
-    ):
-        raise RulesError(
-            f"pares must be three whole numbers from 0 to 100 (pareja, medias, duples), got {quoted(value)}"
-        )
-
-
-@attrs.frozen(kw_only=True)
-class Payouts:
-    """The stones each lance pays besides the stakes (rules section 8).
-
-    >>> Payouts()
-    Payouts(en_paso=1, first_refusal=1, pares=(1, 2, 3), juego_31=3, juego=2, punto=1)
-    >>> Payouts(juego_31=4).juego_31
-    4
-    """
-
-    en_paso: int = attrs.field(default=1, validator=_whole(0, 100))
-    """What grande, chica and punto pay to the better hand when nobody bet."""
-    first_refusal: int = attrs.field(default=1, validator=_whole(0, 100))
-    """What a team gets when the lance's first bet is refused."""
-    pares: tuple[int, int, int] = attrs.field(default=(1, 2, 3), validator=_pares_bonuses)
-    """The bonus of each seat's pareja, medias and duples."""
-    juego_31: int = attrs.field(default=3, validator=_whole(0, 100))
-    """The bonus of each seat's juego of 31."""
-    juego: int = attrs.field(default=2, validator=_whole(0, 100))
-    """The bonus of each seat's other juegos."""
-    punto: int = attrs.field(default=1, validator=_whole(0, 100))
-    """What the team that wins punto adds once, bet or not."""
 
 
 def _payouts(instance: object, attribute: attrs.Attribute[Payouts], value: object) -> None:
@@ -274,25 +217,6 @@ _RANKINGS: dict[tuple[bool, bool | str, str, tuple[HouseRule, ...]], Ranking] = 
 _MAX_RANKINGS = 64  # the knobs alone make 12 tables; the rest are house rules
 
 
-_BONUS_TABLES: dict[tuple[Ranking, Payouts], tuple[tuple[int, ...], ...]] = {}
-
-
-def _bonus_tables(ranking: Ranking, payouts: Payouts) -> tuple[tuple[int, ...], ...]:
-    # Shared by every rule set with the same ranking and payouts, like the rankings.
-    key = (ranking, payouts)
-    tables = _BONUS_TABLES.get(key)
-    if tables is None:
-        tables = _BONUS_TABLES[key] = _build_bonus_tables(ranking, payouts)
-    return tables
-
-
-def _build_bonus_tables(ranking: Ranking, payouts: Payouts) -> tuple[tuple[int, ...], ...]:
-    pares = tuple(0 if combo is None else payouts.pares[combo.kind - 1] for combo in ranking.pares)
-    juego = tuple(payouts.juego_31 if total == 31 else payouts.juego if total > 31 else 0 for total in ranking.points)
-    nothing = (0,) * len(pares)
-    return (nothing, nothing, pares, juego, nothing)
-
-
 @attrs.frozen(kw_only=True)
 class Rules:
     """A validated, immutable rule set. Every knob is keyword-only with a default.
@@ -345,6 +269,16 @@ class Rules:
     * ``senas``: whether a seat may signal its hand to its partner with the agreed
       *señas* (default ``False``; rules section 13; sources ``000``, ``003``,
       ``004``);
+    * the reduced games of rules section 14, for methods that walk a game whole:
+      ``max_raises``, the raises a lance allows after its first bet, 0 to 99, then
+      only accept, fold or órdago (default ``None``: the engine's :data:`MAX_BETS`);
+      ``max_mus_rounds``, the rounds of the mus a hand allows (default ``None``:
+      :data:`MAX_MUS_ROUNDS`; ``0``: the mano's no-mus, its only choice, opens the
+      lances); ``lances``, the lances played, some of grande, chica, pares and juego
+      in order (default all; punto stands in for juego); ``ranks`` and ``suits``, the
+      deck: each rank of ``ranks`` (default all ten) in the first ``suits`` suits (1
+      to 4: oros, copas, espadas, bastos), four cards a seat at least and four more
+      to play the mus;
     * ``house``: :class:`HouseRule` values for rules no knob covers.
 
     >>> Rules(games_to_win=6)
@@ -357,22 +291,32 @@ class Rules:
     mus.errors.RulesError: real_31 must be False, True (three sietes and any figure) or 'king' (three sietes and a true rey), got 'rey'
     """
 
-    seats: int = attrs.field(default=4, validator=_one_of(*range(2, MAX_SEATS + 1)))
-    teams: int = attrs.field(default=2, validator=_one_of(*range(2, MAX_SEATS + 1)))
-    eight_kings: bool = attrs.field(default=True, validator=_flag)
-    real_31: bool | str = attrs.field(default=False, validator=_real_31)
-    juego_order: str = attrs.field(default="standard", validator=_one_of("standard", "descending"))
-    target: int = attrs.field(default=40, validator=_whole(1, 1000))
-    games_to_win: int = attrs.field(default=3, validator=_one_of(1, 2, 3, 4, 5))
-    vacas_to_win: int = attrs.field(default=1, validator=_one_of(1, 2, 3, 4, 5))
-    max_bet: int | None = attrs.field(default=None, validator=_max_bet)
+    seats: int = attrs.field(default=4, validator=validators.one_of(*range(2, MAX_SEATS + 1)))
+    teams: int = attrs.field(default=2, validator=validators.one_of(*range(2, MAX_SEATS + 1)))
+    eight_kings: bool = attrs.field(default=True, validator=validators.flag)
+    real_31: bool | str = attrs.field(default=False, validator=validators.real_31)
+    juego_order: str = attrs.field(default="standard", validator=validators.one_of("standard", "descending"))
+    target: int = attrs.field(default=40, validator=validators.whole(1, 1000))
+    games_to_win: int = attrs.field(default=3, validator=validators.one_of(1, 2, 3, 4, 5))
+    vacas_to_win: int = attrs.field(default=1, validator=validators.one_of(1, 2, 3, 4, 5))
+    max_bet: int | None = attrs.field(default=None, validator=validators.max_bet)
     payouts: Payouts = attrs.field(factory=Payouts, validator=_payouts)
-    folded_seat_counts: bool = attrs.field(default=True, validator=_flag)
-    declarations: str = attrs.field(default="derived", validator=_one_of("derived", "explicit"))
-    mus_decision: str = attrs.field(default="seat", validator=_one_of("seat", "team"))
-    mus_corrido: str = attrs.field(default="off", validator=_one_of("off", "game", "match"))
-    mus_visto: str = attrs.field(default="forced", validator=_one_of("forced", "new-card", "servido"))
-    senas: bool = attrs.field(default=False, validator=_flag)
+    folded_seat_counts: bool = attrs.field(default=True, validator=validators.flag)
+    declarations: str = attrs.field(default="derived", validator=validators.one_of("derived", "explicit"))
+    mus_decision: str = attrs.field(default="seat", validator=validators.one_of("seat", "team"))
+    mus_corrido: str = attrs.field(default="off", validator=validators.one_of("off", "game", "match"))
+    mus_visto: str = attrs.field(default="forced", validator=validators.one_of("forced", "new-card", "servido"))
+    senas: bool = attrs.field(default=False, validator=validators.flag)
+    max_raises: int | None = attrs.field(default=None, validator=validators.cap(0, MAX_BETS - 1))
+    max_mus_rounds: int | None = attrs.field(default=None, validator=validators.cap(0, MAX_MUS_ROUNDS))
+    # Written as plain data, which the converters read back: repr(rules) evaluates.
+    lances: tuple[Lance, ...] = attrs.field(
+        default=BET_LANCES, converter=validators.lances, repr=lambda v: repr(tuple(map(str, v)))
+    )
+    ranks: tuple[Rank, ...] = attrs.field(
+        default=tuple(Rank), converter=validators.ranks, repr=lambda v: repr(tuple(map(int, v)))
+    )
+    suits: int = attrs.field(default=4, validator=validators.one_of(1, 2, 3, 4))
     house: tuple[HouseRule, ...] = attrs.field(default=(), converter=_as_tuple, validator=_house)
     ranking: Ranking = attrs.field(init=False, eq=False, hash=False, repr=False)
     """Lance keys for every hand under these rules (see :class:`~mus.ranking.Ranking`)."""
@@ -395,12 +339,29 @@ class Rules:
     ((0, 1, 0, 1), (0, 1, 0, 1, 0, 1), (0, 1, 2))
     """
     orders: tuple[tuple[int, ...], ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
-    """``orders[first]``: the seats in speaking order from ``first`` (from the mano,
-    ``orders[mano]``).
+    """``orders[first]``: the seats in speaking order from ``first`` (from the mano: ``orders[mano]``).
 
     >>> Rules().orders[2], Rules(seats=3, teams=3).orders[1]
     ((2, 3, 0, 1), (1, 2, 0))
     """
+    deck: tuple[Card, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """The cards of ``ranks`` in the first ``suits`` suits, in :data:`~mus.cards.ALL_CARDS` order.
+
+    >>> len(Rules().deck), [str(card) for card in Rules.preset("mini").deck][:4]
+    (40, ['1o', '7o', 'Ro', '1c'])
+    """
+    bet_limit: int = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """The most bets and raises in a lance: ``max_raises + 1``, or :data:`MAX_BETS`."""
+    mus_limit: int = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """The most rounds of the mus: ``max_mus_rounds``, or :data:`MAX_MUS_ROUNDS`."""
+    next_lance: tuple[Lance | None, ...] = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """By lance, the lance played next (``None``: the count); :attr:`first_lance` opens.
+
+    >>> Rules(lances=("grande", "juego")).next_lance[Lance.GRANDE], Rules().next_lance[Lance.PUNTO]
+    (<Lance.JUEGO: 3>, None)
+    """
+    first_lance: Lance = attrs.field(init=False, eq=False, hash=False, repr=False)
+    """The first lance played (grande, unless ``lances`` leaves it out)."""
 
     def __attrs_post_init__(self) -> None:
         if self.teams != 2 and self.teams != self.seats:
@@ -408,6 +369,20 @@ class Rules:
         if self.teams == 2 and self.seats % 2:
             raise RulesError(
                 f"{self.seats} seats cannot sit in two partnerships: use teams={self.seats} (each for itself)"
+            )
+        suits = tuple(Suit)[: self.suits]
+        deck = tuple(card for card in ALL_CARDS if card.rank in self.ranks and card.suit in suits)
+        # Every seat is dealt four cards; with the mus, a seat drawing last must find
+        # four more among the cards nobody holds but its own discards (rules section 4).
+        least = HAND_SIZE * self.seats + (0 if self.max_mus_rounds == 0 else HAND_SIZE)
+        if len(deck) < least:
+            raise RulesError(
+                f"a deck of {len(deck)} cards is too small for {self.seats} seats: it needs {least} cards at least"
+                + (
+                    ""
+                    if self.max_mus_rounds == 0
+                    else ", four more than the hands to play the mus (max_mus_rounds=0 plays none)"
+                )
             )
         payouts = self.payouts
         if not (
@@ -428,10 +403,18 @@ class Rules:
                 del _RANKINGS[next(iter(_RANKINGS))]
             _RANKINGS[key] = ranking
         object.__setattr__(self, "ranking", ranking)
-        object.__setattr__(self, "bonuses", None if self.house else _bonus_tables(ranking, self.payouts))
+        object.__setattr__(self, "bonuses", None if self.house else bonus_tables(ranking, self.payouts))
         object.__setattr__(self, "team_of", tuple(seat % self.teams for seat in range(self.seats)))
         n = self.seats
         object.__setattr__(self, "orders", tuple(tuple((first + i) % n for i in range(n)) for first in range(n)))
+        object.__setattr__(self, "deck", deck)
+        object.__setattr__(self, "bet_limit", MAX_BETS if self.max_raises is None else self.max_raises + 1)
+        object.__setattr__(self, "mus_limit", MAX_MUS_ROUNDS if self.max_mus_rounds is None else self.max_mus_rounds)
+        played = self.lances
+        following = [next((later for later in played if later > lance), None) for lance in Lance]
+        following[Lance.PUNTO] = following[Lance.JUEGO]  # punto is played in juego's place
+        object.__setattr__(self, "next_lance", tuple(following))
+        object.__setattr__(self, "first_lance", played[0])
         # The house rules that override the legality hook: the engine asks only these.
         object.__setattr__(
             self, "gates", tuple(rule for rule in self.house if type(rule).allows is not HouseRule.allows)
@@ -457,7 +440,7 @@ class Rules:
         table = self.bonuses
         if table is not None:
             return table[lance][hand.multiset]
-        stones = _bonus_tables(self.ranking, self.payouts)[lance][hand.multiset]
+        stones = bonus_tables(self.ranking, self.payouts)[lance][hand.multiset]
         for rule in self.house:
             stones = rule.bonus(lance, hand, stones, self)
             if isinstance(stones, bool) or not isinstance(stones, int) or stones < 0:
@@ -511,6 +494,8 @@ class Rules:
         """
         data = attrs.asdict(self, filter=lambda field, value: field.init)
         data["payouts"]["pares"] = list(self.payouts.pares)
+        data["lances"] = [str(lance) for lance in self.lances]
+        data["ranks"] = [int(rank) for rank in self.ranks]
         data["house"] = [_house_data(rule) for rule in self.house]
         return data
 
@@ -714,12 +699,21 @@ PRESETS: Mapping[str, Rules] = types.MappingProxyType(
         "heads-up": Rules(seats=2),
         "six": Rules(seats=6),
         **{f"individual-{n}": Rules(seats=n, teams=n) for n in range(2, 7)},
+        "mini": Rules(
+            seats=2, ranks=(Rank.AS, Rank.SIETE, Rank.REY), lances=(Lance.GRANDE,), max_bet=2, max_raises=1,
+            max_mus_rounds=0,
+        ),
+        "small": Rules(seats=2, max_bet=2, max_raises=2, max_mus_rounds=0),
     }
-)
+)  # fmt: skip
 """Named rule sets (read-only): ``standard`` (the defaults of the rules page), ``four-kings`` (Basque
 country style, rules section 1), ``short`` (game to 30), ``single-game`` and
 ``best-of-three``, ``federation`` (French federation: four kings, one mus word per
 team), ``declared`` (explicit pares/juego declarations), ``max-bet-40`` (no bet or
 raise above 40 stones, source ``001``'s site), and the other tables of
 rules section 12: ``heads-up`` (one against one), ``six`` (three against three)
-and ``individual-2`` to ``individual-6`` (each seat for itself)."""
+and ``individual-2`` to ``individual-6`` (each seat for itself). Two reduced games of
+rules section 14, one against one without the mus and with bets of 2 stones, made for
+the methods that solve a game exactly (:doc:`ai`): ``mini`` (a deck of the ases, sietes
+and reyes, grande alone, one raise) and ``small`` (the whole deck, the four lances, two
+raises a lance)."""

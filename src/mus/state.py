@@ -40,7 +40,7 @@ from mus.cards import Card
 from mus.errors import MusError, RulesError, quoted
 from mus.hand import Hand
 from mus.legal import LegalActions
-from mus.rules import HouseRule, Rules
+from mus.rules import MAX_BETS, MAX_MUS_ROUNDS, HouseRule, Rules
 from mus.scoring import Count, LanceResult, Outcome, Tally, record, score_line
 from mus.table import Betting, Cards, Deal, HandStateBase, HiddenDiscard, Phase, SeatView, visto_problem
 
@@ -71,13 +71,6 @@ __all__ = [
     "unpickle",
 ]
 
-MAX_BETS = lists.MAX_BETS
-"""After this many bets and raises in one lance only accept, fold or órdago are legal
-(:data:`mus.legal.MAX_BETS`, its home)."""
-MAX_MUS_ROUNDS = 5_000
-"""After this many rounds of the mus in one hand only no-mus is legal: a hand always ends
-(rules section 4 sets no limit; no table plays thousands of rounds, while a program may
-well try: benchmarks and search play long hands)."""
 
 Log = Union[tuple["Log", int, Action], None]  # noqa: UP007  (a recursive alias: the | form cannot name itself)
 """The history as a linked chain: ``(previous link, seat, action)``, newest first
@@ -135,8 +128,9 @@ def allowed(state: HandState, action: object) -> bool:
         betting = state.betting
         assert betting is not None
         if kind is Bet:
-            cap = state.deal.rules.max_bet
-            if (cap is not None and action.stones > cap) or betting.bets >= MAX_BETS:  # type: ignore[attr-defined]
+            rules = state.deal.rules
+            cap = rules.max_bet
+            if (cap is not None and action.stones > cap) or betting.bets >= rules.bet_limit:  # type: ignore[attr-defined]
                 return False
         elif kind is TeamFold and (state.deal.rules.teams != 2 or len(state.queue) < 2):
             return False  # no partner still to answer: nobody else to fold for
@@ -146,7 +140,9 @@ def allowed(state: HandState, action: object) -> bool:
     if phase is _MUS:
         if kind is Mus:
             cards = state.cards
-            return cards.mus_rounds < MAX_MUS_ROUNDS and (cards.servido is None or not served(state, state.queue[0]))
+            return cards.mus_rounds < state.deal.rules.mus_limit and (
+                cards.servido is None or not served(state, state.queue[0])
+            )
         return kind is NoMus
     if phase is _DISCARD:
         if kind is Servido:
@@ -289,10 +285,12 @@ def legal_actions(state: HandState) -> LegalActions:
     if phase is _BETTING:
         betting = state.betting
         assert betting is not None
-        listed = _betting(seat, betting.bets, betting.ordago, len(queue) > 1 and rules.teams == 2, rules.max_bet)
+        listed = _betting(
+            seat, betting.bets, betting.ordago, len(queue) > 1 and rules.teams == 2, rules.max_bet, rules.bet_limit
+        )
     elif phase is _MUS:
         cards = state.cards
-        if cards.mus_rounds >= MAX_MUS_ROUNDS or (cards.servido is not None and served(state, seat)):
+        if cards.mus_rounds >= rules.mus_limit or (cards.servido is not None and served(state, seat)):
             listed = _SERVIDO[seat]
         else:
             listed = _MUS_LISTS[seat]

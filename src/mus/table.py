@@ -20,7 +20,7 @@ from typing import Any, NamedTuple
 import attrs
 
 from mus.actions import Action, Declare, Discard, MusVisto, Servido, Signal
-from mus.cards import ALL_CARDS, Card, shuffle
+from mus.cards import Card, shuffle
 from mus.checks import hand_arg, rules_arg, seat_arg, whole
 from mus.errors import IllegalActionError, MusError, TextEnum, quoted
 from mus.hand import Hand
@@ -122,8 +122,8 @@ class Deal:
         if type(stock) is not tuple or not all(type(card) is Card for card in stock):
             raise MusError(f"a deal's stock is a tuple of Card values, got {quoted(stock)}")
         cards = [card for hand in hands for card in hand.cards] + list(stock)
-        if len(cards) != len(ALL_CARDS) or set(cards) != _DECK:
-            raise MusError("a deal's hands and stock hold the 40 cards, each once")
+        if len(cards) != len(rules.deck) or set(cards) != set(rules.deck):
+            raise MusError(f"a deal's hands and stock hold the {len(rules.deck)} cards of the deck, each once")
         if type(self.seed) not in (int, str):
             raise MusError(f"a deal's seed is an int or a str, got {quoted(self.seed)}")
         if type(self.corrido) is not bool:
@@ -195,7 +195,6 @@ class Deal:
 
 _new = object.__new__
 _set = object.__setattr__
-_DECK = frozenset(ALL_CARDS)
 
 
 class Betting(NamedTuple):

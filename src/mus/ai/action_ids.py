@@ -5,9 +5,15 @@ mus and no mus, the 15 discards by hand positions, pass, accept, fold, órdago, 
 explicit declarations, then the bets of 2 to ``max_bet`` stones. The table is the batch
 engine's, :mod:`mus.batch.ids`, which documents it: one space for both.
 
+Under ``Rules(senas=True)`` the señas follow, one id each in the order of
+:class:`~mus.senas.Sena` (11 more ids, from ``21 + max_bet``): the seat to act may
+signal to its partners before it acts (a seña takes no turn, so the same seat acts
+next), each seña true of its hand once a hand (rules section 13). The batch engine
+never offers them.
+
 A bet or raise of more than ``max_bet`` stones has no id (the engine takes it, the
 adapters do not offer it: raise again, or go órdago). Nor have the team fold and the
-out-of-turn events (señas, mus visto).
+mus visto.
 
 >>> import mus
 >>> state = mus.apply(mus.new_hand(seed=1), "no-mus")
@@ -25,7 +31,7 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from mus.actions import Action, Bet, Declare, Discard
+from mus.actions import Action, Bet, Declare, Discard, Signal
 from mus.ai.checks import RulesBound, hand_state
 from mus.batch import ids as space
 from mus.checks import index_arg, quoted
@@ -34,7 +40,8 @@ from mus.hand import Hand
 from mus.lances import Lance
 from mus.reducer import apply
 from mus.rules import Rules
-from mus.state import HandState, Phase
+from mus.senas import Sena
+from mus.state import HandState, Phase, event_problem
 from mus.table import SeatView
 
 __all__ = ["ActionIds"]
@@ -81,8 +88,12 @@ class ActionIds(RulesBound):
             )
         self.max_bet = max_bet
         """The largest bet or raise with an id."""
-        self.num_actions: int = space.BET_2 + max_bet - 1
-        """How many action ids there are: ``22 + max_bet``."""
+        self.signals: tuple[Signal, ...] = tuple(Signal(sena) for sena in Sena) if self.rules.senas else ()
+        """The señas with an id, in id order (none unless ``Rules(senas=True)``)."""
+        self.first_signal: int = space.BET_2 + max_bet - 1
+        """The id of the first seña (of the first of :attr:`signals`)."""
+        self.num_actions: int = self.first_signal + len(self.signals)
+        """How many action ids there are: ``22 + max_bet``, and 11 more for the señas."""
         self._bets = tuple(Bet(stones) for stones in range(2, max_bet + 1))
         self._no_mask = self._frozen(np.zeros(self.num_actions, np.int8))
         self._discard_mask = self._mask_of(range(space.DISCARD_FIRST, space.DISCARD_FIRST + 15))
@@ -106,8 +117,14 @@ class ActionIds(RulesBound):
         >>> ids = ActionIds()
         >>> ids.action_name(2), ids.action_name(16), ids.action_name(24)
         ('discard [0]', 'discard [0, 1, 2, 3]', 'bet 3')
+        >>> import mus
+        >>> ActionIds(mus.Rules(senas=True)).action_name(33)
+        'signal dos reyes'
         """
-        return space.action_name(self._index(action_id))
+        index = self._index(action_id)
+        if index >= self.first_signal:
+            return str(self.signals[index - self.first_signal])
+        return space.action_name(index)
 
     def _index(self, action_id: object) -> int:
         if type(action_id) is int and 0 <= action_id < self.num_actions:
@@ -157,6 +174,8 @@ class ActionIds(RulesBound):
             return _DISCARD_FIRST + bits - 1
         if isinstance(action, Declare):
             return _DECLARE_YES if action.has else _DECLARE_NO
+        if isinstance(action, Signal) and self.signals:
+            return self.first_signal + self.signals.index(action)
         raise IllegalActionError(f"{action} has no action id (the adapters offer the seat actions only)")
 
     def decode(self, action_id: int, state: HandState) -> Action:
@@ -191,6 +210,10 @@ class ActionIds(RulesBound):
         # only a refusal pays for the mask, to name the legal ids in the error.
         if state.queue:
             action: Action | None
+            if index >= self.first_signal:
+                # A seña is an event, which the engine takes from any seat: the seat
+                # to act is the one that makes it here.
+                return apply(state, self.decode(index, state), state.queue[0])
             if index >= _BET_2:
                 action = self._bets[index - _BET_2]
             else:
@@ -244,6 +267,8 @@ class ActionIds(RulesBound):
 
     def _action_of(self, index: int, lance: Lance | None, hand: Hand | None) -> Action:
         """The action of id ``index``, a declaration of ``lance``, a discard from ``hand``."""
+        if index >= self.first_signal:
+            return self.signals[index - self.first_signal]
         if index >= _BET_2:
             return self._bets[index - _BET_2]
         fixed = _FIXED.get(index)
@@ -273,7 +298,7 @@ class ActionIds(RulesBound):
         if not legal:
             return self._no_mask
         gated = bool(view.rules.gates)
-        if view.phase is Phase.DISCARD and not gated:
+        if view.phase is Phase.DISCARD and not gated and not self.signals:
             return self._discard_mask
         cap = self.max_bet if view.rules.max_bet is None else min(self.max_bet, view.rules.max_bet)
         ids: list[int] = []
@@ -290,6 +315,16 @@ class ActionIds(RulesBound):
                 ids.append(_DECLARE_YES if action.has else _DECLARE_NO)
             elif type(action) in _KIND_IDS:
                 ids.append(_KIND_IDS[type(action)])
+        if self.signals:
+            # The view knows what event_problem asks of a seña: the seat's hand, and
+            # the señas it made (its own history shows them).
+            made = {action for seat, action in view.history if seat == view.seat}
+            if view.rules.teams == 2 and view.rules.partners >= 2:
+                ids.extend(
+                    self.first_signal + i
+                    for i, signal in enumerate(self.signals)
+                    if signal not in made and signal.sena.holds(view.hand, view.rules)
+                )
         return self._mask_of(sorted(ids)) if ids else self._no_mask
 
     def view_action(self, action_id: int, view: SeatView) -> Action:
@@ -328,6 +363,25 @@ class ActionIds(RulesBound):
         """
         if type(state) is not HandState or state.deal.rules is not self._known:
             self.check(state)
+        if self.signals:
+            return self._with_signals(state)
+        return self._turn_mask(state)
+
+    def _with_signals(self, state: HandState) -> Mask:
+        """The mask with the señas the seat to act may make now (a fresh array)."""
+        mask = self._turn_mask(state)
+        if not state.queue:
+            return mask
+        seat = state.queue[0]
+        allowed = [i for i, signal in enumerate(self.signals) if event_problem(state, signal, seat) is None]
+        if not allowed:
+            return mask
+        mask = mask.copy()
+        mask[[self.first_signal + i for i in allowed]] = 1
+        return self._frozen(mask)
+
+    def _turn_mask(self, state: HandState) -> Mask:
+        """The mask of the engine's legal actions (the turn's, señas aside)."""
         gated = bool(state.deal.rules.gates)
         if state.phase is Phase.DISCARD and not gated:
             return self._discard_mask

@@ -15,11 +15,21 @@ a hand starts at a chance node and chance deals every card that reaches a hand:
   stock at once (a seat whose draw straddles a reshuffle: first what is left of the
   old stock, a node with one outcome, then the rest from the new one).
 
+``"ranks"`` deals as ``"hands"`` does, but by *rank multiset*: an outcome is the ranks
+of the cards dealt (:func:`multiset_id`, at most 715 outcomes a node, against 91,390
+sets of cards), with its probability (the number of sets of cards of those ranks left,
+over the number of sets), and the seat gets the cards of those ranks that come first
+in the deck's order. Suits never matter in Mus, so the game is the same, and much
+smaller for methods that enumerate chance; the suits a seat is given then tell where
+the other cards are, so the adapter's information states show ranks only
+(:class:`~mus.ai.openspiel.MusGame`).
+
 Cards that no hand holds yet have no order: chance draws them when a hand takes them,
 and the :class:`~mus.Deal` the engine replays is rebuilt around what it drew (the stock's
 order below the cards drawn, and :attr:`Deal.restocks <mus.Deal.restocks>` for the
-reshuffles). Every chance outcome is uniform over what is left, so a hand dealt this
-way is distributed as a shuffled deck deals it.
+reshuffles). Every chance outcome is uniform over what is left (by sets of ranks, each
+weighted by its sets of cards), so a hand dealt this way is distributed as a shuffled
+deck deals it.
 
 >>> import mus
 >>> dealing = Dealing.initial(mus.Rules(), "cards")
@@ -30,11 +40,12 @@ way is distributed as a shuffled deck deals it.
 from __future__ import annotations
 
 import math
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
+from operator import attrgetter
 from typing import Any
 
 from mus.actions import Action
-from mus.cards import ALL_CARDS, Card
+from mus.cards import ALL_CARDS, Card, Rank
 from mus.checks import quoted
 from mus.determinize import exchange
 from mus.errors import IllegalActionError, MusError
@@ -43,16 +54,35 @@ from mus.reducer import apply, derived
 from mus.rules import Rules
 from mus.state import Deal, HandState, first_state
 
-__all__ = ["DEALS", "MAX_OUTCOMES", "Dealing", "chance_ids", "subset_id", "subset_of"]
+__all__ = [
+    "DEALS",
+    "MAX_OUTCOMES",
+    "Dealing",
+    "chance_ids",
+    "multiset_id",
+    "multiset_of",
+    "subset_id",
+    "subset_of",
+]
 
-DEALS = ("sampled", "cards", "hands")
-"""The ways a hand is dealt: sampled from a seed (no chance node), card by card, or
-hand by hand."""
+_INDEX = attrgetter("index")
+_TEXT = {card: str(card) for card in ALL_CARDS}
+_RANKS = tuple(Rank)
+_RANK_AT = {rank: index for index, rank in enumerate(_RANKS)}
+
+DEALS = ("sampled", "cards", "hands", "ranks")
+"""The ways a hand is dealt: sampled from a seed (no chance node), card by card, hand
+by hand, or hand by hand by rank multiset."""
 
 _SETS = tuple(math.comb(len(ALL_CARDS), size) for size in range(len(ALL_CARDS) + 1))
 """By size, how many sets of that many cards there are."""
 
-MAX_OUTCOMES = {"sampled": 0, "cards": len(ALL_CARDS), "hands": math.comb(len(ALL_CARDS), 4)}
+MAX_OUTCOMES = {
+    "sampled": 0,
+    "cards": len(ALL_CARDS),
+    "hands": math.comb(len(ALL_CARDS), 4),
+    "ranks": math.comb(len(Rank) + 3, 4),
+}
 """The most outcomes of one chance node, by way of dealing (OpenSpiel's
 ``max_chance_outcomes``)."""
 
@@ -91,6 +121,53 @@ def subset_of(action_id: int, size: int) -> list[int]:
     return sorted(indices)
 
 
+def multiset_id(ranks: list[Rank] | tuple[Rank, ...]) -> int:
+    """The colex rank of a multiset of ranks, read as the set of ``r_i + i`` over its
+    rank indices ``r_i`` (0 for the as to 9 for the rey) in ascending order: the
+    multisets of ``k`` ranks take the ids ``0`` to ``comb(9 + k, k) - 1`` (714 for a
+    hand's four).
+
+    >>> multiset_id([Rank.AS] * 4), multiset_id([Rank.REY] * 4), multiset_id([Rank.DOS])
+    (0, 714, 1)
+    """
+    return subset_id([_RANK_AT[rank] + place for place, rank in enumerate(sorted(ranks))])
+
+
+def multiset_of(action_id: int, size: int) -> list[Rank]:
+    """The multiset of ``size`` ranks whose :func:`multiset_id` is ``action_id``,
+    ascending.
+
+    >>> [str(rank) for rank in multiset_of(multiset_id([Rank.REY, Rank.AS, Rank.REY]), 3)]
+    ['1', 'R', 'R']
+    >>> multiset_of(715, 4)
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: no multiset of 4 ranks has the id 715: ids are 0 to 714
+    """
+    most = math.comb(len(_RANKS) + size - 1, size)
+    if type(action_id) is not int or not 0 <= action_id < most:
+        raise MusError(f"no multiset of {size} ranks has the id {quoted(action_id)}: ids are 0 to {most - 1}")
+    return [_RANKS[index - place] for place, index in enumerate(subset_of(action_id, size))]
+
+
+def _by_ranks(left: list[Card], need: int) -> dict[int, tuple[tuple[Card, ...], float]]:
+    """Each multiset of ``need`` ranks that ``left`` can deal, by :func:`multiset_id`:
+    the cards of those ranks that come first in ``left``, and its probability."""
+    by_rank: dict[Rank, list[Card]] = {}
+    for card in left:
+        by_rank.setdefault(card.rank, []).append(card)
+    sets = math.comb(len(left), need)
+    found = {}
+    for chosen in combinations_with_replacement(sorted(by_rank), need):
+        counts = {rank: chosen.count(rank) for rank in set(chosen)}
+        if any(count > len(by_rank[rank]) for rank, count in counts.items()):
+            continue
+        ways = math.prod(math.comb(len(by_rank[rank]), count) for rank, count in counts.items())
+        cards = tuple(card for rank, count in sorted(counts.items()) for card in by_rank[rank][:count])
+        found[multiset_id(chosen)] = (cards, ways / sets)
+    return found
+
+
 class Dealing:
     """The chance nodes still to come before a seat acts: the mano (``mano`` is
     ``None`` until dealt), then groups of ``(seat, count, pool)``: ``count`` cards for
@@ -111,11 +188,14 @@ class Dealing:
         self.seats = 0
         self.exchange: tuple[HandState, int, Action] | None = None
         """The state, seat and action whose exchange this deals (``None`` at the deal)."""
+        # The current node's outcomes and the cards of each, built once: OpenSpiel asks
+        # for them, and for every outcome's text, several times a node.
+        self._node: tuple[tuple[int, int], list[tuple[int, float]], dict[int, tuple[Card, ...]]] | None = None
 
     @classmethod
     def initial(cls, rules: Rules, way: str) -> Dealing:
         """The chance nodes of a hand's deal (the mano first, then the cards)."""
-        dealing = cls(way, [], {0: list(ALL_CARDS)})
+        dealing = cls(way, [], {0: list(rules.deck)})
         dealing.seats = rules.seats
         return dealing
 
@@ -137,11 +217,16 @@ class Dealing:
         dealing.exchange = (state, seat, action)
         return dealing
 
+    def __getstate__(self) -> dict[str, Any]:
+        # Pickled without the node's cache (up to 91,390 outcomes): built again on use.
+        return {**self.__dict__, "_node": None}
+
     def copy(self) -> Dealing:
         """An independent copy (a state's clone copies its dealing)."""
         other = Dealing(self.way, self.groups[:], {pool: cards[:] for pool, cards in self.pools.items()})
         other.dealt = [cards[:] for cards in self.dealt]
         other.at, other.mano, other.seats, other.exchange = self.at, self.mano, self.seats, self.exchange
+        other._node = self._node  # never changed in place: shared
         return other
 
     def cards_of(self, seat: int) -> list[Card]:
@@ -159,15 +244,30 @@ class Dealing:
         """The chance node's ``(outcome, probability)`` pairs, ascending."""
         if self.mano is None:
             return [(seat, 1 / self.seats) for seat in range(self.seats)]
+        return self._outcomes()[0][:]
+
+    def _outcomes(self) -> tuple[list[tuple[int, float]], dict[int, tuple[Card, ...]]]:
+        """The node's outcomes, and the cards each deals (built once a node)."""
+        key = (self.at, len(self.dealt[self.at]))
+        node = self._node
+        if node is not None and node[0] == key:
+            return node[1], node[2]
         _, count, pool = self._group()
-        left = sorted(card.index for card in self.pools[pool])
-        if self.way == "cards":
-            return [(index, 1 / len(left)) for index in left]
+        left = sorted(self.pools[pool], key=_INDEX)
         need = count - len(self.dealt[self.at])
-        if need == len(left):  # what is left of a stock, taken whole
-            return [(subset_id(left), 1.0)]
-        sets = math.comb(len(left), need)
-        return [(subset_id(chosen), 1 / sets) for chosen in combinations(left, need)]
+        if self.way == "ranks":
+            found = _by_ranks(left, need)
+            cards = {outcome: chosen for outcome, (chosen, _) in found.items()}
+            outcomes = sorted((outcome, share) for outcome, (_, share) in found.items())
+        else:
+            if self.way == "cards":
+                cards = {card.index: (card,) for card in left}
+            else:
+                cards = {subset_id([card.index for card in chosen]): chosen for chosen in combinations(left, need)}
+            share = 1 / len(cards)
+            outcomes = sorted((outcome, share) for outcome in cards)
+        self._node = (key, outcomes, cards)
+        return outcomes, cards
 
     def outcome_name(self, outcome: int) -> str:
         """The text of an outcome of this node (one of its cards or sets of cards,
@@ -179,16 +279,25 @@ class Dealing:
                 raise IllegalActionError(f"no chance outcome {quoted(outcome)}: the mano is 0 to {self.seats - 1}")
             return f"mano {outcome}"
         seat, count, _ = self._group()
-        cards = self._cards(outcome, count - len(self.dealt[self.at]) if self.way == "hands" else 1)
+        need = count - len(self.dealt[self.at]) if self.way != "cards" else 1
+        cards = self._outcomes()[1].get(outcome)
+        if self.way == "ranks":
+            most = math.comb(len(_RANKS) + need - 1, need)
+            if not 0 <= outcome < most:
+                raise IllegalActionError(f"no chance outcome {quoted(outcome)} deals cards here")
+            ranks = sorted(multiset_of(outcome, need), reverse=True)
+            return f"deal {' '.join(map(str, ranks))} to seat {seat}"
+        if cards is None:
+            cards = self._cards(outcome, need)
         if not cards:
             raise IllegalActionError(f"no chance outcome {quoted(outcome)} deals cards here")
-        return f"deal {' '.join(map(str, cards))} to seat {seat}"
+        return f"deal {' '.join(map(_TEXT.__getitem__, cards))} to seat {seat}"
 
-    def _cards(self, outcome: int, need: int) -> list[Card]:
+    def _cards(self, outcome: int, need: int) -> tuple[Card, ...]:
         """The cards of ``outcome`` when ``need`` cards are dealt (none: no such outcome)."""
         if self.way == "cards":
-            return [ALL_CARDS[outcome]] if 0 <= outcome < len(ALL_CARDS) else []
-        return [ALL_CARDS[index] for index in subset_of(outcome, need)] if 0 <= outcome < _SETS[need] else []
+            return (ALL_CARDS[outcome],) if 0 <= outcome < len(ALL_CARDS) else ()
+        return tuple(ALL_CARDS[index] for index in subset_of(outcome, need)) if 0 <= outcome < _SETS[need] else ()
 
     def deal(self, outcome: object) -> bool:
         """Apply a chance outcome; whether the dealing is done. An outcome that is not
@@ -203,10 +312,9 @@ class Dealing:
             self.dealt = [[] for _ in self.groups]
             return False
         _, count, pool = self._group()
-        need = count - len(self.dealt[self.at])
         left = self.pools[pool]
-        cards = self._cards(outcome, need if self.way == "hands" else 1) if outcome < MAX_OUTCOMES[self.way] else []
-        if not cards or not all(card in left for card in cards):
+        cards = self._outcomes()[1].get(outcome)
+        if cards is None:
             raise IllegalActionError(f"chance outcome {quoted(outcome)} is not one of this node's")
         for card in cards:
             left.remove(card)
@@ -276,8 +384,7 @@ def chance_ids(hand: HandState, way: str, encode: Any) -> list[int]:
     order = rules.orders[state.mano]
     ids = [state.mano]
     for seat in order:
-        indices = [card.index for card in state.hands[seat].cards]
-        ids += sorted(indices) if way == "cards" else [subset_id(indices)]
+        ids += _ids(sorted(card.index for card in state.hands[seat].cards), way)
     for who, action in hand.history:
         if derived(action, rules):
             continue
@@ -294,6 +401,16 @@ def chance_ids(hand: HandState, way: str, encode: Any) -> list[int]:
                 else:
                     groups.append(((drawer, number), [card.index]))
             for _, indices in groups:
-                ids += indices if way == "cards" else [subset_id(indices)]
+                ids += _ids(indices, way)
         state = after
     return ids
+
+
+def _ids(indices: list[int], way: str) -> list[int]:
+    """The outcomes that deal the cards of ``indices`` to a seat (at a deal, or from
+    one stock at an exchange), card by card in their order."""
+    if way == "cards":
+        return list(indices)
+    if way == "ranks":
+        return [multiset_id([ALL_CARDS[index].rank for index in indices])]
+    return [subset_id(indices)]

@@ -7,13 +7,15 @@ each state against them; :func:`hand_state` is the check of a state alone.
 
 from __future__ import annotations
 
+from mus.actions import Signal
 from mus.checks import quoted, seat_arg
-from mus.errors import MusError, RulesError
+from mus.errors import IllegalActionError, MusError, RulesError
+from mus.reducer import apply, derived
 from mus.rules import Rules
 from mus.state import HandState
 from mus.table import SeatView
 
-__all__ = ["RulesBound", "hand_state"]
+__all__ = ["RulesBound", "hand_state", "signals_in_turn"]
 
 
 def hand_state(value: object) -> HandState:
@@ -30,6 +32,34 @@ def hand_state(value: object) -> HandState:
     if type(value) is not HandState:
         raise MusError(f"the encoding reads a HandState, got {quoted(value)}")
     return value
+
+
+def signals_in_turn(hand: HandState) -> HandState:
+    """``hand``, unless a seat made a seña in it while another seat was to act (an
+    :class:`~mus.IllegalActionError`): the adapters' señas are the seat to act's, while
+    the engine takes them from any seat.
+
+    >>> import mus
+    >>> rules = mus.Rules(senas=True)
+    >>> hand = mus.new_hand(rules, seed=3)
+    >>> signals_in_turn(mus.apply(hand, "signal ciego")) is not None
+    True
+    >>> signals_in_turn(mus.apply(hand, "signal dos ases", 2))
+    Traceback (most recent call last):
+    ...
+    mus.errors.IllegalActionError: seat 2 made a seña (dos ases) while seat 0 was to act: in the adapters only the seat to act signals
+    """
+    state = hand_state(hand).initial()
+    rules = state.rules
+    for who, action in hand.history:
+        if type(action) is Signal and who != state.to_act:
+            raise IllegalActionError(
+                f"seat {who} made a seña ({action.sena}) while seat {state.to_act} was to act: "
+                "in the adapters only the seat to act signals"
+            )
+        if not derived(action, rules):
+            state = apply(state, action, who)
+    return hand
 
 
 class RulesBound:

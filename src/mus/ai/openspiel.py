@@ -11,29 +11,35 @@ engine scores them: refusal stones at once, the rest at the count.
 ``rewards="terminal"`` pays all of a hand's stones at its end (zero rewards before),
 OpenSpiel's ``RewardModel.TERMINAL``, which its ``MCTSBot`` asks for.
 
-**Chance.** By default (``deal="sampled"``) the deal is not a chance node: each
+**Chance.** Under ``deal="sampled"`` the deal is not a chance node: each
 :meth:`MusGame.new_initial_state` deals a hand from the game's seeded generator (or
 from ``seed``), the stock order and reshuffles included, as OpenSpiel's *sampled
-stochastic* games do. Under ``deal="cards"`` (card by card) or ``deal="hands"`` (four
-cards, or a seat's draw, at a time) chance deals: the mano, each card dealt, each card
+stochastic* games do. Under ``deal="cards"`` (card by card), ``deal="hands"`` (four
+cards, or a seat's draw, at a time) or ``deal="ranks"`` (a seat's cards as a rank
+multiset, with its probability) chance deals: the mano, the cards dealt, the cards
 drawn at an exchange, from the stock or from the reshuffled discards, as chance nodes
 with :meth:`MusState.chance_outcomes` (see :mod:`mus.ai.chance`), OpenSpiel's
-*explicit stochastic* games.
+*explicit stochastic* games. Dealt by ``"ranks"``, information states show ranks only,
+keyed by rank multiset (:mod:`mus.ai.suits`). ``deal="auto"`` (the default) is
+``"ranks"`` for rules that play no mus (``Rules(max_mus_rounds=0)``: the presets
+``mini`` and ``small``) and ``"sampled"`` for the others.
 
-**Smaller games.** ``max_mus_rounds`` (default ``None``: the engine's own bound)
-stops the mus after that many exchanges: then only no-mus is legal (``0``: the hand
-goes straight to the lances). With a small ``max_bet`` it keeps a hand's tree small
-enough for algorithms that walk it whole, such as external-sampling MCCFR.
+**Smaller games.** The rules' reduced games (rules section 14: a deck, lances, raises
+and rounds of the mus of their own) and ``max_bet`` make a game small enough for the
+methods that walk it whole: the presets ``mini`` and ``small`` (see :doc:`/ai`).
+``max_mus_rounds`` (default ``None``: the rules' own bound) stops the mus after that
+many exchanges: then only no-mus is legal.
 
 **Search.** :meth:`MusState.resample_from_infostate` deals a player's hidden cards
 again, consistently with all it knows (:func:`mus.determinize.determinize`), so
 OpenSpiel's ``ISMCTSBot`` plays the game.
 
 **OpenSpiel.** When ``pyspiel`` imports, importing this module registers the game as
-``python_mus`` (parameters ``preset``, ``max_bet``, ``rng_seed``, ``rewards``, ``deal``,
-``max_mus_rounds``: ``-1`` for none), so
-``pyspiel.load_game("python_mus")`` works and OpenSpiel's algorithms see a
-``pyspiel.Game``; see :func:`register`.
+``python_mus``, so ``pyspiel.load_game("python_mus", {...})`` works and OpenSpiel's
+algorithms see a ``pyspiel.Game``; see :func:`register`, and :mod:`mus.ai.parameters`
+for its parameters (a preset, knobs over it, señas, and this class's arguments). Under
+``Rules(senas=True)`` the seat to act may make a seña before it acts (an id each,
+:mod:`mus.ai.action_ids`); its rivals' information states do not show it.
 
 >>> game = MusGame(seed=1)
 >>> state = game.new_initial_state()
@@ -53,18 +59,20 @@ from typing import Any
 
 from mus.actions import Mus
 from mus.ai.chance import DEALS, MAX_OUTCOMES, Dealing, chance_ids
-from mus.ai.checks import hand_state
+from mus.ai.checks import hand_state, signals_in_turn
 from mus.ai.encoding import Encoding, encoding_for
+from mus.ai.parameters import SPECIFICATION, game_arguments
 from mus.ai.rewards import credited, zero_sum
 from mus.ai.rewards import returns as hand_returns
-from mus.ai.seeding import generator
+from mus.ai.seeding import generator, generator_state, set_generator_state
+from mus.ai.suits import canonical_cards, ranks_only
 from mus.ai.tracking import ObservationTracker
 from mus.batch.ids import DEFAULT_MAX_BET, MUS
 from mus.checks import index_arg, quoted, rules_arg
 from mus.determinize import determinize
 from mus.errors import IllegalActionError, MusError, RulesError
 from mus.reducer import apply, derived, new_hand
-from mus.rules import PRESETS, Rules
+from mus.rules import Rules
 from mus.state import HandState, Phase
 
 __all__ = ["CHANCE", "REWARDS", "SHORT_NAME", "TERMINAL", "MusGame", "MusState", "register"]
@@ -84,9 +92,12 @@ REWARDS = ("stones", "terminal")
 class MusGame:
     """The game: one hand of Mus under ``rules``, for ``rules.seats`` players.
 
-    ``max_bet`` is the largest bet with an action id; ``seed`` seeds the deals;
-    ``rewards`` is ``"stones"`` or ``"terminal"``, ``deal`` ``"sampled"``, ``"cards"``
-    or ``"hands"`` (see the module).
+    ``max_bet`` is the largest bet with an action id (default: 11 stones, or the rules'
+    ``max_bet`` when it is lower); ``seed`` seeds the deals;
+    ``rewards`` is ``"stones"`` or ``"terminal"``, ``deal`` ``"sampled"``, ``"cards"``,
+    ``"hands"``, ``"ranks"`` or ``"auto"`` (the default: ``"ranks"`` for rules that
+    play no mus, ``Rules(max_mus_rounds=0)``, such as the presets ``mini`` and
+    ``small``; else ``"sampled"``; see the module).
 
     >>> game = MusGame(Rules.preset("heads-up"))
     >>> game.num_players(), game.num_distinct_actions(), game.max_utility()
@@ -103,23 +114,32 @@ class MusGame:
         self,
         rules: Rules | None = None,
         *,
-        max_bet: int = DEFAULT_MAX_BET,
+        max_bet: int | None = None,
         seed: int | None = None,
         rewards: str = "stones",
-        deal: str = "sampled",
+        deal: str = "auto",
         max_mus_rounds: int | None = None,
     ) -> None:
         self.rules: Rules = Rules() if rules is None else rules_arg(rules)
+        if max_bet is None:
+            cap = self.rules.max_bet
+            max_bet = DEFAULT_MAX_BET if cap is None else min(cap, DEFAULT_MAX_BET)
         self.encoding: Encoding = encoding_for(self.rules, max_bet)
         if type(rewards) is not str or rewards not in REWARDS:
             raise RulesError(f"rewards must be 'stones' or 'terminal', got {quoted(rewards)}")
         self.rewards = rewards
         """``"stones"`` or ``"terminal"``: when the stones are paid."""
         self.terminal_rewards: bool = rewards == "terminal"
-        if type(deal) is not str or deal not in DEALS:
-            raise RulesError(f"deal must be 'sampled', 'cards' or 'hands', got {quoted(deal)}")
+        if type(deal) is not str or (deal not in DEALS and deal != "auto"):
+            raise RulesError(f"deal must be 'auto', 'sampled', 'cards', 'hands' or 'ranks', got {quoted(deal)}")
+        if deal == "auto":
+            deal = "ranks" if self.rules.max_mus_rounds == 0 else "sampled"
         self.deal = deal
-        """How the hand is dealt: ``"sampled"``, or by chance nodes (``"cards"``, ``"hands"``)."""
+        """How the hand is dealt: ``"sampled"``, or by chance nodes (``"cards"``,
+        ``"hands"``, ``"ranks"``)."""
+        self.by_ranks = deal == "ranks"
+        """Whether information states show ranks only (:mod:`mus.ai.suits`): when chance
+        deals by rank multiset."""
         if max_mus_rounds is not None and (type(max_mus_rounds) is not int or max_mus_rounds < 0):
             raise RulesError(f"max_mus_rounds must be None or a whole number from 0 up, got {quoted(max_mus_rounds)}")
         self.max_mus_rounds = max_mus_rounds
@@ -195,6 +215,25 @@ class MusGame:
         """
         return self._random.getrandbits(63), self._random.randrange(self.rules.seats)
 
+    def get_rng_state(self) -> str:
+        """The state of the game's generator (:func:`~mus.ai.seeding.generator_state`:
+        its seed and every draw since, the deals and the resampled worlds), which
+        :meth:`set_rng_state` takes back. OpenSpiel's ``GetRNGState`` hook of a *sampled
+        stochastic* game, which its C++ side cannot ask of a Python game (2.0.2):
+        ``pyspiel``'s game has it as ``game.inner.get_rng_state()``.
+
+        >>> game = MusGame(seed=1)
+        >>> saved, first = game.get_rng_state(), game.new_initial_state().hand
+        >>> game.set_rng_state(saved)
+        >>> game.new_initial_state().hand == first
+        True
+        """
+        return generator_state(self._random)
+
+    def set_rng_state(self, text: str) -> None:
+        """Set the game's generator to a state :meth:`get_rng_state` gave."""
+        set_generator_state(self._random, text)
+
     def state_of(self, hand: HandState) -> MusState:
         """The state of this game that ``hand`` (a hand of its rules, at any point) is:
         its ids replayed, chance outcomes included when chance deals.
@@ -207,6 +246,8 @@ class MusGame:
         """
         if hand_state(hand).rules != self.rules:
             raise RulesError("the hand is played under other rules than the game's")
+        if self.rules.senas:
+            signals_in_turn(hand)
         coding = self.encoding
         if self.deal == "sampled":
             ids = []
@@ -250,7 +291,8 @@ class MusState:
         if type(game) is not MusGame:
             raise MusError(f"a MusState needs its MusGame, got {quoted(game)}")
         self.game = game
-        if hand_state(hand).rules != game.rules:
+        rules = hand_state(hand).rules
+        if rules is not game.rules and rules != game.rules:
             raise RulesError("the hand is played under other rules than the game's")
         self.hand: HandState = hand
         """The hand: during the first deal by chance, a stand-in (no seat holds cards yet);
@@ -385,7 +427,11 @@ class MusState:
         return list(self._history)
 
     def returns(self) -> list[float]:
-        """Each seat's stones since the deal (zero-sum; see :func:`mus.ai.rewards.returns`)."""
+        """Each seat's stones since the deal (zero-sum; see :func:`mus.ai.rewards.returns`):
+        the sum of its rewards so far, so under ``rewards="terminal"`` all zeros until the
+        hand ends, the refusal stones included (OpenSpiel checks that the two agree)."""
+        if self.game.terminal_rewards and not self.is_terminal():
+            return [0.0] * self.game.rules.seats
         return hand_returns(self.hand)
 
     def player_return(self, player: int) -> float:
@@ -396,11 +442,12 @@ class MusState:
         """Each seat's reward for the last action: the stones it scored, or under
         ``rewards="terminal"`` the hand's stones on its last action and 0 before.
 
+        >>> import mus.ai.rewards
         >>> state = MusGame(rewards="terminal").new_initial_state(seed=1)
         >>> for action in (1, 23, 19, 19):  # no-mus, bet 2, fold, fold: a stone at once
         ...     state.apply_action(action)
-        >>> state.rewards(), state.returns()
-        ([0.0, 0.0, 0.0, 0.0], [1.0, -1.0, 1.0, -1.0])
+        >>> state.rewards(), state.returns(), mus.ai.rewards.returns(state.hand)
+        ([0.0, 0.0, 0.0, 0.0], [0.0, 0.0, 0.0, 0.0], [1.0, -1.0, 1.0, -1.0])
         """
         return list(self._rewards)
 
@@ -420,8 +467,10 @@ class MusState:
         seat = self._seat(player)
         dealing = self._dealing
         if dealing is not None and dealing.exchange is None:
-            return f"seat {seat} of {self.num_players()}, dealt so far {' '.join(map(str, dealing.cards_of(seat)))}"
-        return self.game.encoding.information_state_string(self.hand, seat)
+            text = f"seat {seat} of {self.num_players()}, dealt so far {' '.join(map(str, dealing.cards_of(seat)))}"
+        else:
+            text = self.game.encoding.information_state_string(self.hand, seat)
+        return ranks_only(text) if self.game.by_ranks else text
 
     def information_state_tensor(self, player: int | None = None) -> list[float]:
         """The observation vector of ``player`` (see :mod:`mus.ai.observations`). It
@@ -431,7 +480,11 @@ class MusState:
         seat = self._seat(player)
         if self._dealing is not None and self._dealing.exchange is None:
             return [0.0] * self.game.encoding.observation_size
-        return self.game.tracker.observation(self.hand, seat).tolist()  # type: ignore[no-any-return]
+        vector = self.game.tracker.observation(self.hand, seat)
+        if self.game.by_ranks:
+            vector = vector.copy()
+            canonical_cards(vector, self.game.encoding.layout, self.hand.hands[seat], self.hand.pending[seat])
+        return vector.tolist()  # type: ignore[no-any-return]
 
     observation_tensor = information_state_tensor
 
@@ -440,7 +493,8 @@ class MusState:
         seat = self._seat(player)
         if self._dealing is not None and self._dealing.exchange is None:
             return self.information_state_string(seat)
-        return f"seat {seat} holds {self.hand.hands[seat]}; {self.hand!r}"
+        text = f"seat {seat} holds {self.hand.hands[seat]}; {self.hand!r}"
+        return ranks_only(text) if self.game.by_ranks else text
 
     def action_to_string(self, player: int, action: int) -> str:
         """The text of an id (discards by hand positions), or of a chance outcome
@@ -491,39 +545,6 @@ class MusState:
         return f"{hand!r}\n" + "\n".join(f"seat {seat}: {cards}" for seat, cards in enumerate(hand.hands))
 
 
-_SPECIFICATION: dict[str, Any] = {
-    "preset": "standard", "max_bet": DEFAULT_MAX_BET, "rng_seed": -1, "rewards": "stones", "deal": "sampled",
-    "max_mus_rounds": -1,
-}  # fmt: skip
-"""The game's parameters with OpenSpiel, and their defaults."""
-
-
-def _parameters(params: dict[str, Any] | None) -> dict[str, Any]:
-    """The keyword arguments of :class:`MusGame` that OpenSpiel's ``params`` name."""
-    params = {**_SPECIFICATION, **(params or {})}
-    unknown = sorted(set(params) - set(_SPECIFICATION))
-    if unknown:
-        raise RulesError(f"unknown parameter(s): {', '.join(unknown)} ({', '.join(_SPECIFICATION)})")
-    for key, default in _SPECIFICATION.items():
-        value = params[key]
-        if isinstance(value, bool) or type(value) is not type(default):
-            raise RulesError(
-                f"the parameter {key} is {'an int' if type(default) is int else 'a str'}, got {quoted(value)}"
-            )
-    name = params["preset"]
-    if name not in PRESETS:
-        raise RulesError(f"unknown preset {quoted(name)} (presets: {', '.join(sorted(PRESETS))})")
-    seed = params["rng_seed"]
-    return {
-        "rules": PRESETS[name],
-        "max_bet": params["max_bet"],
-        "seed": None if seed < 0 else seed,
-        "rewards": params["rewards"],
-        "deal": params["deal"],
-        "max_mus_rounds": None if params["max_mus_rounds"] < 0 else params["max_mus_rounds"],
-    }
-
-
 def register() -> bool:
     """Register ``python_mus`` with OpenSpiel if ``pyspiel`` imports (done on import of
     this module); whether it is registered.
@@ -561,12 +582,12 @@ def _define(pyspiel: Any) -> None:
             provides_information_state_tensor=True,
             provides_observation_string=True,
             provides_observation_tensor=True,
-            parameter_specification=_SPECIFICATION,
+            parameter_specification=SPECIFICATION,
         )
 
     class SpielGame(pyspiel.Game):  # type: ignore[misc]
         def __init__(self, params: dict[str, Any] | None = None) -> None:
-            self.inner = MusGame(**_parameters(params))
+            self.inner = MusGame(**game_arguments(params))
             rules = self.inner.rules
             info = pyspiel.GameInfo(
                 num_distinct_actions=self.inner.num_distinct_actions(),
@@ -582,32 +603,30 @@ def _define(pyspiel: Any) -> None:
 
         def new_initial_state(self) -> Any:
             # OpenSpiel clones a Python state by building a new initial state and copying
-            # the attributes over it: a sampled hand is dealt when first looked at.
-            inner = self.inner
-            return (
-                SpielState(self, None, inner.next_deal())
-                if inner.deal == "sampled"
-                else SpielState(self, inner.new_initial_state())
-            )
+            # the attributes over it: the hand is made (a sampled one dealt) when first
+            # looked at, so that a clone costs neither a deal nor a draw.
+            return SpielState(self, None)
 
         def make_py_observer(self, iig_obs_type: Any = None, params: Any = None) -> Any:
             perfect = iig_obs_type is None or iig_obs_type.perfect_recall
             return _Observer(self.inner.encoding, perfect)
 
     class SpielState(pyspiel.State):  # type: ignore[misc]
-        def __init__(self, game: Any, inner: MusState | None, dealt: tuple[int, int] = (0, 0)) -> None:
+        def __init__(self, game: Any, inner: MusState | None) -> None:
             super().__init__(game)
             self._inner = inner
-            self._dealt = dealt  # the seed and mano of a hand not dealt yet
 
         @property
         def inner(self) -> MusState:
             inner = self._inner
             if inner is None:
-                seed, mano = self._dealt
-                inner = self._inner = MusState(
-                    self.get_game().inner, new_hand(self.get_game().inner.rules, seed=seed, mano=mano)
-                )
+                game = self.get_game().inner
+                if game.deal == "sampled":
+                    seed, mano = game.next_deal()
+                    inner = MusState(game, new_hand(game.rules, seed=seed, mano=mano))
+                else:
+                    inner = game.new_initial_state()
+                self._inner = inner
             return inner
 
         def current_player(self) -> int:
@@ -674,6 +693,8 @@ class _Observer:
             self.tensor.fill(0.0)
         else:
             self.tensor[:] = self.tracker.observation(inner.hand, player)
+            if inner.game.by_ranks:
+                canonical_cards(self.tensor, self.coding.layout, inner.hand.hands[player], inner.hand.pending[player])
 
     def string_from(self, state: Any, player: int) -> str:
         inner: MusState = state.inner

@@ -126,7 +126,8 @@ class MusEnv(AECEnv):  # type: ignore[misc]  # pettingzoo ships no type informat
         self._tracker = ObservationTracker(self.coding)
         self._no_mask = self.coding.no_actions()
         self._target = self.rules.target
-        self._gated = bool(self.rules.gates)
+        # Masks a house rule's hook trims, or with señas, are the hand's own: never cached.
+        self._gated = bool(self.rules.gates) or bool(self.coding.signals)
         self._masks = self.coding.shared_masks  # the encoding's, by the engine's lists
         # The actions of the ids that name one whatever the state (all but the discards
         # and declarations), for step() to hand the engine directly.

@@ -8,13 +8,14 @@ that a seed replays the same deals in any of them.
 from __future__ import annotations
 
 import contextlib
+import json
 import operator
 import random
 
 from mus.checks import quoted
 from mus.errors import MusError
 
-__all__ = ["generator"]
+__all__ = ["generator", "generator_state", "set_generator_state"]
 
 
 def generator(seed: object, *, gymnasium: bool = False) -> random.Random:
@@ -50,3 +51,38 @@ def generator(seed: object, *, gymnasium: bool = False) -> random.Random:
     if number is None:
         raise MusError(f"a seed is None, an int or a str, got {quoted(seed)}")
     return random.Random(number)
+
+
+def generator_state(rng: random.Random) -> str:
+    """The state of a generator as text (JSON): its seed and every draw since, which
+    :func:`set_generator_state` takes back.
+
+    >>> rng = generator(7)
+    >>> saved = generator_state(rng)
+    >>> first = rng.random()
+    >>> set_generator_state(rng, saved)
+    >>> rng.random() == first
+    True
+    """
+    if not isinstance(rng, random.Random):
+        raise MusError(f"a generator is a random.Random, got {quoted(rng)}")
+    version, words, gauss = rng.getstate()
+    return json.dumps([version, list(words), gauss], separators=(",", ":"))
+
+
+def set_generator_state(rng: random.Random, text: str) -> None:
+    """Set ``rng`` to a state :func:`generator_state` gave; anything else raises
+    :class:`~mus.MusError` and leaves it as it was.
+
+    >>> set_generator_state(generator(1), "[3, [1, 2], null]")
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: not a generator state of generator_state(): '[3, [1, 2], null]' (state vector is the wrong size)
+    """
+    if not isinstance(rng, random.Random):
+        raise MusError(f"a generator is a random.Random, got {quoted(rng)}")
+    try:
+        version, words, gauss = json.loads(text)
+        rng.setstate((version, tuple(words), gauss))
+    except (TypeError, ValueError) as error:
+        raise MusError(f"not a generator state of generator_state(): {quoted(text, 60)} ({error})") from None

@@ -100,9 +100,10 @@ _SUPPORTED_SEATS = (2, 4, 6)
 def check_rules(rules: object) -> Rules:
     """``rules`` if the batch engine plays them, else a :class:`~mus.MusError` naming
     the knob it does not: four-seat partnerships first, and two or six seats in two
-    partnerships; derived declarations; no house rules. Every other knob plays (the
-    out-of-turn events, señas and mus visto, are not offered, so their knobs change
-    nothing here).
+    partnerships; derived declarations; no house rules; the whole game (not the reduced
+    games of ``max_raises``, ``max_mus_rounds``, ``lances``, ``ranks`` and ``suits``,
+    rules section 14). Every other knob plays (the out-of-turn events, señas and mus
+    visto, are not offered, so their knobs change nothing here).
 
     >>> check_rules(Rules.preset("six")).seats
     6
@@ -110,6 +111,10 @@ def check_rules(rules: object) -> Rules:
     Traceback (most recent call last):
     ...
     mus.errors.MusError: mus.batch plays two partnerships (teams=2) only, not teams=3: play these rules with the scalar engine (mus.new_hand)
+    >>> check_rules(Rules.preset("small"))
+    Traceback (most recent call last):
+    ...
+    mus.errors.MusError: mus.batch plays the whole game only, not the reduced game of max_raises=2, max_mus_rounds=0: play these rules with the scalar engine (mus.new_hand)
     """
     if not isinstance(rules, Rules):
         raise MusError(f"rules must be a Rules, got {quoted(rules)}")
@@ -122,11 +127,20 @@ def check_rules(rules: object) -> Rules:
         problem = f"declarations='derived' only, not {rules.declarations!r}"
     elif rules.house:
         problem = f"no house rules, not house={tuple(rule.name for rule in rules.house)!r}"
+    else:
+        reduced = [
+            f"{name}={getattr(rules, name)!r}"
+            for name in ("max_raises", "max_mus_rounds", "lances", "ranks", "suits")
+            if getattr(rules, name) != getattr(_DEFAULTS, name)
+        ]
+        if reduced:
+            problem = f"the whole game only, not the reduced game of {', '.join(reduced)}"
     if problem is not None:
         raise MusError(f"mus.batch plays {problem}: play these rules with the scalar engine (mus.new_hand)")
     return rules
 
 
+_DEFAULTS = Rules()
 def array_arg(value: object, what: str, dtype: Any = None) -> Array:
     """``value`` as a numpy array (of ``dtype``, if given), or a :class:`~mus.MusError`
     that names ``what`` when numpy refuses it or it raises as it is read.

@@ -62,16 +62,14 @@ from mus.legal import betting as betting_list
 from mus.ranking import Lance
 from mus.rules import Rules
 from mus.scoring import LanceResult, Outcome, false_declarations, record, showdown, tally
-from mus.state import MAX_MUS_ROUNDS, Betting, HiddenDiscard, Phase, SeatView, mus_speakers
+from mus.state import Betting, HiddenDiscard, Phase, SeatView, mus_speakers
 
 __all__ = ["HandReplay", "has"]
 
 # Until 0.2.0 result_differs was here; mus.data.replaying has it for both games.
 __getattr__: Callable[[str], Any] = moved("mus.data.consistency", {"result_differs": replaying}, "1.0.0")
 
-_DECK = 40
 _HAS = (Lance.PARES, Lance.JUEGO)
-_FOLLOWING = {Lance.GRANDE: Lance.CHICA, Lance.CHICA: Lance.PARES, Lance.PARES: Lance.JUEGO}
 _BETTING = (Pass, Bet, Ordago, Accept, Fold, TeamFold)
 
 
@@ -124,7 +122,7 @@ class HandReplay(ViewReplay):
         self.results: list[LanceResult] = []
         self.winner: int | None = None
         self.count: Any = None
-        self.stock: int = _DECK - HAND_SIZE * n
+        self.stock: int = len(rules.deck) - HAND_SIZE * n
         self.pile: int = 0
         self.rounds: int = 0
         self.pending: list[int] = [0] * n
@@ -150,13 +148,13 @@ class HandReplay(ViewReplay):
         """:mod:`mus.legal`'s list of ``seat``'s actions, in any phase but the discards
         (whose list needs the seat's cards)."""
         if self.phase is Phase.MUS:
-            return (SERVIDO if self.rounds >= MAX_MUS_ROUNDS or self._served(seat) else MUS)[seat]
+            return (SERVIDO if self.rounds >= self.rules.mus_limit or self._served(seat) else MUS)[seat]
         betting, rules = self.betting, self.rules
         assert betting is not None
         if self.phase is Phase.DECLARE:
             return DECLARE[betting.lance][seat]
         partners = len(self.queue) > 1 and rules.teams == 2
-        return betting_list(seat, betting.bets, betting.ordago, partners, rules.max_bet)
+        return betting_list(seat, betting.bets, betting.ordago, partners, rules.max_bet, rules.bet_limit)
 
     def shown(self) -> tuple[bool, ...] | None:
         """Which seats' hands the view shows: none before the count (``None``), after an
@@ -192,7 +190,7 @@ class HandReplay(ViewReplay):
         elif phase is Phase.MUS and kind is NoMus:
             self.at_deal = False
             self._cut(who)
-            self._open(Lance.GRANDE)
+            self._open(self.rules.first_lance)
         elif phase is Phase.DISCARD and kind in (Discard, HiddenDiscard):
             self._discard(who, action)
         elif phase is Phase.DISCARD and kind is Servido and self.exchange is not None:
@@ -313,7 +311,7 @@ class HandReplay(ViewReplay):
         self.rounds += 1
         exchange, self.exchange = self.exchange, None
         if exchange:
-            self._open(Lance.GRANDE)
+            self._open(self.rules.first_lance)
             return
         self.phase, self.queue, self.at_deal = Phase.MUS, mus_speakers(self.mano, self.rules), True
 
@@ -564,7 +562,7 @@ class HandReplay(ViewReplay):
         self._next(result.lance)
 
     def _next(self, lance: Lance) -> None:
-        following = _FOLLOWING.get(lance)
+        following = self.rules.next_lance[lance]
         if following is not None:
             self._open(following)
             return

@@ -113,6 +113,10 @@ class CardKnowledge:
             if not test(hand):
                 raise fail(where, f"{hand}: {what}")
         self.own_needs, self.own_hand = [], hand
+        deck = self.rules.deck
+        outside = [card for card in hand if card not in deck]
+        if outside:
+            raise fail(where, f"{hand} holds {outside[0]}, which the deck of these rules has not")
         seen = [card for card in hand if self.elsewhere(card)]
         if seen:
             raise fail(where, f"{hand} holds {seen[0]}, which the history puts elsewhere")
@@ -145,6 +149,8 @@ class CardKnowledge:
         for seat, hand in enumerate(hands):
             if hand is None:
                 continue
+            if any(card not in self.rules.deck for card in hand):
+                raise fail(f"{where}[{seat}]", "holds a card the deck of these rules has not")
             if any(card in self.in_pile for card in hand):
                 raise fail(f"{where}[{seat}]", "holds a card the history puts in the discards")
             for card, (holder, epoch) in self.held.items():

@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from mus.cards import Rank
 from mus.data.codecs import KINDS
 from mus.data.individuel import INDIVIDUEL_VIEW_KEYS
 from mus.data.individuel_public import INDIVIDUEL_STEP_KEYS
@@ -23,7 +24,7 @@ from mus.data.views import VIEW_KEYS
 from mus.individuel.rules import MAX_PLAYERS, MIN_PLAYERS, READINGS, STONES, IndividuelRules
 from mus.individuel.state import Outcome as IndividuelOutcome
 from mus.lances import Lance
-from mus.rules import Rules
+from mus.rules import BET_LANCES, MAX_BETS, MAX_MUS_ROUNDS, Rules
 from mus.scoring import Outcome
 from mus.state import Phase
 
@@ -100,6 +101,23 @@ def _build_schema() -> dict[str, Any]:
                 "mus_corrido": _choice("off", "game", "match"),
                 "mus_visto": _choice("forced", "new-card", "servido"),
                 "senas": flag,
+                "max_raises": _or_null({"type": "integer", "minimum": 0, "maximum": MAX_BETS - 1}),
+                "max_mus_rounds": _or_null({"type": "integer", "minimum": 0, "maximum": MAX_MUS_ROUNDS}),
+                "lances": {
+                    "type": "array",
+                    "items": _choice(*(str(lance) for lance in BET_LANCES)),
+                    "minItems": 1,
+                    "maxItems": len(BET_LANCES),
+                    "uniqueItems": True,
+                },
+                "ranks": {
+                    "type": "array",
+                    "items": _choice(*(int(rank) for rank in Rank)),
+                    "minItems": 1,
+                    "maxItems": len(Rank),
+                    "uniqueItems": True,
+                },
+                "suits": _choice(1, 2, 3, 4),
                 "house": _array(
                     {"anyOf": [{"type": "string"}, _shape({"name": {"type": "string"}, "fields": {"type": "object"}})]}
                 ),

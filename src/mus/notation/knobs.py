@@ -54,6 +54,11 @@ LATER_KNOBS: tuple[str, ...] = (
     "mus_corrido",
     "mus_visto",
     "senas",
+    "max_raises",
+    "max_mus_rounds",
+    "lances",
+    "ranks",
+    "suits",
 )
 """Knobs added after the first version of the notation: histories write them only
 when they differ from their defaults, so a history that does not use them reads and
@@ -171,8 +176,10 @@ def _read_value(key: str, raw: str, like: Any) -> Any:
         if raw not in ("true", "false", "king"):
             raise NotationError(f"real_31 is true, false or king, not {quoted(raw[:20])}")
         return raw if raw == "king" else raw == "true"
-    if key == "max_bet":
+    if key in ("max_bet", "max_raises", "max_mus_rounds"):
         return None if raw == "none" else read_int(raw, key)
+    if key == "lances":
+        return raw.split(",")
     if isinstance(like, bool):
         if raw not in ("true", "false"):
             raise NotationError(f"{key} is true or false, not {quoted(raw)}")

@@ -56,6 +56,7 @@ __all__ = [
     "shuffled_heads",
     "stones_of_winners",
     "tables_for",
+    "whole_deck",
     "winners",
 ]
 
@@ -187,8 +188,9 @@ def tables_for(rules: Rules) -> LanceTables:
 
 
 def checked_rules(rules: Rules | None) -> Rules:
-    """``rules`` (``Rules()`` for ``None``), checked, with its tables built: how the
-    odds, the equity table and the advice start.
+    """``rules`` (``Rules()`` for ``None``), checked, with its tables built and its deck
+    the whole one (:func:`whole_deck`): how the odds, the equity table and the advice
+    start.
 
     >>> import mus
     >>> checked_rules(None) == mus.Rules()
@@ -201,8 +203,7 @@ def checked_rules(rules: Rules | None) -> Rules:
     rules = Rules() if rules is None else rules
     if not isinstance(rules, Rules):
         raise OddsError(f"rules must be a mus.Rules, got {type(rules).__name__}")
-    tables_for(rules)
-    return rules
+    return whole_deck(rules)
 
 
 def _position_table() -> NDArray[np.int16]:
@@ -359,6 +360,26 @@ def shuffled_heads(deck: NDArray[np.int8], count: int, head: int, rng: np.random
     return shuffled[:, :head]
 
 
+def whole_deck(rules: Rules) -> Rules:
+    """``rules`` if their deck is the whole 40-card deck, from which :mod:`mus.odds`
+    deals; else an :class:`OddsError` (a reduced deck, ``Rules.ranks`` and
+    ``Rules.suits``, is not supported).
+
+    >>> import mus
+    >>> whole_deck(mus.Rules.preset("mini"))
+    Traceback (most recent call last):
+    ...
+    mus.odds.OddsError: mus.odds deals from the whole 40-card deck: not supported with a reduced deck (these rules have 12 cards)
+    """
+    tables_for(rules)
+    if len(rules.deck) != len(ALL_CARDS):
+        raise OddsError(
+            f"mus.odds deals from the whole 40-card deck: not supported with a reduced deck (these rules have"
+            f" {len(rules.deck)} cards)"
+        )
+    return rules
+
+
 def deal(count: int, rules: Rules, *, seed: Seed | np.random.Generator | np.random.SeedSequence) -> NDArray[np.int16]:
     """``count`` random deals at the table of ``rules``, as multiset indices by seat.
 
@@ -367,7 +388,7 @@ def deal(count: int, rules: Rules, *, seed: Seed | np.random.Generator | np.rand
     >>> deals.shape, bool((deals == deal(1000, mus.Rules.preset("six"), seed=5)).all())
     ((1000, 6), True)
     """
-    tables_for(rules)
+    whole_deck(rules)
     return multisets_of_cards(deal_cards(count, rules.seats, seed=seed))
 
 

@@ -35,7 +35,7 @@ from mus.checks import card_arg, index_arg
 from mus.errors import MusError, quoted
 from mus.hand import HAND_SIZE, RANK_MULTISETS, Hand
 from mus.lances import Lance
-from mus.odds.batch import OddsError, multisets_of_positions, need_numpy, np, shuffled_heads, tables_for
+from mus.odds.batch import OddsError, multisets_of_positions, need_numpy, np, shuffled_heads, whole_deck
 from mus.rules import Rules
 from mus.senas import Sena
 
@@ -189,7 +189,7 @@ class Situation:
         (1, (1,))
         """
         need_numpy()
-        tables_for(rules)
+        whole_deck(rules)
         if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < rules.seats:
             raise OddsError(f"seat is a speaking position from the mano, 0 to {rules.seats - 1}, got {quoted(seat)}")
         mine = _cards(hand, "the hand")
