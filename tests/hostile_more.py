@@ -243,6 +243,8 @@ def _spiel_calls() -> dict[str, Callable[[], Call]]:
         "mus.ai.exact.tree_size": _kw(game=game),
         "mus.ai.players.spiel_bot": _kw(bot=mus.bots.HeuristicBot(), player=0, max_bet=11),
     }
+
+
 def _saved_policy() -> str:
     """A policy file, written in the test's scratch directory (the hostile tests run there)."""
     import numpy as np

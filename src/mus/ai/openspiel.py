@@ -137,7 +137,7 @@ class MusGame:
         self.deal = deal
         """How the hand is dealt: ``"sampled"``, or by chance nodes (``"cards"``,
         ``"hands"``, ``"ranks"``)."""
-        self.by_ranks = deal == "ranks"
+        self.by_ranks: bool = deal == "ranks"
         """Whether information states show ranks only (:mod:`mus.ai.suits`): when chance
         deals by rank multiset."""
         if max_mus_rounds is not None and (type(max_mus_rounds) is not int or max_mus_rounds < 0):

@@ -141,6 +141,8 @@ def check_rules(rules: object) -> Rules:
 
 
 _DEFAULTS = Rules()
+
+
 def array_arg(value: object, what: str, dtype: Any = None) -> Array:
     """``value`` as a numpy array (of ``dtype``, if given), or a :class:`~mus.MusError`
     that names ``what`` when numpy refuses it or it raises as it is read.
