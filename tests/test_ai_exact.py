@@ -26,9 +26,11 @@ from mus.bots import HeuristicBot, RandomBot  # noqa: E402
 from mus.scoring import tally  # noqa: E402
 
 MINI = {"preset": "mini"}
-DECLARED = {"preset": "mini", "rules": json.dumps({"ranks": [1, 4, 7, 12], "lances": ["pares", "juego"]})}
-"""A game OpenSpiel's best response walks in a minute, in which the declarations of pares
-and juego split the public tree: four ranks, pares and juego (punto in its place)."""
+DECLARED = {"preset": "mini", "rules": json.dumps({"lances": ["pares", "juego"]})}
+"""A game OpenSpiel's best response walks in seconds (60,033 histories), in which the
+declarations of pares and juego split the public tree: ``mini``'s deck of ases, sietes
+and reyes (with juego or without: R R R 1 is 31, R R 7 1 is 28), pares and juego (punto
+in its place)."""
 
 CFR_ITERATIONS = 200
 CFR_THRESHOLD = 0.025
