@@ -7,6 +7,7 @@ individuel history.
 
 from __future__ import annotations
 
+import importlib
 import os
 import subprocess
 import sys
@@ -149,8 +150,8 @@ def test_a_view_has_the_four_card_games_hand() -> None:
     state = new_hand(IndividuelRules(players=4), seed=2)
     view = state.view(1)
     assert view.hand == state.held[1] and len(view.hand) == 5
-    with pytest.warns(DeprecationWarning, match="SeatView.held is SeatView.hand"):
-        assert view.held == view.hand
+    with pytest.raises(AttributeError, match="held"):  # deprecated in 0.2.0, removed in 0.3.0
+        view.held  # type: ignore[attr-defined]  # noqa: B018
     four = mus.new_hand(seed=2).view(1)
     shared = {"seat", "rules", "mano", "phase", "lance", "to_act", "hand", "history", "results", "hands", "betting"}
     assert all(hasattr(view, name) and hasattr(four, name) for name in shared | {"legal"})
@@ -302,3 +303,23 @@ def test_no_deprecated_name_is_used_by_the_package() -> None:
     with warnings.catch_warnings():
         warnings.simplefilter("error", DeprecationWarning)
         play_session(new_session(IndividuelRules(players=4, losses=1), seed=3), [SimplePlayer(), RandomPlayer(1)] * 2)
+
+
+@pytest.mark.parametrize(
+    "module, name, home",
+    [
+        ("mus.reducer", "LegalActions", "mus.legal"),
+        ("mus.reducer", "legal_actions", "mus.state"),
+        ("mus.reducer", "MAX_BETS", "mus.state"),
+        ("mus.reducer", "MAX_MUS_ROUNDS", "mus.state"),
+        ("mus.individuel.reducer", "LegalActions", "mus.legal"),
+        ("mus.individuel.reducer", "legal_actions", "mus.individuel.state"),
+    ],
+)
+def test_the_names_deprecated_in_0_2_0_are_gone_and_say_where_they_went(module: str, name: str, home: str) -> None:
+    owner = importlib.import_module(module)
+    with pytest.raises(AttributeError, match=rf"^{module}\.{name} was removed in 0\.3\.0: use {home}\.{name}$"):
+        getattr(owner, name)
+    assert hasattr(importlib.import_module(home), name)
+    with pytest.raises(AttributeError, match="has no attribute 'nothing'"):
+        owner.nothing  # noqa: B018

@@ -28,7 +28,7 @@ from mus.senas import *  # noqa: F403
 from mus.state import HandState, start
 from mus.table import Betting, Deal, HiddenDiscard, Phase, SeatView
 
-__version__ = "0.2.0"
+__version__ = "0.3.0"
 
 # The five modules whose every public name is the package's are listed by their own
 # __all__ (star-imported above); of the others, the names listed here.

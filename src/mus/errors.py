@@ -141,23 +141,38 @@ def type_name(value: object) -> str:
     return kind.__name__
 
 
-def moved(module: str, homes: Mapping[str, ModuleType], removal: str = "0.3.0") -> Callable[[str], Any]:
+def moved(
+    module: str,
+    homes: Mapping[str, ModuleType],
+    removal: str = "1.0.0",
+    *,
+    removed: Mapping[str, ModuleType] | None = None,
+    removed_in: str = "",
+) -> Callable[[str], Any]:
     """The ``__getattr__`` of a module some names left: reading one of ``homes`` (a
     name and the module it lives in now) warns with a :class:`DeprecationWarning` that
     names the new home and the release ``removal`` that drops the old name, and gives
-    the new home's value; any other name is an :class:`AttributeError`.
+    the new home's value. A name of ``removed`` (gone in the release ``removed_in``) is
+    an :class:`AttributeError` that names its home, any other name a plain one.
 
     >>> import warnings, mus.cards
-    >>> getattr_ = moved("mus.old", {"Card": mus.cards})
+    >>> getattr_ = moved("mus.old", {"Card": mus.cards}, removed={"Rank": mus.cards}, removed_in="0.3.0")
     >>> with warnings.catch_warnings(record=True) as caught:
     ...     warnings.simplefilter("always")
     ...     getattr_("Card") is mus.cards.Card, str(caught[0].message)
-    (True, 'mus.old.Card moved to mus.cards.Card; the old name goes in 0.3.0')
+    (True, 'mus.old.Card moved to mus.cards.Card; the old name goes in 1.0.0')
+    >>> getattr_("Rank")
+    Traceback (most recent call last):
+    ...
+    AttributeError: mus.old.Rank was removed in 0.3.0: use mus.cards.Rank
     """
 
     def __getattr__(name: str) -> Any:
         home = homes.get(name)
         if home is None:
+            gone = (removed or {}).get(name)
+            if gone is not None:
+                raise AttributeError(f"{module}.{name} was removed in {removed_in}: use {gone.__name__}.{name}")
             raise AttributeError(f"module {module!r} has no attribute {name!r}")
         warnings.warn(
             f"{module}.{name} moved to {home.__name__}.{name}; the old name goes in {removal}",

@@ -465,8 +465,10 @@ def replay(deal: Deal | HandState, history: Iterable[tuple[int, Action]]) -> Han
     return state
 
 
-# Names that moved down in 0.2.0, kept here for a release with a warning.
+# Names that moved down in 0.2.0, and left in 0.3.0: reading one says where it went.
 __getattr__: Callable[[str], Any] = moved(
     "mus.reducer",
-    {"LegalActions": mus.legal, "legal_actions": mus.state, "MAX_BETS": mus.state, "MAX_MUS_ROUNDS": mus.state},
+    {},
+    removed={"LegalActions": mus.legal, "legal_actions": mus.state, "MAX_BETS": mus.state, "MAX_MUS_ROUNDS": mus.state},
+    removed_in="0.3.0",
 )

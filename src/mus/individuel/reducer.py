@@ -429,8 +429,11 @@ def replay(deal: Deal | HandState, history: Iterable[tuple[int, Action]]) -> Han
     return state
 
 
-# Names that moved in 0.2.0 (mus.individuel offers them as before), kept here for a
-# release with a warning.
+# Names that moved in 0.2.0 (mus.individuel offers them as before), and left in 0.3.0:
+# reading one says where it went.
 __getattr__: Callable[[str], Any] = moved(
-    "mus.individuel.reducer", {"LegalActions": mus.legal, "legal_actions": individuel_state}
+    "mus.individuel.reducer",
+    {},
+    removed={"LegalActions": mus.legal, "legal_actions": individuel_state},
+    removed_in="0.3.0",
 )

@@ -13,7 +13,6 @@ basket (``pot``); their sum never changes (the órdago moves stones between play
 
 from __future__ import annotations
 
-import warnings
 from typing import TYPE_CHECKING, Any, NoReturn
 
 import attrs
@@ -322,16 +321,6 @@ class SeatView:
     loser: int | None
     legal: LegalActions
     """The seat's legal actions when it is its turn (a :class:`~mus.LegalActions`)."""
-
-    @property
-    def held(self) -> tuple[Card, ...]:
-        """Deprecated: ``hand``, the name :class:`mus.SeatView` has (goes in 0.3.0)."""
-        warnings.warn(
-            "SeatView.held is SeatView.hand in the Mus individuel, as in the four-card game; the old name goes in 0.3.0",
-            DeprecationWarning,
-            stacklevel=2,
-        )
-        return self.hand
 
     if not TYPE_CHECKING:
 
