@@ -13,24 +13,8 @@ says why not, naming the action in the player's own words: the message of every
 
 from __future__ import annotations
 
-from mus.actions import (
-    ACTION_TYPES,
-    Accept,
-    Action,
-    Bet,
-    Declare,
-    Discard,
-    Fold,
-    Mus,
-    MusVisto,
-    NoMus,
-    Ordago,
-    Pass,
-    Servido,
-    Signal,
-    TeamFold,
-    words_of,
-)
+from mus import actions
+from mus.actions import ACTION_TYPES, Action, words_of
 from mus.errors import MusError, quoted
 from mus.state import HandState, Phase, allowed, event_problem, legal, refuser, served
 
@@ -77,7 +61,7 @@ def why(state: HandState, action: Action, seat: int | None, said: str | None = N
     kind = type(action)
     if kind not in ACTION_TYPES:
         return f"not an action: {quoted(action)}"
-    if kind is Signal or kind is MusVisto:
+    if kind is actions.Signal or kind is actions.MusVisto:
         return event_problem(state, action, seat) or f"{action} is not legal now"  # type: ignore[arg-type]
     words = words_of(said, action)
     betting = state.betting
@@ -95,17 +79,17 @@ def why(state: HandState, action: Action, seat: int | None, said: str | None = N
         return f"not seat {seat}'s turn: seat {to_act} speaks"
     phase = state.phase
     if phase is Phase.MUS:
-        if kind is Mus and state.mus_rounds >= state.rules.mus_limit:
+        if kind is actions.Mus and state.mus_rounds >= state.rules.mus_limit:
             return f"the mus is cut after {state.rules.mus_limit:,} rounds: no-mus"
-        if kind is Mus and served(state, to_act):
+        if kind is actions.Mus and served(state, to_act):
             return f"seat {to_act} is servido after the mus visto: no mus, it plays the cards it has"
-        if kind is Servido:
+        if kind is actions.Servido:
             return "servido is said in the exchange a mus visto forces (rules section 13)"
         return f"during the mus, say mus or no-mus, not {words}"
     if phase is Phase.DISCARD:
-        if state.forced_exchange and kind is not Discard:
+        if state.forced_exchange and kind is not actions.Discard:
             return f"a card was seen: the exchange is forced, discard 1 to 4 cards or say servido, not {words}"
-        if kind is not Discard:
+        if kind is not actions.Discard:
             return f"everyone said mus: discard 1 to 4 cards, not {words}"
         hand = state.hands[to_act]
         missing = [str(card) for card in action.cards if card not in hand]  # type: ignore[union-attr]
@@ -113,28 +97,28 @@ def why(state: HandState, action: Action, seat: int | None, said: str | None = N
             return f"cannot discard {' '.join(missing)}: seat {to_act} holds {hand}"
     assert betting is not None
     lance = betting.lance
-    if phase is Phase.DECLARE and (kind is not Declare or action.lance is not lance):  # type: ignore[union-attr]
+    if phase is Phase.DECLARE and (kind is not actions.Declare or action.lance is not lance):  # type: ignore[union-attr]
         return f"say whether you have {lance}: 'declare {lance} yes' or 'declare {lance} no', not {words}"
-    if kind is Declare:
+    if kind is actions.Declare:
         return f"declarations of {lance} are derived from the cards under these rules"
-    if kind is Mus or kind is NoMus or kind is Discard or kind is Servido:
+    if kind is actions.Mus or kind is actions.NoMus or kind is actions.Discard or kind is actions.Servido:
         return f"the mus is over: the betting on {lance} is under way"
-    if betting.bets == 0 and (kind is Accept or kind is Fold or kind is TeamFold):
+    if betting.bets == 0 and (kind is actions.Accept or kind is actions.Fold or kind is actions.TeamFold):
         return f"there is no bet to {words} in {lance}"
     if betting.ordago:
-        if kind is Bet or kind is Ordago:
+        if kind is actions.Bet or kind is actions.Ordago:
             return "nothing can be raised over an órdago: accept or fold"
-        if kind is Pass:
+        if kind is actions.Pass:
             return f"an órdago stands in {lance}: accept or fold"
-    elif kind is Pass:
+    elif kind is actions.Pass:
         return f"there is a bet of {betting.stake} in {lance}: accept, fold, raise or ordago"
-    if kind is TeamFold:
+    if kind is actions.TeamFold:
         if state.rules.teams != 2:
             return "each seat plays for itself here: fold alone"
         return f"no partner of seat {to_act} is still to answer: fold"
     cap = state.rules.max_bet
-    if kind is Bet and cap is not None and action.stones > cap:  # type: ignore[union-attr]
+    if kind is actions.Bet and cap is not None and action.stones > cap:  # type: ignore[union-attr]
         return f"a bet or raise is at most {cap} stones under these rules, not {action.stones}"  # type: ignore[union-attr]
-    if kind is Bet and betting.bets >= state.rules.bet_limit:
+    if kind is actions.Bet and betting.bets >= state.rules.bet_limit:
         return f"{lance} has had {state.rules.bet_limit} bets and raises: accept, fold or ordago"
     return f"{words} is not legal now"

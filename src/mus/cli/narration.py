@@ -13,23 +13,8 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 
 import mus
-from mus import (
-    Accept,
-    Declare,
-    Discard,
-    Fold,
-    Hand,
-    HandState,
-    HiddenDiscard,
-    Lance,
-    MatchState,
-    MusVisto,
-    NoMus,
-    Outcome,
-    Phase,
-    Signal,
-)
-from mus.actions import Action
+from mus import Hand, HandState, HiddenDiscard, Lance, MatchState, Outcome, Phase
+from mus.actions import Accept, Action, Declare, Discard, Fold, MusVisto, NoMus, Signal
 from mus.bots import Bot
 from mus.cli.words import (
     action_words,
