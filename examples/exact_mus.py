@@ -9,6 +9,9 @@ Needs the ``ai`` extra and OpenSpiel (``--plot``: the ``plot`` extra too)::
     python examples/exact_mus.py sizes --preset small
     python examples/exact_mus.py timings
 
+With no command it takes a quick tour of ``mini`` (its size, ten iterations of CFR+
+and CFR, the best response to the heuristic player), in seconds.
+
 ``best-response`` computes exactly (mus.ai.exact) the stones a hand that a best response
 wins against a player (``random``, ``heuristic``, ``advisor``, or ``uniform``: every
 legal id alike), at each seat and on average: the player's exploitability.
@@ -156,7 +159,7 @@ def time_game(name: str, params: dict[str, Any]) -> None:
 
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    commands = parser.add_subparsers(dest="command", required=True)
+    commands = parser.add_subparsers(dest="command")
     run = commands.add_parser("cfr", help="CFR+ and CFR on mini, the exploitability of each iteration")
     run.add_argument("--iterations", type=int, default=200)
     run.add_argument("--plot", help="write the curves to this PNG (needs matplotlib)")
@@ -168,7 +171,11 @@ def main(argv: Sequence[str] | None = None) -> None:
     timings = commands.add_parser("timings", help="seconds an iteration of OpenSpiel's algorithms")
     timings.add_argument("games", nargs="*", default=["mini", "small", "standard"])
     options = parser.parse_args(argv)
-    if options.command == "cfr":
+    if options.command is None:
+        run_sizes("mini")
+        run_cfr(10, None)
+        run_best_response("mini", "heuristic")
+    elif options.command == "cfr":
         run_cfr(options.iterations, options.plot)
     elif options.command == "best-response":
         run_best_response(options.preset, options.against)
