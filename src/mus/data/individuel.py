@@ -24,7 +24,6 @@ import json
 from collections.abc import Callable
 from typing import Any
 
-from mus.actions import Accept, Bet, Discard, Fold, Ordago, Pass
 from mus.cards import Card, parse_cards
 from mus.data.individuel_consistency import check_individuel_view
 from mus.data.reading import (
@@ -47,7 +46,7 @@ from mus.individuel.notation import hand_to_json, session_to_json
 from mus.individuel.reducer import apply, new_hand
 from mus.individuel.rules import MAX_PLAYERS, IndividuelRules, rules_arg
 from mus.individuel.session import Session, apply_session, new_session
-from mus.individuel.state import Betting, Deal, HandState, LanceResult, Move, Outcome, SeatView
+from mus.individuel.state import PLAYED, Betting, Deal, HandState, LanceResult, Move, Outcome, SeatView
 from mus.lances import Lance
 from mus.table import HiddenDiscard, Phase
 
@@ -60,7 +59,6 @@ __all__ = [
     "read_individuel_view",
 ]
 
-_PLAYED = (Discard, Pass, Bet, Ordago, Accept, Fold)  # the actions of the Mus individuel
 _PHASES = (Phase.DISCARD, Phase.BETTING, Phase.FINISHED)  # no mus, no declarations
 _DEFAULT_KNOBS = IndividuelRules().to_dict()
 
@@ -161,7 +159,7 @@ def _entry(value: Any, where: str, players: int, hidden: bool) -> tuple[int, Any
     if hidden and text == str(HiddenDiscard(1)):
         return seat, HiddenDiscard(1)
     action = read_action(text, f"{where}[1]")
-    if type(action) not in _PLAYED:
+    if type(action) not in PLAYED:
         raise fail(f"{where}[1]", f"{action} is not played in the Mus individuel")
     return seat, action
 

@@ -30,6 +30,7 @@ from mus.table import HandStateBase, HiddenDiscard, Phase
 
 __all__ = [
     "ORDAGO_PUT",
+    "PLAYED",
     "Betting",
     "Deal",
     "HandState",
@@ -160,7 +161,7 @@ class HandState(HandStateBase):
         history = self.history
         if type(history) is not tuple or not all(
             type(entry) is tuple and len(entry) == 2 and type(entry[0]) is int and 0 <= entry[0] < n
-            and type(entry[1]) in _PLAYED for entry in history
+            and type(entry[1]) in PLAYED for entry in history
         ):  # fmt: skip
             raise MusError(f"a hand's history is a tuple of (seat, action) pairs, got {quoted(history)}")
 
@@ -330,8 +331,14 @@ class SeatView:
 
 # --- what the seat to act may do: the one validator ------------------------------------
 
-_PLAYED = frozenset((Discard, Pass, Bet, Ordago, Accept, Fold))
-"""The actions of the Mus individuel (no mus, no declarations, no team words)."""
+PLAYED = frozenset((Discard, Pass, Bet, Ordago, Accept, Fold))
+"""The kinds of action the Mus individuel plays (no mus, no declarations, no team
+words): what its engine and its JSON readers take.
+
+>>> from mus.actions import Mus
+>>> Bet in PLAYED, Mus in PLAYED
+(True, False)
+"""
 
 
 class Limits:
@@ -407,7 +414,7 @@ def problem(state: HandState, action: object, seat: int | None = None, *, said: 
     kind = type(action)
     if kind in (Mus, NoMus):
         return "there is no mus in the Mus individuel: each player discards one card"
-    if kind not in _PLAYED:
+    if kind not in PLAYED:
         return (
             f"{action} is not played in the Mus individuel"
             if hasattr(kind, "__attrs_attrs__")
