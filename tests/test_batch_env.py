@@ -172,7 +172,7 @@ def test_the_deprecated_layout_is_what_the_seat_sees_of_the_scalar_hand() -> Non
     checked = 0
     while not batch.done:
         for seat in (0, 4):
-            with pytest.warns(DeprecationWarning, match="use mus.batch.observe.observation"):
+            with pytest.warns(DeprecationWarning, match=r"use mus.batch.observe.observation\(\).*goes in 1\.0\.0"):
                 seen = observe(batch, seat)
             for i in range(0, batch.n, 7):
                 state = batch.state(i)

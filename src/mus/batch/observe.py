@@ -298,7 +298,7 @@ def observe(batch: Batch, seat: int | Array) -> Array:
     whatever the table: ``hand`` 40, ``phase`` 4, ``lance`` 5, ``mano``, ``to_act``,
     ``in_lance``, ``folded``, ``bettor`` 6 each, ``betting`` 4, ``scores`` 2,
     ``mus_rounds`` 1, ``outcomes`` 30; :data:`LAYOUT`). Use :func:`observation`, the
-    layout every adapter shares.
+    layout every adapter shares; this goes in 1.0.0.
 
     >>> import mus, warnings
     >>> from mus.batch import Batch
@@ -309,7 +309,7 @@ def observe(batch: Batch, seat: int | Array) -> Array:
     """
     warnings.warn(
         "mus.batch.observe.observe() is deprecated: use mus.batch.observe.observation(), the layout every "
-        "adapter shares",
+        "adapter shares; observe() goes in 1.0.0",
         DeprecationWarning,
         stacklevel=2,
     )
