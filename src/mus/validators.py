@@ -16,8 +16,8 @@ mus.errors.RulesError: suits must be one of 1, 2, 3, 4, got 5
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from typing import Any
+from collections.abc import Callable, Sequence
+from typing import Any, TypeVar
 
 import attrs
 
@@ -147,19 +147,29 @@ def lances(value: object) -> tuple[Lance, ...]:
     ...
     mus.errors.RulesError: lances must be some of grande, chica, pares, juego, each once, in that order (punto is played in juego's place), got ['chica', 'grande']
     """
-    found: list[Lance] = []
-    if isinstance(value, (list, tuple)):
-        for item in value:
-            lance = _lance(item)
-            if lance is not None:
-                found.append(lance)
-    if not found or len(found) != len(value) or found != [lance for lance in BET_LANCES if lance in found]:  # type: ignore[arg-type]
+    found = _some_in_order(value, _lance, BET_LANCES)
+    if found is None:
         names = ", ".join(map(str, BET_LANCES))
         raise RulesError(
             f"lances must be some of {names}, each once, in that order (punto is played in juego's place),"
             f" got {quoted(value)}"
         )
-    return tuple(found)
+    return found
+
+
+_T = TypeVar("_T")
+
+
+def _some_in_order(value: object, read: Callable[[object], _T | None], order: Sequence[_T]) -> tuple[_T, ...] | None:
+    """The items of the list or tuple ``value``, each read by ``read``, when there is
+    at least one, every one reads, and they are some of ``order``, each once, in its
+    order; else ``None``."""
+    if not isinstance(value, (list, tuple)):
+        return None
+    found = [read(item) for item in value]
+    if not found or found != [item for item in order if item in found]:
+        return None
+    return tuple(found)  # type: ignore[arg-type]  # no None: order holds none
 
 
 def _lance(item: object) -> Lance | None:
@@ -185,18 +195,13 @@ def ranks(value: object) -> tuple[Rank, ...]:
     ...
     mus.errors.RulesError: ranks must be some of the ranks 1 to 7, 10, 11 and 12 (sota, caballo, rey), each once, in that order, got [12, 1]
     """
-    found: list[Rank] = []
-    if isinstance(value, (list, tuple)):
-        for item in value:
-            rank = _rank(item)
-            if rank is not None:
-                found.append(rank)
-    if not found or len(found) != len(value) or found != sorted(set(found)):  # type: ignore[arg-type]
+    found = _some_in_order(value, _rank, tuple(Rank))
+    if found is None:
         raise RulesError(
             "ranks must be some of the ranks 1 to 7, 10, 11 and 12 (sota, caballo, rey), each once, in that"
             f" order, got {quoted(value)}"
         )
-    return tuple(found)
+    return found
 
 
 def _rank(item: object) -> Rank | None:
