@@ -136,6 +136,7 @@ EXEMPT: dict[str, str] = {
             "mus.table.dealt_at",
             "mus.table.exchange",
             "mus.table.visto_problem",
+            "mus.table.signal_problem",
             "mus.state.event_problem",
             "mus.state.legal",
             "mus.state.legal_actions",

@@ -42,7 +42,7 @@ from mus.hand import Hand
 from mus.legal import LegalActions
 from mus.rules import MAX_BETS, MAX_MUS_ROUNDS, HouseRule, Rules
 from mus.scoring import Count, LanceResult, Outcome, Tally, record, score_line
-from mus.table import Betting, Cards, Deal, HandStateBase, HiddenDiscard, Phase, SeatView, visto_problem
+from mus.table import Betting, Cards, Deal, HandStateBase, HiddenDiscard, Phase, SeatView, signal_problem, visto_problem
 
 __all__ = [
     "FIELDS",
@@ -225,19 +225,11 @@ def event_problem(state: HandState, action: Signal | MusVisto, seat: int | None)
     if seat is not None and (type(seat) is not int or not 0 <= seat < rules.seats):
         return f"no seat {quoted(seat)}"
     if isinstance(action, Signal):
-        if not rules.senas:
-            return "señas are not played under these rules (Rules(senas=True))"
-        if rules.teams != 2 or rules.partners < 2:
-            return "a seña is made to a partner: this table has no partners"
         who = state.queue[0] if seat is None else seat
-        if not action.sena.holds(state.hands[who], rules):
-            return f"seat {who} cannot signal {action.sena}: it is not true of its hand"
         link = state.log
-        while link is not None:
-            if link[1] == who and link[2] == action:
-                return f"seat {who} already signalled {action.sena} in this hand"
+        while link is not None and not (link[1] == who and link[2] == action):
             link = link[0]
-        return None
+        return signal_problem(rules, who, state.hands[who], action, link is not None)
     if state.phase is not _MUS or not at_a_deal(state):
         return "a mus visto happens at a deal of the mus, before anyone speaks"
     if not state.cards.stock and rules.mus_visto == "new-card":

@@ -40,6 +40,7 @@ __all__ = [
     "check_turn",
     "dealt_at",
     "exchange",
+    "signal_problem",
     "visto_problem",
 ]
 
@@ -470,6 +471,29 @@ def visto_problem(deal: Deal, history: Iterable[tuple[int, Action]], card: Card)
     if card in dealt_at(deal, history):
         return None
     return f"card {card} was not dealt at this deal: a seat kept it, and only the cards just dealt can be seen"
+
+
+def signal_problem(rules: Rules, seat: int, hand: Hand, signal: Signal, signalled: bool) -> str | None:
+    """Why ``seat``, holding ``hand``, cannot make the seña ``signal`` under ``rules``
+    (``signalled``: it made that seña already this hand), or ``None`` when it can (rules
+    section 13). What a state's check and a seat's view both ask, unchecked.
+
+    >>> import mus
+    >>> rules = mus.Rules(senas=True)
+    >>> signal_problem(rules, 0, mus.Hand.parse("Ro Rc 7e 1b"), mus.Signal("dos reyes"), False) is None
+    True
+    >>> signal_problem(rules, 0, mus.Hand.parse("Ro Rc 7e 1b"), mus.Signal("duples"), False)
+    'seat 0 cannot signal duples: it is not true of its hand'
+    """
+    if not rules.senas:
+        return "señas are not played under these rules (Rules(senas=True))"
+    if rules.teams != 2 or rules.partners < 2:
+        return "a seña is made to a partner: this table has no partners"
+    if not signal.sena.holds(hand, rules):
+        return f"seat {seat} cannot signal {signal.sena}: it is not true of its hand"
+    if signalled:
+        return f"seat {seat} already signalled {signal.sena} in this hand"
+    return None
 
 
 def check_turn(view: object) -> None:

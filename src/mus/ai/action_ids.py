@@ -42,7 +42,7 @@ from mus.reducer import apply
 from mus.rules import Rules
 from mus.senas import Sena
 from mus.state import HandState, Phase, event_problem
-from mus.table import SeatView
+from mus.table import SeatView, signal_problem
 
 __all__ = ["ActionIds"]
 
@@ -316,15 +316,14 @@ class ActionIds(RulesBound):
             elif type(action) in _KIND_IDS:
                 ids.append(_KIND_IDS[type(action)])
         if self.signals:
-            # The view knows what event_problem asks of a seña: the seat's hand, and
-            # the señas it made (its own history shows them).
+            # The view knows what a seña asks: the seat's hand, and the señas it made
+            # (its own history shows them).
             made = {action for seat, action in view.history if seat == view.seat}
-            if view.rules.teams == 2 and view.rules.partners >= 2:
-                ids.extend(
-                    self.first_signal + i
-                    for i, signal in enumerate(self.signals)
-                    if signal not in made and signal.sena.holds(view.hand, view.rules)
-                )
+            ids.extend(
+                self.first_signal + i
+                for i, signal in enumerate(self.signals)
+                if signal_problem(view.rules, view.seat, view.hand, signal, signal in made) is None
+            )
         return self._mask_of(sorted(ids)) if ids else self._no_mask
 
     def view_action(self, action_id: int, view: SeatView) -> Action:
